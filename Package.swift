@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "chainplan",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ChainPlanKit", targets: ["ChainPlanKit"]),
+        .executable(name: "chainplan", targets: ["chainplan"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Yams 6 throws on the first duplicate mapping key and drops the other marks;
+        // 5.0.x keeps every key with its mark, which CP102 reports one by one.
+        .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(
+            name: "ChainPlanKit",
+            dependencies: [
+                "CGraphviz",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "ChainPlanCLI",
+            dependencies: [
+                "ChainPlanKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "chainplan", dependencies: ["ChainPlanCLI"]),
+        .testTarget(
+            name: "ChainPlanKitTests",
+            dependencies: ["ChainPlanKit"],
+            resources: []
+        ),
+        .testTarget(
+            name: "ChainPlanCLITests",
+            dependencies: ["ChainPlanCLI", "ChainPlanKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,14 @@
+import ArgumentParser
+import ChainPlanKit
+
+/// The `chainplan` root command.
+public struct ChainPlan: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "chainplan",
+        abstract: "Plan and check Core Data migration chains.",
+        version: ChainPlanVersion.string,
+        subcommands: []
+    )
+
+    public init() {}
+}

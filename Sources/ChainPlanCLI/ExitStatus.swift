@@ -1,0 +1,11 @@
+import ArgumentParser
+import Foundation
+
+extension ChainPlan {
+    /// Runs the command line like `main()`, but maps ArgumentParser's usage error (64)
+    /// to 2 so that 2 always means "unusable input or usage". The only `exit` in chainplan.
+    public static func mainWithRemappedExitCodes() async {
+        let code = await run(arguments: Array(CommandLine.arguments.dropFirst()))
+        Foundation.exit(code)
+    }
+}

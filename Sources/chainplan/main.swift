@@ -1,0 +1,3 @@
+import ChainPlanCLI
+
+await ChainPlan.mainWithRemappedExitCodes()
