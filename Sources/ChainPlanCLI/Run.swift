@@ -12,6 +12,9 @@ extension ChainPlan {
                 try command.run()
             }
             return 0
+        } catch let error as UsageError {
+            FileHandleOutput.standardError.write("chainplan: error: \(error.description)\n")
+            return 2
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

@@ -1,0 +1,56 @@
+import ArgumentParser
+import ChainPlanKit
+import Foundation
+
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a migration chain and report every finding.",
+        discussion: """
+        Exit status: 0 no error, 1 findings at or above the failing severity (errors; \
+        warnings too with --strict), 2 unusable input or usage.
+
+        Examples:
+          chainplan validate chain.json
+          chainplan validate --format json -o report.json
+          chainplan validate Model.xcdatamodeld --strict
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let report = ChainPlanner(options: input.planOptions()).plan(specAt: try input.resolveSpec())
+        try output.write(Reporters.render(report, as: output.format, options: RenderOptions(view: .diagnostics, color: output.useColor)))
+        try ExitStatus.finish(report.diagnostics, strict: output.strict)
+    }
+}
+
+struct PathsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paths",
+        abstract: "Show the path every start version takes to the target.",
+        discussion: """
+        Examples:
+          chainplan paths
+          chainplan paths chain.yaml --from "Model 2"
+          chainplan paths --format json
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Show only the path from this version.")
+    var from: String?
+
+    func run() async throws {
+        let report = ChainPlanner(options: input.planOptions()).plan(specAt: try input.resolveSpec())
+        if let from, !report.versions.isEmpty, !report.versions.contains(from) {
+            throw UsageError("version '\(from)' is not in the chain")
+        }
+        try output.write(Reporters.render(report, as: output.format, options: RenderOptions(view: .paths(from: from), color: output.useColor)))
+        try ExitStatus.finish(report.diagnostics, strict: output.strict)
+    }
+}

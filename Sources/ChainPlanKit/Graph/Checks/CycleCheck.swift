@@ -1,0 +1,28 @@
+/// CP104: the chain contains a cycle. Each cycle (a strongly connected component of the
+/// version graph) is reported once, its members in migration order starting from the one
+/// written first, at the step that closes it.
+public struct CycleCheck: ChainCheck {
+    public static let code = DiagnosticCode.cp104
+    public static let examples = [
+        CheckExample("two versions pointing at each other", spec: "{\"A\": \"B\",\n \"B\": \"A\"}", expected: [(2, 7)]),
+        CheckExample("an array that comes back", spec: #"["A", "B", "C", "A"]"#, expected: [(1, 17)]),
+        CheckExample("two separate cycles", spec: "{\"A\": \"B\", \"B\": \"A\",\n \"C\": \"D\", \"D\": \"C\"}",
+                     expected: [(1, 17), (2, 17)]),
+        CheckExample("YAML", spec: "A: B\nB: C\nC: A\n", syntax: .yaml, expected: [(3, 4)]),
+        CheckExample("a tree without cycles", spec: #"{"A": "C", "B": "C"}"#, expected: []),
+    ]
+
+    public init() {}
+
+    public func check(_ context: ChainContext) -> [Diagnostic] {
+        let graph = context.graph
+        return context.cycles.map { members in
+            let names = members.map { graph.versions[$0] }
+            // The step that closes the cycle: from the last member back to the first.
+            let closing = graph.edges.first { $0.from == members[members.count - 1] && $0.to == members[0] }
+            let text = (names + [names[0]]).map { "'\($0)'" }.joined(separator: " → ")
+            return Diagnostic(Self.code, "cycle: \(text)", at: closing?.location ?? context.location(of: members[0]),
+                              versions: names)
+        }
+    }
+}

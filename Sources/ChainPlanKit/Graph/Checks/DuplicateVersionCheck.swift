@@ -1,0 +1,33 @@
+/// CP101: a version appears more than once in an array chain.
+///
+/// CoreStore asserts on this only in debug builds, and misses `["A","B","A"]` entirely
+/// (no key is overwritten, so its `isValid` stays true although the chain loops).
+public struct DuplicateVersionCheck: ChainCheck {
+    public static let code = DiagnosticCode.cp101
+    public static let examples = [
+        CheckExample("a version repeated at the end", spec: #"["A", "B", "A"]"#, expected: [(1, 12)]),
+        CheckExample("a version repeated in the middle", spec: "[\"A\",\n \"B\",\n \"A\",\n \"C\"]", expected: [(3, 2)]),
+        CheckExample("every repetition is reported", spec: #"["A", "A", "A"]"#, expected: [(1, 7), (1, 12)]),
+        CheckExample("YAML", spec: "- A\n- B\n- B\n", syntax: .yaml, expected: [(3, 3)]),
+        CheckExample("distinct versions", spec: #"["A", "B", "C"]"#, expected: []),
+    ]
+
+    public init() {}
+
+    public func check(_ context: ChainContext) -> [Diagnostic] {
+        guard context.spec.form == .array else { return [] }
+        var first: [String: SourceLocation] = [:]
+        var findings: [Diagnostic] = []
+        for entry in context.spec.arrayEntries {
+            if let earlier = first[entry.value] {
+                findings.append(Diagnostic(
+                    Self.code,
+                    "version '\(entry.value)' appears more than once in the chain (first at \(earlier.lineColumn))",
+                    at: entry.location, versions: [entry.value]))
+            } else {
+                first[entry.value] = entry.location
+            }
+        }
+        return findings
+    }
+}

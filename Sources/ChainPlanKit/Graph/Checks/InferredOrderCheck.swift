@@ -1,0 +1,21 @@
+/// CP110: no spec was given, so the chain is the bundle's versions ordered by a natural
+/// version sort. The order is a guess: review it and commit a spec (`chainplan init`).
+public struct InferredOrderCheck: ChainCheck {
+    public static let code = DiagnosticCode.cp110
+    /// Inference happens only when a bundle is given instead of a spec; spec examples never trigger it.
+    public static let examples = [
+        CheckExample("a written spec", spec: #"["A", "B"]"#, bundleVersions: ["A", "B"], currentVersion: "B", expected: []),
+    ]
+
+    public init() {}
+
+    public func check(_ context: ChainContext) -> [Diagnostic] {
+        guard context.isInferred else { return [] }
+        let order = context.graph.versions
+        let shown = order.count <= 6 ? order.map { "'\($0)'" }.joined(separator: " → ")
+            : (order.prefix(3).map { "'\($0)'" } + ["…"] + order.suffix(2).map { "'\($0)'" }).joined(separator: " → ")
+        return [Diagnostic(Self.code, "no spec given: the chain \(shown) was inferred from version names; review it and "
+                           + "commit a spec with 'chainplan init'", at: SourceLocation(file: context.spec.file),
+                           versions: order.count <= 6 ? order : [])]
+    }
+}

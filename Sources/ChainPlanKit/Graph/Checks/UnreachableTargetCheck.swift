@@ -1,0 +1,41 @@
+/// CP108: following the chain from a start version does not reach the target: it stops at
+/// a dead end (a version with no next version that is not the target) or enters a cycle.
+/// Members of a cycle are covered by CP104 and versions outside the chain by CP107.
+public struct UnreachableTargetCheck: ChainCheck {
+    public static let code = DiagnosticCode.cp108
+    public static let examples = [
+        CheckExample("a branch that ends elsewhere", spec: "{\"chain\": {\"A\": \"B\",\n \"C\": \"D\"}, \"target\": \"B\"}",
+                     expected: [(2, 2), (2, 7)]),
+        CheckExample("a start leading into a cycle", spec: "{\"S\": \"A\",\n \"A\": \"B\", \"B\": \"A\"}",
+                     expected: [(1, 2)]),
+        CheckExample("a target in the middle of an array", spec: "{\"chain\": [\"A\", \"B\", \"C\"], \"target\": \"B\"}",
+                     expected: [(1, 22)]),
+        CheckExample("every start reaches the leaf", spec: #"{"A": "C", "B": "C"}"#, expected: []),
+    ]
+
+    public init() {}
+
+    public func check(_ context: ChainContext) -> [Diagnostic] {
+        guard let target = context.target.version else { return [] }
+        let names = context.graph.versions
+        var findings: [Diagnostic] = []
+        for version in 0..<context.graph.count {
+            guard let location = context.graph.firstLocation[version] else { continue }
+            switch context.reachability.fates[version] {
+            case .reaches, .noTarget:
+                continue
+            case .deadEnd(let end):
+                let message = end == version
+                    ? "version '\(names[version])' has no next version and is not the target '\(names[target])'"
+                    : "no path from '\(names[version])' to the target '\(names[target])': the chain stops at '\(names[end])'"
+                findings.append(Diagnostic(Self.code, message, at: location, versions: [names[version], names[end]]))
+            case .cycle(let member):
+                if context.cycles.contains(where: { $0.contains(version) }) { continue }
+                findings.append(Diagnostic(
+                    Self.code, "no path from '\(names[version])' to the target '\(names[target])': it leads into the cycle through '\(names[member])'",
+                    at: location, versions: [names[version], names[member]]))
+            }
+        }
+        return findings
+    }
+}

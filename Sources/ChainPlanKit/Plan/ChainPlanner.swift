@@ -1,0 +1,125 @@
+import Foundation
+
+/// Options that shape a planning run.
+public struct PlanOptions: Sendable {
+    /// Largest spec accepted, in bytes.
+    public var maxSpecBytes: Int = 16 << 20
+    /// Allow a spec's `model` (and mapping paths) to point outside the spec's folder.
+    public var allowOutsideSpecDirectory = false
+    /// Directory display paths are made relative to.
+    public var baseDirectory: URL = DisplayPath.currentDirectory
+    /// When the total number of path steps would exceed this, paths list only `next`/`length`.
+    public var maxListedPathSteps = 1_000_000
+
+    public init() {}
+}
+
+/// Runs the pipeline: spec → graph → (model) → checks → paths → report.
+public struct ChainPlanner: Sendable {
+    public var options: PlanOptions
+
+    public init(options: PlanOptions = PlanOptions()) {
+        self.options = options
+    }
+
+    /// Plans the spec file at `url`.
+    public func plan(specAt url: URL) -> ChainReport {
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let read = SpecReader(maxBytes: options.maxSpecBytes).read(fileAt: url, displayPath: display)
+        guard let spec = read.spec else {
+            return ChainReport.unusable(spec: display, diagnostics: read.diagnostics)
+        }
+        var report = plan(spec: spec, bundle: nil, isInferred: false)
+        report.diagnostics = (report.diagnostics + read.diagnostics).sorted()
+        report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
+        return report
+    }
+
+    /// Plans an already-read spec against an optional, already-read bundle.
+    public func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool) -> ChainReport {
+        var graph = ChainGraph.build(from: spec)
+        if let bundle {
+            for version in bundle.versions { graph.add(version.name, at: nil) }
+            if spec.form == .empty, let current = bundle.currentVersion, let target = graph.index[current] {
+                for version in 0..<graph.count where version != target {
+                    graph.addEdge(from: version, to: target, at: nil)
+                }
+            }
+        }
+        let context = ChainContext(spec: spec, graph: graph, bundle: bundle, isInferred: isInferred)
+        let diagnostics = ChainChecks.run(context).sorted()
+        let paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
+        return ChainReport(
+            spec: spec.file,
+            model: bundle.map {
+                ChainReport.ModelSummary(bundle: $0.path, currentVersion: $0.currentVersion, versions: $0.versionNames)
+            },
+            target: context.target.version.map { graph.versions[$0] },
+            versions: graph.versions,
+            steps: graph.edges.map { ChainReport.Step(from: graph.versions[$0.from], to: graph.versions[$0.to]) },
+            paths: paths.paths,
+            pathsAbbreviated: paths.abbreviated ? true : nil,
+            diagnostics: diagnostics,
+            summary: ChainReport.Summary(diagnostics: diagnostics)
+        )
+    }
+}
+
+/// The path of every start version, built from the memoised reachability.
+struct PathListing {
+    var paths: [ChainReport.Path] = []
+    var abbreviated = false
+
+    init(context: ChainContext, maxListedSteps: Int) {
+        let graph = context.graph
+        let names = graph.versions
+        let target = context.target.version
+        var total = 0
+        for fate in context.reachability.fates {
+            if case .reaches(let length) = fate { total += length }
+        }
+        abbreviated = total > maxListedSteps
+        paths.reserveCapacity(graph.count)
+        for start in 0..<graph.count {
+            let next = graph.successor[start] >= 0 && start != target ? names[graph.successor[start]] : nil
+            let targetName = target.map { names[$0] }
+            switch context.reachability.fates[start] {
+            case .reaches(let length):
+                var steps: [ChainReport.Step]?
+                if !abbreviated {
+                    var list: [ChainReport.Step] = []
+                    list.reserveCapacity(length)
+                    var current = start
+                    for _ in 0..<length {
+                        let following = graph.successor[current]
+                        list.append(ChainReport.Step(from: names[current], to: names[following]))
+                        current = following
+                    }
+                    steps = list
+                }
+                paths.append(ChainReport.Path(start: names[start], target: targetName, reachable: true,
+                                              length: length, next: next, steps: steps))
+            case .deadEnd(let end):
+                let inChain = graph.firstLocation[start] != nil || graph.successor[start] >= 0
+                paths.append(ChainReport.Path(start: names[start], target: targetName, reachable: false, length: nil,
+                                              next: next, steps: nil,
+                                              problem: inChain ? "dead-end" : "not-in-chain", stopsAt: names[end]))
+            case .cycle(let member):
+                paths.append(ChainReport.Path(start: names[start], target: targetName, reachable: false, length: nil,
+                                              next: next, steps: nil, problem: "cycle", stopsAt: names[member]))
+            case .noTarget:
+                paths.append(ChainReport.Path(start: names[start], target: nil, reachable: false, length: nil,
+                                              next: next, steps: nil, problem: "no-target"))
+            }
+        }
+    }
+}
+
+extension ChainReport {
+    /// A report for input that could not be used at all.
+    public static func unusable(spec: String, diagnostics: [Diagnostic]) -> ChainReport {
+        let sorted = diagnostics.sorted()
+        return ChainReport(spec: spec, model: nil, target: nil, versions: [], steps: [], paths: [],
+                           pathsAbbreviated: nil, diagnostics: sorted, summary: Summary(diagnostics: sorted))
+    }
+}

@@ -1,0 +1,94 @@
+/// The one document every command produces and every reporter renders.
+///
+/// Encoded as JSON it is chainplan's published, versioned output (`Schemas/report.schema.json`).
+/// New fields are added as optional members so that version 1 consumers keep working.
+public struct ChainReport: Sendable, Hashable, Codable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int = ChainReport.currentSchemaVersion
+    public var tool: Tool = Tool()
+    /// Display path of the spec (or of the bundle when the chain was inferred).
+    public var spec: String
+    public var model: ModelSummary?
+    public var target: String?
+    /// Every version: the chain's in order of first appearance, then bundle versions not in it.
+    public var versions: [String]
+    public var steps: [Step]
+    public var paths: [Path]
+    /// True when paths list only `next` and `length`, not every step (very large chains).
+    public var pathsAbbreviated: Bool?
+    public var diagnostics: [Diagnostic]
+    public var summary: Summary
+
+    public struct Tool: Sendable, Hashable, Codable {
+        public var name = "chainplan"
+        public var version = ChainPlanVersion.string
+    }
+
+    public struct ModelSummary: Sendable, Hashable, Codable {
+        public var bundle: String
+        public var currentVersion: String?
+        public var versions: [String]
+
+        public init(bundle: String, currentVersion: String?, versions: [String]) {
+            self.bundle = bundle
+            self.currentVersion = currentVersion
+            self.versions = versions
+        }
+    }
+
+    /// One step of the chain (an edge of the graph).
+    public struct Step: Sendable, Hashable, Codable {
+        public var from: String
+        public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// The path from one start version to the target.
+    public struct Path: Sendable, Hashable, Codable {
+        public var start: String
+        public var target: String?
+        public var reachable: Bool
+        /// Number of steps (0 at the target); nil when unreachable.
+        public var length: Int?
+        /// The first version after `start`, when there is one.
+        public var next: String?
+        /// Every step in order; omitted when `pathsAbbreviated`.
+        public var steps: [Step]?
+        /// Why the target is not reached: `dead-end`, `cycle`, `no-target` or `not-in-chain`.
+        public var problem: String?
+        /// The dead-end version, or a member of the cycle, when unreachable.
+        public var stopsAt: String?
+
+        public init(start: String, target: String?, reachable: Bool, length: Int?, next: String?,
+                    steps: [Step]?, problem: String? = nil, stopsAt: String? = nil) {
+            self.start = start
+            self.target = target
+            self.reachable = reachable
+            self.length = length
+            self.next = next
+            self.steps = steps
+            self.problem = problem
+            self.stopsAt = stopsAt
+        }
+    }
+
+    public struct Summary: Sendable, Hashable, Codable {
+        public var errors: Int
+        public var warnings: Int
+        public var notes: Int
+        /// `pass` when there is no error-severity finding, else `fail`.
+        public var verdict: String
+
+        public init(diagnostics: [Diagnostic]) {
+            errors = diagnostics.filter { $0.severity == .error }.count
+            warnings = diagnostics.filter { $0.severity == .warning }.count
+            notes = diagnostics.filter { $0.severity == .note }.count
+            verdict = errors == 0 ? "pass" : "fail"
+        }
+    }
+}

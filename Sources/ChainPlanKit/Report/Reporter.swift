@@ -1,0 +1,58 @@
+import Foundation
+
+/// Output formats. The CLI's `--format` enum is this one.
+public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    case text
+    case json
+}
+
+/// What a text rendering focuses on.
+public enum ReportView: Sendable, Hashable {
+    /// Findings and a summary (`validate`).
+    case diagnostics
+    /// Every start's path (`paths`), optionally only one start's.
+    case paths(from: String?)
+}
+
+/// Options for rendering; they never change the facts, only their presentation.
+public struct RenderOptions: Sendable, Hashable {
+    public var view: ReportView
+    /// ANSI colour for terminals.
+    public var color: Bool
+
+    public init(view: ReportView = .diagnostics, color: Bool = false) {
+        self.view = view
+        self.color = color
+    }
+}
+
+/// Reporters are pure: one report in, bytes out.
+public enum Reporters {
+    public static func render(_ report: ChainReport, as format: OutputFormat, options: RenderOptions = RenderOptions()) -> Data {
+        switch format {
+        case .text: Data(TextReporter.render(report, options: options).utf8)
+        case .json: JSONReporter.render(report, options: options)
+        }
+    }
+}
+
+/// The versioned JSON document: sorted keys, pretty printed, no timestamps.
+public enum JSONReporter {
+    public static func render(_ report: ChainReport, options: RenderOptions = RenderOptions()) -> Data {
+        var document = report
+        if case .paths(let from?) = options.view {
+            document.paths = document.paths.filter { $0.start == from }
+        }
+        return encode(document)
+    }
+
+    /// Encodes any value the way every chainplan JSON output is encoded.
+    public static func encode<Value: Encodable>(_ value: Value) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Every value chainplan encodes is plain data; a failure here is a programming error.
+        guard var data = try? encoder.encode(value) else { preconditionFailure("report is not encodable") }
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,120 @@
+/// Human-readable text: compiler-style findings (`path:line:col: error: message [CP104]`)
+/// and path listings. Names are made inert for terminals (see `TerminalText`).
+public enum TextReporter {
+    public static func render(_ report: ChainReport, options: RenderOptions = RenderOptions()) -> String {
+        var out = ""
+        if case .paths(let from) = options.view {
+            out += renderPaths(report, from: from, color: options.color)
+        }
+        for diagnostic in report.diagnostics {
+            out += line(for: diagnostic, color: options.color) + "\n"
+        }
+        out += summaryLine(report, color: options.color) + "\n"
+        return out
+    }
+
+    /// One finding in compiler style.
+    public static func line(for diagnostic: Diagnostic, color: Bool) -> String {
+        let location = diagnostic.location.map { TerminalText.safe($0.description) + ": " } ?? ""
+        let severity = paint(diagnostic.severity.rawValue, diagnostic.severity.ansi, color)
+        return "\(location)\(severity): \(TerminalText.safe(diagnostic.message)) [\(diagnostic.code.rawValue)]"
+    }
+
+    static func summaryLine(_ report: ChainReport, color: Bool) -> String {
+        let s = report.summary
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var parts = [plural(report.versions.count, "version"), plural(report.steps.count, "step")]
+        if let target = report.target { parts.append("target '\(TerminalText.safe(target))'") }
+        let counts = "\(plural(s.errors, "error")), \(plural(s.warnings, "warning")), \(plural(s.notes, "note"))"
+        let verdict = s.verdict == "pass" ? paint("pass", "32", color) : paint("fail", "31;1", color)
+        return "\(parts.joined(separator: ", ")): \(counts) — \(verdict)"
+    }
+
+    static func renderPaths(_ report: ChainReport, from: String?, color: Bool) -> String {
+        var out = ""
+        let paths = report.paths.filter { from == nil || $0.start == from }
+        let width = min(40, paths.map { TerminalText.safe($0.start).count }.max() ?? 0)
+        for path in paths {
+            let start = TerminalText.safe(path.start)
+            let padded = start.count < width ? start + String(repeating: " ", count: width - start.count) : start
+            if path.reachable {
+                if path.length == 0 {
+                    out += "\(padded)  is the target\n"
+                } else if let steps = path.steps {
+                    let chain = abbreviated([path.start] + steps.map(\.to))
+                    out += "\(padded)  \(chain)  (\(path.length ?? 0) step\(path.length == 1 ? "" : "s"))\n"
+                } else {
+                    out += "\(padded)  → \(TerminalText.safe(path.next ?? "?")) → … (\(path.length ?? 0) steps)\n"
+                }
+            } else {
+                let reason: String
+                switch path.problem {
+                case "dead-end": reason = "stops at '\(TerminalText.safe(path.stopsAt ?? "?"))'"
+                case "cycle": reason = "enters a cycle through '\(TerminalText.safe(path.stopsAt ?? "?"))'"
+                case "not-in-chain": reason = "is not in the chain"
+                default: reason = "there is no single target"
+                }
+                out += "\(padded)  \(paint("cannot reach the target", "31", color)): \(reason)\n"
+            }
+        }
+        return out
+    }
+
+    /// `A → B → C`, with the middle elided for long paths.
+    static func abbreviated(_ names: [String]) -> String {
+        let safe = names.count > 12
+            ? names.prefix(5).map(TerminalText.safe) + ["… \(names.count - 8) more …"] + names.suffix(3).map(TerminalText.safe)
+            : names.map(TerminalText.safe)
+        return safe.joined(separator: " → ")
+    }
+
+    static func paint(_ text: String, _ code: String, _ enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension Severity {
+    var ansi: String {
+        switch self {
+        case .error: "31;1"
+        case .warning: "33;1"
+        case .note: "36"
+        }
+    }
+}
+
+/// Makes untrusted text inert on a terminal: control characters, bidirectional overrides and
+/// other invisible formatting characters are shown as `\u{…}` escapes (newline as `\n`).
+public enum TerminalText {
+    public static func safe(_ text: String) -> String {
+        var needsWork = false
+        for scalar in text.unicodeScalars where isUnsafe(scalar) {
+            needsWork = true
+            break
+        }
+        guard needsWork else { return text }
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                switch scalar {
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+}
