@@ -37,7 +37,7 @@ public struct TargetResolution: Sendable {
             }
             return
         }
-        var leaves = graph.leaves
+        var leaves = graph.leaves.filter { graph.firstLocation[$0] != nil }
         if let bundle {
             let known = Set(bundle.versionNames)
             let existing = leaves.filter { known.contains(graph.versions[$0]) }

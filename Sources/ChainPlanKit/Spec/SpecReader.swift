@@ -78,7 +78,8 @@ public struct SpecReader: Sendable {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
             let (message, line, column) = SpecReader.describe(error, syntax: syntax)
-            return fail(message, line: line, column: column)
+            let (clampedLine, clampedColumn) = TextPosition.clamp(line: line, column: column, in: text)
+            return fail(message, line: clampedLine, column: clampedColumn)
         } catch {
             return fail("the spec cannot be parsed: \(error)")
         }

@@ -127,6 +127,16 @@ enum TextPosition {
         return (line, column)
     }
 
+    /// Parsers report errors at end of input one line past the last; point at the last
+    /// character instead, where an editor can show it.
+    static func clamp(line: Int?, column: Int?, in text: String) -> (Int?, Int?) {
+        guard let line else { return (nil, column) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        guard line > lines.count, let last = lines.last else { return (line, column) }
+        return (lines.count, last.unicodeScalars.count + 1)
+    }
+
     /// 1-based line and column of the first byte that is not valid UTF-8.
     static func firstInvalidUTF8(in data: Data) -> (Int, Int) {
         var line = 1

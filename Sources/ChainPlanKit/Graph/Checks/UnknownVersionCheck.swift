@@ -4,7 +4,7 @@ public struct UnknownVersionCheck: ChainCheck {
     public static let code = DiagnosticCode.cp105
     public static let examples = [
         CheckExample("a typo", spec: #"["Model", "Model 2", "Modle 3"]"#,
-                     bundleVersions: ["Model", "Model 2", "Model 3"], currentVersion: "Model 3", expected: [(1, 21)]),
+                     bundleVersions: ["Model", "Model 2", "Model 3"], currentVersion: "Model 3", expected: [(1, 22)]),
         CheckExample("a target from another bundle", spec: "{\"chain\": [\"A\", \"B\"],\n \"target\": \"B\"}",
                      bundleVersions: ["A"], currentVersion: "A", expected: [(1, 17)]),
         CheckExample("every version exists", spec: #"["A", "B"]"#, bundleVersions: ["A", "B"], currentVersion: "B",

@@ -6,8 +6,9 @@ public struct UnreachableTargetCheck: ChainCheck {
     public static let examples = [
         CheckExample("a branch that ends elsewhere", spec: "{\"chain\": {\"A\": \"B\",\n \"C\": \"D\"}, \"target\": \"B\"}",
                      expected: [(2, 2), (2, 7)]),
-        CheckExample("a start leading into a cycle", spec: "{\"S\": \"A\",\n \"A\": \"B\", \"B\": \"A\"}",
-                     expected: [(1, 2)]),
+        CheckExample("a start leading into a cycle",
+                     spec: "{\"chain\": {\"T0\": \"T\",\n \"S\": \"A\", \"A\": \"B\", \"B\": \"A\"}, \"target\": \"T\"}",
+                     expected: [(2, 2)]),
         CheckExample("a target in the middle of an array", spec: "{\"chain\": [\"A\", \"B\", \"C\"], \"target\": \"B\"}",
                      expected: [(1, 22)]),
         CheckExample("every start reaches the leaf", spec: #"{"A": "C", "B": "C"}"#, expected: []),

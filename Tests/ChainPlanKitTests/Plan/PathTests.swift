@@ -1,0 +1,59 @@
+import Testing
+@testable import ChainPlanKit
+
+struct PathTests {
+    @Test func everyStartOfALongArrayHasItsLength() {
+        let names = (1...1_000).map { "V\($0)" }
+        let text = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let report = SpecText.plan(text)
+        #expect(report.target == "V1000")
+        #expect(report.paths.map(\.length) == (0..<1_000).map { 999 - $0 })
+        #expect(report.paths[0].steps?.count == 999)
+        #expect(report.paths[998].steps == [ChainReport.Step(from: "V999", to: "V1000")])
+    }
+
+    @Test func largeChainsAbbreviatePaths() {
+        var options = PlanOptions()
+        options.maxListedPathSteps = 100
+        let spec = SpecText.read("[" + (1...100).map { "\"V\($0)\"" }.joined(separator: ",") + "]").spec!
+        let report = ChainPlanner(options: options).plan(spec: spec, bundle: nil, isInferred: false)
+        #expect(report.pathsAbbreviated == true)
+        #expect(report.paths.allSatisfy { $0.steps == nil })
+        #expect(report.paths[0].next == "V2")
+        #expect(report.paths[0].length == 99)
+    }
+
+    @Test func unreachableStartsSayWhy() {
+        let report = SpecText.plan(#"{"chain": {"S": "A", "A": "B", "B": "A", "X": "Y", "T0": "T"}, "target": "T"}"#)
+        let byStart = Dictionary(uniqueKeysWithValues: report.paths.map { ($0.start, $0) })
+        #expect(byStart["S"]?.problem == "cycle")
+        #expect(byStart["S"]?.stopsAt == "A")
+        #expect(byStart["X"]?.problem == "dead-end")
+        #expect(byStart["X"]?.stopsAt == "Y")
+        #expect(byStart["T0"]?.reachable == true)
+        #expect(byStart["T"]?.length == 0)
+    }
+
+    @Test func targetInsideACycleStillEndsPaths() {
+        let report = SpecText.plan(#"{"chain": ["A", "B", "C", "B"], "target": "B"}"#)
+        #expect(report.diagnostics.map(\.code).contains(.cp104))
+        #expect(report.paths.first { $0.start == "A" }?.length == 1)
+        #expect(report.paths.first { $0.start == "C" }?.length == 1)
+    }
+
+    @Test func emptyChainGoesStraightToTheCurrentVersion() {
+        let report = SpecText.plan("[]", bundleVersions: ["M1", "M2", "M3"], currentVersion: "M3")
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.target == "M3")
+        #expect(report.steps.map { "\($0.from)>\($0.to)" } == ["M1>M3", "M2>M3"])
+        #expect(report.paths.map(\.length) == [1, 1, 0])
+    }
+
+    @Test func bundleVersionsMissingFromTheChainAreStartsThatCannotMigrate() {
+        let report = SpecText.plan(#"["A", "C"]"#, bundleVersions: ["A", "B", "C"], currentVersion: "C")
+        #expect(report.versions == ["A", "C", "B"])
+        let b = report.paths.first { $0.start == "B" }
+        #expect(b?.problem == "not-in-chain")
+        #expect(report.diagnostics.map(\.code) == [.cp107])
+    }
+}
