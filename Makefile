@@ -1,0 +1,43 @@
+# chainplan — make demo | make test | make bench | make fuzz
+SWIFT      ?= swift
+CONFIG     ?= debug
+BIN        := .build/$(CONFIG)/chainplan
+APT_PKGS   := libsqlite3-dev libgraphviz-dev graphviz pkg-config
+GROUP      ?= all
+
+.PHONY: all deps build release test demo bench bench-check fuzz clean
+
+all: build
+
+# Installs the system packages chainplan builds against, when missing.
+deps:
+	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "Installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then echo "Installing$$missing (sudo)"; sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "Missing system packages. Run: apt-get install -y$$missing"; exit 1; fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+release:
+	$(MAKE) build CONFIG=release
+
+test: deps
+	$(SWIFT) test
+
+demo: build
+	@bash Chains/demo.sh $(BIN)
+
+bench: deps
+	@bash Benchmarks/run.sh $(GROUP)
+
+bench-check:
+	@python3 Benchmarks/check.py Benchmarks/results.json
+
+fuzz: deps
+	@bash Fuzz/run.sh
+
+clean:
+	rm -rf .build
