@@ -173,7 +173,7 @@ public struct DOTWriter: Sendable {
             out += "  n\(edge.from) -> n\(edge.to)\(list);\n"
         }
         if diagram.showLegend {
-            out += Self.legend(for: layout)
+            out += Self.legend(for: layout, leftToRight: leftToRight)
         }
         out += "}\n"
         return out
@@ -241,7 +241,7 @@ public struct DOTWriter: Sendable {
 
     // MARK: - Legend
 
-    private static func legend(for layout: DiagramLayout) -> String {
+    private static func legend(for layout: DiagramLayout, leftToRight: Bool) -> String {
         let drawn = layout.nodes.indices.filter { !layout.hidden[$0] }.map { layout.nodes[$0] }
         let nodeEntries: [(String, DiagramLayout.Node)] = [
             ("target", .init(name: "target", isTarget: true)),
@@ -283,18 +283,43 @@ public struct DOTWriter: Sendable {
             ("collapsed lightweight run", collapsed, edges.contains { $0.collapsedSteps != nil }),
         ]
 
+        // Left to right: node samples and the tails of the edge samples share the first rank,
+        // the heads the second, so sample edges run across like the chain; invisible edges
+        // inside each rank keep the listed order (Graphviz orders such a rank bottom-up).
+        // Top to bottom: each sample edge is flat (both ends in one rank) and an invisible
+        // chain stacks the entries in a column.
+        var column: [String] = []
+        var firstRank: [String] = []
+        var secondRank: [String] = []
         var out = "  subgraph cluster_legend {\n"
         out += "    graph [label=\"Legend\", fontsize=12, style=\"rounded,dashed\", color=\(quoted(Palette.grey))];\n"
         for (index, entry) in nodeEntries.enumerated() where used[entry.0] == true {
             out += "    legend_n\(index) [\(attributeList(nodeAttributes(entry.1)))];\n"
+            column.append("legend_n\(index)")
+            firstRank.append("legend_n\(index)")
         }
         for (index, entry) in edgeEntries.enumerated() where entry.2 {
-            out += "    legend_e\(index)a [shape=point, width=0.05, label=\"\"];\n"
-            out += "    legend_e\(index)b [shape=point, width=0.05, label=\"\"];\n"
+            let tail = "legend_e\(index)a"
+            let head = "legend_e\(index)b"
+            out += "    \(tail) [shape=point, style=solid, width=0.05, label=\"\"];\n"
+            out += "    \(head) [shape=point, style=solid, width=0.05, label=\"\"];\n"
             var attributes = edgeAttributes(entry.1, showLabel: false)
             attributes.removeAll { $0.0 == "label" || $0.0 == "fontcolor" || $0.0 == "constraint" }
             attributes.append(("label", label(entry.0)))
-            out += "    legend_e\(index)a -> legend_e\(index)b [\(attributeList(attributes))];\n"
+            out += "    \(tail) -> \(head) [\(attributeList(attributes))];\n"
+            if !leftToRight { out += "    { rank=same; \(tail); \(head); }\n" }
+            column.append(tail)
+            firstRank.append(tail)
+            secondRank.append(head)
+        }
+        let chains = leftToRight ? [firstRank.reversed(), secondRank.reversed()] : [column]
+        if leftToRight {
+            for rank in [firstRank, secondRank] where !rank.isEmpty {
+                out += "    { rank=same; \(rank.joined(separator: "; ")); }\n"
+            }
+        }
+        for chain in chains where chain.count > 1 {
+            out += "    \(chain.joined(separator: " -> ")) [style=invis];\n"
         }
         out += "  }\n"
         return out

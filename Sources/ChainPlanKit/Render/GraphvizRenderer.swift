@@ -224,7 +224,14 @@ final class GraphvizEngine: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
     }
 
-    func run(dot: String, format: RenderFormat, limits: GraphvizRenderer.Limits) throws -> GraphvizRenderer.Output {
+    /// Renders on the Graphviz thread, waiting at most `limits.timeout`. `engine` is the
+    /// layout engine (always `dot` outside tests).
+    func run(
+        dot: String,
+        format: RenderFormat,
+        limits: GraphvizRenderer.Limits,
+        engine: String = "dot"
+    ) throws -> GraphvizRenderer.Output {
         let job = Job()
         let seconds = limits.timeout.map(Self.seconds)
         let deadline = seconds.map { Date().addingTimeInterval($0) } ?? Date.distantFuture
@@ -241,7 +248,7 @@ final class GraphvizEngine: @unchecked Sendable {
             }
             job.state = .running
             job.lock.unlock()
-            let result = render(dot: dot, format: format, limits: limits)
+            let result = render(dot: dot, format: format, limits: limits, engine: engine)
             lock.unlock()
             job.lock.lock()
             job.state = .finished
@@ -291,7 +298,8 @@ final class GraphvizEngine: @unchecked Sendable {
     private func render(
         dot: String,
         format: RenderFormat,
-        limits: GraphvizRenderer.Limits
+        limits: GraphvizRenderer.Limits,
+        engine: String
     ) -> Result<GraphvizRenderer.Output, RenderError> {
         graphvizMessages = ""
         if context == nil {
@@ -318,7 +326,7 @@ final class GraphvizEngine: @unchecked Sendable {
 
         // gvFreeLayout is safe on a graph whose layout failed or never ran.
         defer { gvFreeLayout(context, graph) }
-        guard gvLayout(context, graph, "dot") == 0 else {
+        guard gvLayout(context, graph, engine) == 0 else {
             let messages = takeMessages()
             if Self.meansPluginsMissing(messages.errors) {
                 return .failure(.graphvizUnavailable(messages: messages.errors))
@@ -331,7 +339,7 @@ final class GraphvizEngine: @unchecked Sendable {
             // drawing down to fit (the layout itself is unchanged).
             Self.setAttribute(graph, "size", size)
             gvFreeLayout(context, graph)
-            guard gvLayout(context, graph, "dot") == 0 else {
+            guard gvLayout(context, graph, engine) == 0 else {
                 return .failure(.layoutFailed(messages: takeMessages().errors))
             }
         }

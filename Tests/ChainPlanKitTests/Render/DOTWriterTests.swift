@@ -65,21 +65,9 @@ extension GoldenCase {
                     Edge(from: "a", to: "c", kind: .heavyweight, isHighlighted: true, label: "AtoC"),
                     Edge(from: "c", to: "d", kind: .lightweight, isHighlighted: true, label: "Δ3")]
         )),
-        GoldenCase(name: "legend", diagram: Diagram(
-            title: "Everything",
-            nodes: [Node(id: "old", isUnknown: true), Node(id: "a", isHighlighted: true),
-                    Node(id: "b", inCycle: true), Node(id: "c", inCycle: true),
-                    Node(id: "dead", isUnreachable: true),
-                    Node(id: "t", isTarget: true, isCurrentVersion: true, isHighlighted: true)],
-            edges: [Edge(from: "old", to: "a", kind: .unknown),
-                    Edge(from: "a", to: "b", kind: .none),
-                    Edge(from: "b", to: "c", kind: .lightweight, inCycle: true),
-                    Edge(from: "c", to: "b", kind: .lightweight, inCycle: true),
-                    Edge(from: "c", to: "t", kind: .heavyweight, isHighlighted: true, label: "CtoT"),
-                    Edge(from: "a", to: "t", kind: .lightweight, isDirectJump: true, isHighlighted: true),
-                    Edge(from: "dead", to: "a", kind: .failing)],
-            showLegend: true
-        )),
+        GoldenCase(name: "legend", diagram: legendDiagram),
+        GoldenCase(name: "legend-top-to-bottom", diagram: legendDiagram,
+                   options: DOTWriter.Options(direction: .topToBottom)),
         GoldenCase(name: "legend-minimal", diagram: Diagram(
             nodes: [Node(id: "a"), Node(id: "b", isTarget: true)],
             edges: [Edge(from: "a", to: "b", kind: .lightweight)],
@@ -109,6 +97,25 @@ extension GoldenCase {
         )),
         GoldenCase(name: "hostile-names", diagram: RenderFixtures.hostileDiagram),
     ]
+
+    /// Every marker and every kind of step, with a legend.
+    static var legendDiagram: Diagram {
+        Diagram(
+            title: "Everything",
+            nodes: [Node(id: "old", isUnknown: true), Node(id: "a", isHighlighted: true),
+                    Node(id: "b", inCycle: true), Node(id: "c", inCycle: true),
+                    Node(id: "dead", isUnreachable: true),
+                    Node(id: "t", isTarget: true, isCurrentVersion: true, isHighlighted: true)],
+            edges: [Edge(from: "old", to: "a", kind: .unknown),
+                    Edge(from: "a", to: "b", kind: .none),
+                    Edge(from: "b", to: "c", kind: .lightweight, inCycle: true),
+                    Edge(from: "c", to: "b", kind: .lightweight, inCycle: true),
+                    Edge(from: "c", to: "t", kind: .heavyweight, isHighlighted: true, label: "CtoT"),
+                    Edge(from: "a", to: "t", kind: .lightweight, isDirectJump: true, isHighlighted: true),
+                    Edge(from: "dead", to: "a", kind: .failing)],
+            showLegend: true
+        )
+    }
 
     /// 250 versions: a failing step at 100 → 101, a highlighted stretch at 200…203, an
     /// unreachable side branch at 50, the target at 250 and the current version at 249.

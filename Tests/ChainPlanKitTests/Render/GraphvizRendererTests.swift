@@ -200,7 +200,19 @@ struct GraphvizRendererTests {
         }
     }
 
-    @Test("an unknown layout engine or format is reported as missing Graphviz support")
+    @Test("a missing layout engine is reported as missing Graphviz support")
+    func pluginsMissing() throws {
+        do {
+            _ = try GraphvizEngine.shared.run(dot: "digraph { a }", format: .svg, limits: .init(), engine: "nosuch")
+            Issue.record("laid out with a missing engine")
+        } catch let RenderError.graphvizUnavailable(messages) {
+            #expect(messages.contains { $0.contains("Layout type: \"nosuch\" not recognized") }, "\(messages)")
+        }
+        // Graphviz is still usable afterwards.
+        #expect(try SVGContent(GraphvizRenderer.render(dot: "digraph { a }", format: .svg)).nodeTexts.count == 1)
+    }
+
+    @Test("the missing-Graphviz error says how to install it")
     func pluginsMissingMessage() {
         let error = RenderError.graphvizUnavailable(messages: ["There is no layout engine support for \"dot\""])
         #expect(error.description.contains("apt-get install graphviz"))

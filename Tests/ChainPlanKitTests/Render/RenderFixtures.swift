@@ -56,6 +56,10 @@ enum RenderFixtures {
         "<b>html</b> <TABLE>",
         "label=\"x\", URL=\"http://evil\"",
         "\\",
+        "",
+        " ",
+        "   ",
+        "\n\nafter blank lines\n",
         String(repeating: "long-name-", count: 1_000),
     ]
 
@@ -82,10 +86,11 @@ enum RenderFixtures {
         return String(result)
     }
 
-    /// The lines Graphviz should draw for a version name.
+    /// The lines Graphviz should draw for a version name (it writes no `<text>` for an
+    /// empty line).
     static func expectedLines(_ name: String) -> [String] {
         Diagram.displayText(name)
-            .split(separator: "\n", omittingEmptySubsequences: false)
+            .split(separator: "\n", omittingEmptySubsequences: true)
             .map { svgSpacing(String($0)) }
     }
 }
