@@ -3,8 +3,9 @@
 /// The output is deterministic: the same diagram and options give byte-identical text.
 /// Nodes keep the diagram's order and edges theirs; nothing depends on hashing or time.
 ///
-/// **Names are never DOT syntax.** Every version is declared under a generated identifier
-/// (`n0`, `n1`, … in order) and its name appears only inside a quoted `label`, escaped so that
+/// **Names are never DOT syntax.** Every version is declared under a generated identifier,
+/// `n<i>` with `i` its position in the diagram once duplicates are merged (a collapsed run
+/// leaves gaps), and its name appears only inside a quoted `label`, escaped so that
 /// Graphviz draws it literally: `\` becomes `\\` (so `\N`, `\G`, `\E`, `\l`, `\r`, `\n` in a name
 /// stay text), `"` becomes `\"`, `&` becomes `&amp;` (Graphviz decodes HTML entities in labels,
 /// so `&lt;` in a name must not turn into `<`), a line feed becomes the `\n` line break and the

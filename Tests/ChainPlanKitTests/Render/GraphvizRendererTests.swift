@@ -108,6 +108,14 @@ struct GraphvizRendererTests {
         #expect(!content.nodeTexts.isEmpty)
     }
 
+    @Test("an empty diagram renders")
+    func emptyDiagram() throws {
+        let svg = try Diagram(title: "nothing", nodes: [], edges: [], showLegend: true).rendered(as: .svg)
+        let content = try SVGContent(svg)
+        #expect(content.nodeTexts.isEmpty)
+        #expect(String(decoding: svg, as: UTF8.self).contains(">nothing</text>"))
+    }
+
     @Test("a graph with a cycle renders, with its cycle edges drawn orange")
     func cycleRenders() throws {
         let golden = try #require(GoldenCase.all.first { $0.name == "cycle" })
