@@ -244,21 +244,14 @@ public struct DOTWriter: Sendable {
 
     private static func legend(for layout: DiagramLayout, leftToRight: Bool) -> String {
         let drawn = layout.nodes.indices.filter { !layout.hidden[$0] }.map { layout.nodes[$0] }
-        let nodeEntries: [(String, DiagramLayout.Node)] = [
-            ("target", .init(name: "target", isTarget: true)),
-            ("current version", .init(name: "current version", isCurrentVersion: true)),
-            ("unreachable", .init(name: "unreachable", isUnreachable: true)),
-            ("on a cycle", .init(name: "on a cycle", inCycle: true)),
-            ("unknown version", .init(name: "unknown version", isUnknown: true)),
-            ("highlighted", .init(name: "highlighted", isHighlighted: true)),
-        ]
-        let used: [String: Bool] = [
-            "target": drawn.contains { $0.isTarget },
-            "current version": drawn.contains { $0.isCurrentVersion },
-            "unreachable": drawn.contains { $0.isUnreachable },
-            "on a cycle": drawn.contains { $0.inCycle },
-            "unknown version": drawn.contains { $0.isUnknown },
-            "highlighted": drawn.contains { $0.isHighlighted },
+        // Each sample is drawn with the very attributes of the marker it explains.
+        let nodeEntries: [(DiagramLayout.Node, Bool)] = [
+            (.init(name: "target", isTarget: true), drawn.contains { $0.isTarget }),
+            (.init(name: "current version", isCurrentVersion: true), drawn.contains { $0.isCurrentVersion }),
+            (.init(name: "unreachable", isUnreachable: true), drawn.contains { $0.isUnreachable }),
+            (.init(name: "on a cycle", inCycle: true), drawn.contains { $0.inCycle }),
+            (.init(name: "unknown version", isUnknown: true), drawn.contains { $0.isUnknown }),
+            (.init(name: "highlighted", isHighlighted: true), drawn.contains { $0.isHighlighted }),
         ]
         let edges = layout.edges
         func plain(_ kind: Diagram.EdgeKind) -> DiagramLayout.Edge {
@@ -294,8 +287,8 @@ public struct DOTWriter: Sendable {
         var secondRank: [String] = []
         var out = "  subgraph cluster_legend {\n"
         out += "    graph [label=\"Legend\", fontsize=12, style=\"rounded,dashed\", color=\(quoted(Palette.grey))];\n"
-        for (index, entry) in nodeEntries.enumerated() where used[entry.0] == true {
-            out += "    legend_n\(index) [\(attributeList(nodeAttributes(entry.1)))];\n"
+        for (index, entry) in nodeEntries.enumerated() where entry.1 {
+            out += "    legend_n\(index) [\(attributeList(nodeAttributes(entry.0)))];\n"
             column.append("legend_n\(index)")
             firstRank.append("legend_n\(index)")
         }
