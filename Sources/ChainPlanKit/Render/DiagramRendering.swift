@@ -1,0 +1,35 @@
+import Foundation
+
+extension Diagram {
+    /// The diagram as JSON: pretty-printed, keys sorted, absent optionals omitted.
+    ///
+    /// The same diagram always gives the same bytes. The structure is the Codable form of
+    /// ``Diagram``: `title`, `showLegend`, `nodes` (`id`, the flags, `note`) and `edges`
+    /// (`from`, `to`, `kind`, the flags, `label`).
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    /// The diagram in any ``RenderFormat``.
+    ///
+    /// `.dot` is the writer's DOT text, `.json` is ``jsonData()``, and `.svg`, `.png` and
+    /// `.pdf` are laid out by ``GraphvizRenderer`` (blocking the caller; see its limits).
+    public func rendered(
+        as format: RenderFormat,
+        writer: DOTWriter = DOTWriter(),
+        limits: GraphvizRenderer.Limits = GraphvizRenderer.Limits()
+    ) throws -> Data {
+        switch format {
+        case .json:
+            return try jsonData()
+        case .dot:
+            return Data(writer.write(self).utf8)
+        case .svg, .png, .pdf:
+            return try GraphvizRenderer.render(dot: writer.write(self), format: format, limits: limits)
+        }
+    }
+}
