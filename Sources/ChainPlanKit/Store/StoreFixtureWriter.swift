@@ -154,15 +154,14 @@ public struct StoreFixtureWriter: Sendable {
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
-        let plist: [String: Any] = [
-            "NSStoreType": "SQLite",
-            "NSStoreModelVersionIdentifiers": [model.versionIdentifier ?? ""],
-            "NSStoreUUID": uuid,
-            "NSStoreModelVersionHashesVersion": 3,
-            "_NSAutoVacuumLevel": "2",
-            "ChainPlanFixtureVersion": versionName,
-        ]
-        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        let data = BinaryPlistWriter.encode(.dictionary([
+            ("NSStoreType", .string("SQLite")),
+            ("NSStoreModelVersionIdentifiers", .array([.string(model.versionIdentifier ?? "")])),
+            ("NSStoreUUID", .string(uuid)),
+            ("NSStoreModelVersionHashesVersion", .integer(3)),
+            ("_NSAutoVacuumLevel", .string("2")),
+            ("ChainPlanFixtureVersion", .string(versionName)),
+        ]))
         try db.execute(sql: "INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)", arguments: [uuid, data])
     }
 

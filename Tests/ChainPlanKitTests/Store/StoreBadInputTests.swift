@@ -31,32 +31,32 @@ import Glibc
             return folder.path("fifo.sqlite")
         }, message: "store 'fifo.sqlite' is a FIFO, not a SQLite store file"),
         BadCase(name: "zero bytes", make: { folder in
-            FileManager.default.createFile(atPath: folder.path("empty.sqlite"), contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.path("empty.sqlite"), contents: Data())
             return folder.path("empty.sqlite")
         }, message: "store 'empty.sqlite' is empty (0 bytes), not a SQLite database"),
         BadCase(name: "random bytes", make: { folder in
             var random = SplitMix64(seed: 42)
             let bytes = (0..<65536).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-            FileManager.default.createFile(atPath: folder.path("random.sqlite"), contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: folder.path("random.sqlite"), contents: Data(bytes))
             return folder.path("random.sqlite")
         }, message: "store 'random.sqlite' is not a SQLite database (no SQLite header: another format, encrypted or random bytes)"),
         BadCase(name: "text file", make: { folder in
-            FileManager.default.createFile(atPath: folder.path("notes.sqlite"), contents: Data("hello\n".utf8))
+            _ = FileManager.default.createFile(atPath: folder.path("notes.sqlite"), contents: Data("hello\n".utf8))
             return folder.path("notes.sqlite")
         }, message: "store 'notes.sqlite' is not a SQLite database (no SQLite header: another format, encrypted or random bytes)"),
         BadCase(name: "truncated header", make: { folder in
             let data = try Data(contentsOf: wireStore).prefix(50)
-            FileManager.default.createFile(atPath: folder.path("short.sqlite"), contents: data)
+            _ = FileManager.default.createFile(atPath: folder.path("short.sqlite"), contents: data)
             return folder.path("short.sqlite")
         }, message: "store 'short.sqlite' is truncated (50 bytes, shorter than a SQLite header)"),
         BadCase(name: "truncated pages", make: { folder in
             let data = try Data(contentsOf: wireStore).prefix(100 * 1024)
-            FileManager.default.createFile(atPath: folder.path("cut.sqlite"), contents: data)
+            _ = FileManager.default.createFile(atPath: folder.path("cut.sqlite"), contents: data)
             return folder.path("cut.sqlite")
         }, message: "store 'cut.sqlite' is truncated (102400 bytes; its header declares 131 pages of 4096 bytes)"),
         BadCase(name: "truncated mid-page", make: { folder in
             let data = try Data(contentsOf: wireStore).prefix(100 * 1024 + 123)
-            FileManager.default.createFile(atPath: folder.path("odd.sqlite"), contents: data)
+            _ = FileManager.default.createFile(atPath: folder.path("odd.sqlite"), contents: data)
             return folder.path("odd.sqlite")
         }, message: "store 'odd.sqlite' is truncated (102523 bytes is not a whole number of 4096-byte pages)"),
         BadCase(name: "plain SQLite", make: { folder in
@@ -94,7 +94,7 @@ import Glibc
             var data = try Data(contentsOf: wireStore)
             var random = SplitMix64(seed: 7)
             for index in 4096..<data.count { data[index] = UInt8(truncatingIfNeeded: random.next()) }
-            FileManager.default.createFile(atPath: folder.path("garbled.sqlite"), contents: data)
+            _ = FileManager.default.createFile(atPath: folder.path("garbled.sqlite"), contents: data)
             return folder.path("garbled.sqlite")
         }, message: "store 'garbled.sqlite' cannot be opened as a SQLite database: database disk image is malformed"),
         BadCase(name: "corrupted table page", make: { folder in
@@ -102,7 +102,7 @@ import Glibc
             var data = try Data(contentsOf: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel3/Fixtures/SampleModel3_V1.sqlite"))
             var random = SplitMix64(seed: 9)
             for index in 8192..<12288 { data[index] = UInt8(truncatingIfNeeded: random.next()) }
-            FileManager.default.createFile(atPath: folder.path("page.sqlite"), contents: data)
+            _ = FileManager.default.createFile(atPath: folder.path("page.sqlite"), contents: data)
             return folder.path("page.sqlite")
         }, message: "store 'page.sqlite' is not a readable SQLite database: database disk image is malformed"),
     ]
