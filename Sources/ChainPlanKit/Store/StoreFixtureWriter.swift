@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#elseif canImport(SQLite3)
+import SQLite3
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -229,7 +234,7 @@ public struct StoreFixtureWriter: Sendable {
 
         for table in layout.tables {
             let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
-            let statement = try db.makeStatement(
+            let statement = try RawStatement(db,
                 sql: "INSERT INTO \(StoreReader.quote(table.name)) (\(table.columns.map { StoreReader.quote($0.name) }.joined(separator: ", "))) VALUES (\(placeholders))")
             for member in table.entities {
                 guard let block = blocks[member] else { continue }
@@ -244,14 +249,13 @@ public struct StoreFixtureWriter: Sendable {
                 let plans = table.columns.map { column in
                     plan(column, lineage: lineage, unique: unique, entities: entities, layout: layout, blocks: blocks, subtrees: &subtrees)
                 }
-                var values = [DatabaseValue](repeating: .null, count: plans.count)
                 for row in 0..<rowsPerEntity {
                     let key = block.firstKey + row
                     var chosen: [String: Block] = [:]
                     for (index, plan) in plans.enumerated() {
-                        values[index] = value(plan, key: key, row: row, entityNumber: block.number, chosen: &chosen, random: &random)
+                        statement.bind(index + 1, value(plan, key: key, row: row, entityNumber: block.number, chosen: &chosen, random: &random))
                     }
-                    try statement.execute(arguments: StatementArguments(values))
+                    try statement.run()
                 }
                 counts[member] = rowsPerEntity
             }
@@ -322,26 +326,26 @@ public struct StoreFixtureWriter: Sendable {
     private func value(
         _ plan: ColumnPlan, key: Int, row: Int, entityNumber: Int, chosen: inout [String: Block],
         random: inout SplitMix64
-    ) -> DatabaseValue {
+    ) -> FixtureValue {
         switch plan {
         case .null:
             return .null
         case .primaryKey:
-            return key.databaseValue
+            return .integer(key)
         case .entityNumber:
-            return entityNumber.databaseValue
+            return .integer(entityNumber)
         case .one:
-            return 1.databaseValue
+            return .integer(1)
         case .position:
-            return (row + 1).databaseValue
+            return .integer(row + 1)
         case .foreignKey(let relationship, let destinations, let optional, let sameRow):
             guard !destinations.isEmpty, !(optional && row % 10 == 9) else { return .null }
             let block = destinations[Int(random.next() % UInt64(destinations.count))]
             chosen[relationship] = block
             let index = sameRow ? row : Int(random.next() % UInt64(rowsPerEntity))
-            return (block.firstKey + index).databaseValue
+            return .integer(block.firstKey + index)
         case .foreignEntity(let relationship):
-            return chosen[relationship].map { $0.number.databaseValue } ?? .null
+            return chosen[relationship].map { .integer($0.number) } ?? .null
         case .attribute(let name, let entity, let type, let optional, let unique):
             if optional && !unique && row % 10 == 9 { return .null }
             return attributeValue(name: name, entity: entity, type: type, key: key, unique: unique, random: &random)
@@ -350,24 +354,24 @@ public struct StoreFixtureWriter: Sendable {
 
     private func attributeValue(
         name: String, entity: String, type: AttributeType, key: Int, unique: Bool, random: inout SplitMix64
-    ) -> DatabaseValue {
+    ) -> FixtureValue {
         switch type {
         case .integer16:
-            return (unique ? key : Int(random.next() % 1000)).databaseValue
+            return .integer(unique ? key : Int(random.next() % 1000))
         case .integer32:
-            return (unique ? key : Int(random.next() % 100_000)).databaseValue
+            return .integer(unique ? key : Int(random.next() % 100_000))
         case .integer64:
-            return (unique ? key : Int(random.next() % 10_000_000)).databaseValue
+            return .integer(unique ? key : Int(random.next() % 10_000_000))
         case .boolean:
-            return (unique ? key : Int(random.next() % 2)).databaseValue
+            return .integer(unique ? key : Int(random.next() % 2))
         case .double, .float, .decimal:
-            return ((unique ? Double(key) : Double(random.next() % 1_000_000)) / 100).databaseValue
+            return .real((unique ? Double(key) : Double(random.next() % 1_000_000)) / 100)
         case .date:
-            return (600_000_000 + (unique ? Double(key) : Double(random.next() % 126_000_000))).databaseValue
+            return .real(600_000_000 + (unique ? Double(key) : Double(random.next() % 126_000_000)))
         case .string:
-            return "\(name) \(key)".databaseValue
+            return .text(name + " " + String(key))
         case .uri:
-            return "https://example.com/\(entity.lowercased())/\(key)".databaseValue
+            return .text("https://example.com/" + entity.lowercased() + "/" + String(key))
         case .binary, .uuid:
             let high = random.next()
             var low = random.next()
@@ -381,7 +385,7 @@ public struct StoreFixtureWriter: Sendable {
                 bytes[6] = (bytes[6] & 0x0F) | 0x40
                 bytes[8] = (bytes[8] & 0x3F) | 0x80
             }
-            return Data(bytes).databaseValue
+            return .blob(bytes)
         case .transformable, .undefined, .objectID, .composite, .other:
             return .null
         }
@@ -401,7 +405,7 @@ public struct StoreFixtureWriter: Sendable {
             var columns = [join.first.column, join.second.column]
             let orderColumns = [join.first.orderColumn, join.second.orderColumn]
             columns += orderColumns.compactMap { $0 }
-            let statement = try db.makeStatement(
+            let statement = try RawStatement(db,
                 sql: "INSERT INTO \(StoreReader.quote(join.name)) (\(columns.map(StoreReader.quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
             let links = min(2, rowsPerEntity)
             var written = 0
@@ -409,10 +413,11 @@ public struct StoreFixtureWriter: Sendable {
                 let firstTarget = Int(random.next() % UInt64(rowsPerEntity))
                 for link in 0..<links {
                     let target = link == 0 ? firstTarget : (firstTarget + 1 + Int(random.next() % UInt64(max(1, rowsPerEntity - 1)))) % rowsPerEntity
-                    var values: [DatabaseValue] = [(from.firstKey + row).databaseValue, (to.firstKey + target).databaseValue]
-                    if orderColumns[0] != nil { values.append((row + 1).databaseValue) }
-                    if orderColumns[1] != nil { values.append((link + 1).databaseValue) }
-                    try statement.execute(arguments: StatementArguments(values))
+                    var values: [FixtureValue] = [.integer(from.firstKey + row), .integer(to.firstKey + target)]
+                    if orderColumns[0] != nil { values.append(.integer(row + 1)) }
+                    if orderColumns[1] != nil { values.append(.integer(link + 1)) }
+                    for (index, value) in values.enumerated() { statement.bind(index + 1, value) }
+                    try statement.run()
                     written += 1
                 }
             }
@@ -420,6 +425,66 @@ public struct StoreFixtureWriter: Sendable {
         }
         return counts
     }
+}
+
+/// One value bound into a fixture row.
+enum FixtureValue {
+    case null
+    case integer(Int)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// A prepared INSERT driven through SQLite's C API: GRDB's `StatementArguments` costs more
+/// than the insert itself for millions of rows. Used only inside a GRDB-managed transaction
+/// on GRDB's connection, on its thread.
+final class RawStatement {
+    private var handle: OpaquePointer?
+    private let connection: OpaquePointer?
+
+    init(_ db: Database, sql: String) throws {
+        connection = db.sqliteConnection
+        guard sqlite3_prepare_v2(connection, sql, -1, &handle, nil) == SQLITE_OK, handle != nil else {
+            throw FixtureWriteError(String(cString: sqlite3_errmsg(connection)))
+        }
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// The first binding error since the last `run()`, reported by `run()`.
+    private var bindError: Int32 = SQLITE_OK
+
+    func bind(_ index: Int, _ value: FixtureValue) {
+        let position = Int32(index)
+        let result: Int32
+        switch value {
+        case .null:
+            result = sqlite3_bind_null(handle, position)
+        case .integer(let number):
+            result = sqlite3_bind_int64(handle, position, sqlite3_int64(number))
+        case .real(let number):
+            result = sqlite3_bind_double(handle, position, number)
+        case .text(let text):
+            result = text.withCString { sqlite3_bind_text(handle, position, $0, -1, Self.transient) }
+        case .blob(let bytes):
+            result = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, position, $0.baseAddress, Int32($0.count), Self.transient) }
+        }
+        if result != SQLITE_OK && bindError == SQLITE_OK { bindError = result }
+    }
+
+    /// Executes with the current bindings, then resets for the next row.
+    func run() throws {
+        guard bindError == SQLITE_OK else {
+            throw FixtureWriteError("cannot bind a value: \(String(cString: sqlite3_errstr(bindError)))")
+        }
+        let result = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard result == SQLITE_DONE else { throw FixtureWriteError(String(cString: sqlite3_errmsg(connection))) }
+    }
+
+    /// SQLITE_TRANSIENT: SQLite copies the bytes before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
 
 /// A small, fast, seedable generator (Steele, Lea, Flood 2014).

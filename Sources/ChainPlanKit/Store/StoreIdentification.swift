@@ -131,6 +131,7 @@ public enum StoreIdentifier {
         // 2. Identifiers.
         let storeIdentifiers = metadata.modelVersionIdentifiers.filter { !$0.isEmpty }
         var narrowed: [String]?
+        var identifierAmbiguity: [String]?
         var unknownIdentifiers: [String] = []
         if !storeIdentifiers.isEmpty {
             var versionsByIdentifier: [String: [String]] = [:]
@@ -144,9 +145,7 @@ public enum StoreIdentifier {
             }).sorted { (bundleIndex[$0] ?? 0) < (bundleIndex[$1] ?? 0) }
             if unique.count == 1 { return result(unique[0], .identifiers) }
             if unique.count > 1 {
-                diagnostics.append(Diagnostic(.cp302,
-                    "store '\(shown)' names the identifiers of several model versions: \(quoted(unique))",
-                    at: location, versions: unique))
+                identifierAmbiguity = unique
                 narrowed = unique
             } else {
                 let shared = Set(storeIdentifiers.flatMap { versionsByIdentifier[$0] ?? [] })
@@ -155,8 +154,11 @@ public enum StoreIdentifier {
             unknownIdentifiers = storeIdentifiers.filter { versionsByIdentifier[$0] == nil }.sorted()
         }
 
-        // 3. Structure.
-        let pool = scored.filter { narrowed?.contains($0.name) ?? true }
+        // 3. Structure: among the versions the identifiers point at, else among all.
+        var pool = scored.filter { narrowed?.contains($0.name) ?? true }
+        if narrowed != nil, !pool.contains(where: { $0.score == 1 }), scored.contains(where: { $0.score == 1 }) {
+            pool = scored
+        }
         var exact = pool.filter { $0.score == 1 }.map(\.name)
         if exact.isEmpty {
             // A merged-model store: compare each version's part of the store, when every
@@ -185,12 +187,23 @@ public enum StoreIdentifier {
         }
         if exact.count == 1 {
             let version = exact[0]
+            if let narrowed, !narrowed.contains(version) {
+                diagnostics.append(Diagnostic(.cp301, severity: .note,
+                    "store '\(shown)' names the model version identifier of \(quoted(narrowed)), but its structure matches '\(version)'",
+                    at: location, versions: [version]))
+            }
             if !unknownIdentifiers.isEmpty {
                 diagnostics.append(Diagnostic(.cp301, severity: .note,
                     "store '\(shown)' names model version identifier \(quoted(unknownIdentifiers)), which no version in the bundle has; its structure matches '\(version)'",
                     at: location, versions: [version]))
             }
             return result(version, .structure)
+        }
+        if let identifierAmbiguity {
+            diagnostics.append(Diagnostic(.cp302,
+                "store '\(shown)' names the identifiers of several model versions: \(quoted(identifierAmbiguity))",
+                at: location, versions: identifierAmbiguity))
+            if exact.isEmpty { return result(nil, nil) }
         }
         if exact.count > 1 {
             diagnostics.append(Diagnostic(.cp302,

@@ -23,6 +23,7 @@
 /// Collision suffixes are not always predictable (Core Data sometimes numbers join columns
 /// across tables); structural comparison strips trailing digits for that reason.
 public struct StoreLayout: Sendable, Hashable {
+    /// One `Z_PRIMARYKEY` row Core Data would write.
     public struct EntitySlot: Sendable, Hashable {
         /// `Z_ENT`.
         public var number: Int
@@ -33,10 +34,15 @@ public struct StoreLayout: Sendable, Hashable {
         public var isAbstract: Bool
     }
 
+    /// What a column stores.
     public enum ColumnRole: Sendable, Hashable {
+        /// `Z_PK`.
         case primaryKey
+        /// `Z_ENT`.
         case entityNumber
+        /// `Z_OPT`.
         case optimisticLock
+        /// A stored attribute of `entity`.
         case attribute(entity: String, name: String, type: AttributeType)
         /// A to-one foreign key holding the destination's `Z_PK`.
         case toOne(entity: String, relationship: String, destination: String)
@@ -46,12 +52,14 @@ public struct StoreLayout: Sendable, Hashable {
         case orderKey(entity: String, relationship: String)
     }
 
+    /// A column name, its declared type and its role.
     public struct Column: Sendable, Hashable {
         public var name: String
         public var sqlType: String
         public var role: ColumnRole
     }
 
+    /// The table of one inheritance hierarchy.
     public struct Table: Sendable, Hashable {
         public var name: String
         public var rootEntity: String
@@ -71,12 +79,14 @@ public struct StoreLayout: Sendable, Hashable {
         public var orderColumn: String?
     }
 
+    /// A many-to-many join table.
     public struct JoinTable: Sendable, Hashable {
         public var name: String
         public var first: JoinEnd
         public var second: JoinEnd
     }
 
+    /// An index Core Data creates.
     public struct Index: Sendable, Hashable {
         public var name: String
         public var table: String
@@ -84,7 +94,9 @@ public struct StoreLayout: Sendable, Hashable {
         public var isUnique: Bool
     }
 
+    /// Entities in `Z_ENT` order.
     public var entities: [EntitySlot]
+    /// Entity tables, one per root, roots in name order.
     public var tables: [Table]
     public var joinTables: [JoinTable]
     public var indexes: [Index]

@@ -66,8 +66,9 @@ public struct StoreReader: Sendable {
             throw StoreError.unreadable(shown, "cannot be opened as a SQLite database: \(Self.describe(error))")
         }
 
-        let watchdog = DispatchWorkItem { queue.interrupt() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + queryTimeout, execute: watchdog)
+        let watchdog = DispatchWorkItem { [weak queue] in queue?.interrupt() }
+        let timeout = queryTimeout.isFinite ? min(max(queryTimeout, 0.001), 86_400) : 86_400
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         defer { watchdog.cancel() }
 
         var metadata = StoreMetadata(displayPath: shown, fileBytes: fileBytes, walBytes: walBytes,
@@ -80,7 +81,7 @@ public struct StoreReader: Sendable {
             throw error
         } catch {
             if Self.isInterrupt(error) {
-                throw StoreError.unreadable(shown, "took longer than \(Int(queryTimeout)) s to read")
+                throw StoreError.unreadable(shown, "took longer than \(String(format: "%g", timeout)) s to read")
             }
             throw StoreError.unreadable(shown, "is not a readable SQLite database: \(Self.describe(error))")
         }

@@ -93,7 +93,8 @@ public final class StoreScratchCopy: @unchecked Sendable {
     /// - Parameters:
     ///   - path: the store file (absolute, or relative to the working directory).
     ///   - displayPath: the path to show in diagnostics (defaults to `path`).
-    ///   - lockTimeout: how long to wait for another process's write lock, in seconds.
+    ///   - lockTimeout: how long to wait for another process's write lock, in seconds
+    ///     (clamped to 0…86400; a non-finite value means 0).
     ///   - temporaryDirectory: where to create the scratch directory (defaults to the
     ///     system temporary directory, which honours `TMPDIR`).
     /// - Throws: `StoreError` (CP300) when the store is missing, not a regular file, empty,
@@ -105,8 +106,12 @@ public final class StoreScratchCopy: @unchecked Sendable {
         temporaryDirectory: URL? = nil
     ) throws(StoreError) -> StoreScratchCopy {
         let shown = displayPath ?? path
-        let absolute = URL(fileURLWithPath: path, relativeTo: DisplayPath.currentDirectory).standardizedFileURL.path
-        try checkOriginal(absolute, shown)
+        let given = URL(fileURLWithPath: path, relativeTo: DisplayPath.currentDirectory).standardizedFileURL.path
+        try checkOriginal(given, shown)
+        // SQLite names side files after the resolved path (its unix VFS follows symbolic links).
+        guard case .success(let absolute) = FileAccess.canonicalPath(given) else {
+            throw StoreError.unreadable(shown, "does not exist")
+        }
 
         let base = (temporaryDirectory ?? FileManager.default.temporaryDirectory).path
         let directory = try makeScratchDirectory(in: base, shown)
@@ -114,7 +119,8 @@ public final class StoreScratchCopy: @unchecked Sendable {
         let fileName = (absolute as NSString).lastPathComponent
         let storeURL = directory.appendingPathComponent(fileName)
 
-        let deadline = Date().addingTimeInterval(max(0, lockTimeout))
+        let timeout = lockTimeout.isFinite ? min(max(lockTimeout, 0), 86_400) : 0
+        let deadline = Date().addingTimeInterval(timeout)
         var lastProblem = "is locked by another process"
         while true {
             do {
@@ -137,7 +143,7 @@ public final class StoreScratchCopy: @unchecked Sendable {
             if Date() >= deadline {
                 try? FileManager.default.removeItem(at: directory)
                 ScratchRegistry.shared.unregister(directory.path)
-                let seconds = String(format: "%g", max(0, lockTimeout))
+                let seconds = String(format: "%g", timeout)
                 throw StoreError.unreadable(shown, "\(lastProblem) (waited \(seconds) s)")
             }
             usleep(25_000)

@@ -206,6 +206,46 @@ import Testing
         #expect(tied.diagnostics.first?.versions == ["A", "C"])
     }
 
+    /// Identifiers that point at the wrong versions do not hide an exact structural match;
+    /// identifiers of two versions (a merged model) are settled by structure.
+    @Test func identifiersAndStructureDisagree() throws {
+        let item = Entity(name: "Item", attributes: [Attribute(name: "title", type: .string)])
+        let other = Entity(name: "Item", attributes: [Attribute(name: "name", type: .string)])
+        let third = Entity(name: "Item", attributes: [Attribute(name: "size", type: .integer32)])
+        let a = ObjectModel(entities: [item], versionIdentifier: "x")
+        let b = ObjectModel(entities: [other], versionIdentifier: "x")
+        let c = ObjectModel(entities: [third], versionIdentifier: "y")
+        let versions = [ModelVersion(name: "A", path: "A", model: a), ModelVersion(name: "B", path: "B", model: b),
+                        ModelVersion(name: "C", path: "C", model: c)]
+        let folder = try TemporaryFolder()
+        _ = try StoreFixtureWriter(rowsPerEntity: 1).write(model: c, versionName: "C", to: folder.path("c.sqlite"))
+        var metadata = try StoreReader().read(storeAt: folder.path("c.sqlite"), displayPath: "c.sqlite")
+
+        metadata.modelVersionIdentifiers = ["x"]
+        let wrong = StoreIdentifier.identify(metadata: metadata, versions: versions)
+        #expect(wrong.detectedVersion == "C")
+        #expect(wrong.evidence == .structure)
+        #expect(wrong.diagnostics.map(\.message)
+            == ["store 'c.sqlite' names the model version identifier of 'A', 'B', but its structure matches 'C'"])
+
+        // Unique identifiers of two versions: structure picks the one that matches.
+        let unique = [ModelVersion(name: "B", path: "B", model: ObjectModel(entities: [other], versionIdentifier: "z")),
+                      ModelVersion(name: "C", path: "C", model: c)]
+        metadata.modelVersionIdentifiers = ["", "z", "y"]
+        let merged = StoreIdentifier.identify(metadata: metadata, versions: unique)
+        #expect(merged.detectedVersion == "C")
+        #expect(merged.evidence == .structure)
+        #expect(merged.diagnostics == [])
+
+        // Neither matches: CP302 on the identifiers, nothing detected.
+        let neither = [ModelVersion(name: "B", path: "B", model: ObjectModel(entities: [other], versionIdentifier: "z")),
+                       ModelVersion(name: "A", path: "A", model: ObjectModel(entities: [item], versionIdentifier: "y"))]
+        let ambiguous = StoreIdentifier.identify(metadata: metadata, versions: neither)
+        #expect(ambiguous.detectedVersion == nil)
+        #expect(ambiguous.diagnostics.map(\.code) == [.cp302])
+        #expect(ambiguous.diagnostics.first?.versions == ["B", "A"])
+    }
+
     /// No readable version at all.
     @Test func emptyBundle() throws {
         let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel3_V1.sqlite" })

@@ -82,6 +82,24 @@ import Glibc
         #expect(try FileSnapshot.of(folder: folder.url) == before)
     }
 
+    /// A symbolic link to a store: side files are found next to the target, as SQLite does.
+    @Test func symbolicLinkToAStore() throws {
+        let folder = try TemporaryFolder()
+        let target = StoreCorpus.url("\(StoreCorpus.surf)/CoreDataSeed/SurfJournalModel.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.sqlite"), withDestinationPath: target.path)
+        let copy = try StoreScratchCopy.make(storeAt: folder.path("link.sqlite"), displayPath: "link.sqlite")
+        defer { copy.remove() }
+        guard case .success(let resolved) = FileAccess.canonicalPath(target.path) else {
+            Issue.record("corpus store missing")
+            return
+        }
+        #expect(copy.originalPath == resolved)
+        #expect(copy.displayPath == "link.sqlite")
+        #expect(copy.copiedSideFiles == ["-wal", "-shm"])
+        #expect(copy.storeURL.lastPathComponent == "SurfJournalModel.sqlite")
+        #expect(try StoreReader().read(copy: copy).table(named: "ZJOURNALENTRY")?.rowCount == 5000)
+    }
+
     /// External binary data in `.<name>_SUPPORT/` is copied (regular files and folders;
     /// symbolic links are not followed).
     @Test func supportFolderIsCopied() throws {
