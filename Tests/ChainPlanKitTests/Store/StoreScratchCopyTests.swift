@@ -256,3 +256,70 @@ final class LockingProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 }
+
+/// The read locks taken during a copy really stop another process from committing.
+@Suite struct SQLiteLockTests {
+    /// Runs `/usr/bin/sqlite3 -bail` on `database`; returns the exit status and stderr.
+    static func sqlite(_ database: String, _ sql: String) throws -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-bail", database, sql]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static let commit = "BEGIN IMMEDIATE; UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + 1; COMMIT;"
+
+    /// Rollback journal: a read lock on the SHARED range blocks the writer's EXCLUSIVE lock.
+    @Test func sharedRangeBlocksARollbackJournalCommit() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.copy(StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/Fixtures/SampleModel_V2.sqlite"))
+        let before = try FileSnapshot.sha256(store.path)
+        let descriptor = open(store.path, O_RDONLY)
+        #expect(descriptor >= 0)
+        #expect(SQLiteLocks.tryReadLock(descriptor, start: SQLiteLocks.sharedFirst, length: SQLiteLocks.sharedSize))
+
+        let blocked = try Self.sqlite(store.path, Self.commit)
+        #expect(blocked.status != 0)
+        #expect(blocked.error.contains("database is locked"))
+        #expect(try FileSnapshot.sha256(store.path) == before)
+
+        close(descriptor)
+        let allowed = try Self.sqlite(store.path, Self.commit)
+        #expect(allowed.status == 0)
+        #expect(try FileSnapshot.sha256(store.path) != before)
+    }
+
+    /// WAL: a read lock on the WAL-index write byte blocks every WAL writer.
+    @Test func walIndexWriteByteBlocksAWALCommit() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.copy(StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/Fixtures/SampleModel_V1.sqlite"))
+        // A reader keeps the database open, so -shm exists while the test locks it.
+        let reader = try LockingProcess(database: store.path, statement: "BEGIN; SELECT COUNT(*) FROM Z_PRIMARYKEY;")
+        defer { reader.finish() }
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: store.path + "-shm"), Date() < deadline { usleep(10_000) }
+        usleep(100_000)
+        let shm = open(store.path + "-shm", O_RDONLY)
+        #expect(shm >= 0)
+        #expect(SQLiteLocks.tryReadLock(shm, start: SQLiteLocks.shmWrite, length: 2))
+        let before = try FileSnapshot.sha256(store.path)
+        let walBefore = try FileSnapshot.sha256(store.path + "-wal")
+
+        let blocked = try Self.sqlite(store.path, Self.commit)
+        #expect(blocked.status != 0)
+        #expect(blocked.error.contains("database is locked"))
+        #expect(try FileSnapshot.sha256(store.path) == before)
+        #expect(try FileSnapshot.sha256(store.path + "-wal") == walBefore)
+
+        close(shm)
+        let allowed = try Self.sqlite(store.path, Self.commit)
+        #expect(allowed.status == 0)
+        #expect(try FileSnapshot.sha256(store.path + "-wal") != walBefore)
+    }
+}
