@@ -27,16 +27,13 @@ struct InputOptions: ParsableArguments {
     /// The spec to use: the argument, or the single chain.{json,yaml,yml} in the current directory.
     func resolveSpec() throws -> URL {
         if let spec { return URL(fileURLWithPath: spec) }
-        let candidates = ["chain.json", "chain.yaml", "chain.yml"].filter {
-            FileManager.default.fileExists(atPath: $0)
-        }
-        switch candidates.count {
-        case 1:
-            return URL(fileURLWithPath: candidates[0])
-        case 0:
+        switch SpecDiscovery.find(in: DisplayPath.currentDirectory) {
+        case .found(let url):
+            return url
+        case .none:
             throw UsageError("no spec given and no chain.json, chain.yaml or chain.yml in the current directory")
-        default:
-            throw UsageError("no spec given and several candidates in the current directory (\(candidates.joined(separator: ", "))); name one")
+        case .several(let names):
+            throw UsageError("no spec given and several candidates in the current directory (\(names.joined(separator: ", "))); name one")
         }
     }
 }

@@ -36,6 +36,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case cp208 = "CP208"
     case cp209 = "CP209"
     case cp210 = "CP210"
+    case cp211 = "CP211"
     // Stores
     case cp300 = "CP300"
     case cp301 = "CP301"
@@ -167,6 +168,9 @@ public struct Rule: Sendable, Hashable {
              defaultSeverity: .note, unusableInput: false),
         Rule(code: .cp210, name: "UndocumentedChange", summary: "A change whose inference behaviour is undocumented",
              help: "For example a to-many relationship becoming to-one. Core Data may or may not infer it; test the migration on a device.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp211, name: "PropertyKindChange", summary: "An attribute is replaced by a relationship or entity (or the reverse)",
+             help: "For example a `categoria` string attribute becoming a `Categoria` entity. Core Data infers this as drop + add: the step migrates, but the old values are deleted. Move the data with a mapping model or a custom migration stage.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp300, name: "UnreadableStore", summary: "The store cannot be read",
              help: "The path is not a SQLite database, is empty, truncated, encrypted, a directory, locked beyond the timeout, or not a Core Data store (no Z_METADATA).",

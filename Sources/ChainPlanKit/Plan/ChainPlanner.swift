@@ -36,7 +36,8 @@ public struct ChainPlanner: Sendable {
     }
 
     /// Plans an already-read spec against an optional, already-read bundle.
-    public func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool) -> ChainReport {
+    public func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool,
+                     mappingModels: [StepKey: StepMappingModel] = [:]) -> ChainReport {
         var graph = ChainGraph.build(from: spec)
         if let bundle {
             for version in bundle.versions { graph.add(version.name, at: nil) }
@@ -47,8 +48,16 @@ public struct ChainPlanner: Sendable {
             }
         }
         let context = ChainContext(spec: spec, graph: graph, bundle: bundle, isInferred: isInferred)
-        let diagnostics = ChainChecks.run(context).sorted()
-        let paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
+        var diagnostics = ChainChecks.run(context)
+        var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
+        var classification: ChainClassification?
+        if let bundle {
+            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: mappingModels)
+            diagnostics += classified.diagnostics
+            for index in paths.paths.indices { paths.paths[index].direct = classified.direct[paths.paths[index].start] }
+            classification = classified
+        }
+        diagnostics.sort()
         return ChainReport(
             spec: spec.file,
             model: bundle.map {
@@ -56,7 +65,10 @@ public struct ChainPlanner: Sendable {
             },
             target: context.target.version.map { graph.versions[$0] },
             versions: graph.versions,
-            steps: graph.edges.map { ChainReport.Step(from: graph.versions[$0.from], to: graph.versions[$0.to]) },
+            steps: graph.edges.map { edge in
+                let key = StepKey(from: graph.versions[edge.from], to: graph.versions[edge.to])
+                return ChainReport.Step(from: key.from, to: key.to, classification: classification?.steps[key])
+            },
             paths: paths.paths,
             pathsAbbreviated: paths.abbreviated ? true : nil,
             diagnostics: diagnostics,

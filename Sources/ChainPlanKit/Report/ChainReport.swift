@@ -41,10 +41,23 @@ public struct ChainReport: Sendable, Hashable, Codable {
     public struct Step: Sendable, Hashable, Codable {
         public var from: String
         public var to: String
+        /// `none`, `lightweight`, `heavyweight` or `unknown`; present once models are read.
+        public var migration: MigrationKind?
+        public var inferable: Bool?
+        public var losesData: Bool?
+        public var mappingModel: StepMappingModel?
+        public var changes: [ModelChange]?
 
-        public init(from: String, to: String) {
+        public init(from: String, to: String, classification: StepClassification? = nil) {
             self.from = from
             self.to = to
+            if let classification {
+                migration = classification.migration
+                inferable = classification.inferable
+                losesData = classification.losesData
+                mappingModel = classification.mappingModel
+                changes = classification.changes
+            }
         }
     }
 
@@ -63,6 +76,8 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var problem: String?
         /// The dead-end version, or a member of the cycle, when unreachable.
         public var stopsAt: String?
+        /// The direct jump from `start` to the target (when models are read).
+        public var direct: DirectJump?
 
         public init(start: String, target: String?, reachable: Bool, length: Int?, next: String?,
                     steps: [Step]?, problem: String? = nil, stopsAt: String? = nil) {

@@ -19,6 +19,8 @@ public struct UnreachableTargetCheck: ChainCheck {
     public func check(_ context: ChainContext) -> [Diagnostic] {
         guard let target = context.target.version else { return [] }
         let names = context.graph.versions
+        // A version whose only successor is itself is reported by CP103.
+        let selfLooping = Set(context.spec.treeEntries.filter { $0.source.value == $0.destination.value }.map(\.source.value))
         var findings: [Diagnostic] = []
         for version in 0..<context.graph.count {
             guard let location = context.graph.firstLocation[version] else { continue }
@@ -26,10 +28,11 @@ public struct UnreachableTargetCheck: ChainCheck {
             case .reaches, .noTarget:
                 continue
             case .deadEnd(let end):
+                if end == version, selfLooping.contains(names[version]) { continue }
                 let message = end == version
                     ? "version '\(names[version])' has no next version and is not the target '\(names[target])'"
                     : "no path from '\(names[version])' to the target '\(names[target])': the chain stops at '\(names[end])'"
-                findings.append(Diagnostic(Self.code, message, at: location, versions: [names[version], names[end]]))
+                findings.append(Diagnostic(Self.code, message, at: location, versions: end == version ? [names[version]] : [names[version], names[end]]))
             case .cycle(let member):
                 if context.cycles.contains(where: { $0.contains(version) }) { continue }
                 findings.append(Diagnostic(

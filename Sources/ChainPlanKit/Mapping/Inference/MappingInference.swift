@@ -1,0 +1,595 @@
+/// The mapping Core Data would infer between two model versions
+/// (`NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)`), with every
+/// change found and its verdict.
+public struct InferredMapping: Sendable, Hashable {
+    public var entityMappings: [InferredEntityMapping]
+    public var changes: [ModelChange]
+    /// Source entity name → destination entity name, for entities whose rows survive.
+    public var entityLineage: [String: String]
+    /// Source (entity, property) → destination (entity, property), for persistent properties whose values survive.
+    public var propertyLineage: [PropertyKey: PropertyKey]
+
+    /// False when the two versions are hash-equivalent: Core Data runs no migration.
+    public var needsMigration: Bool { changes.contains { $0.verdict != .noMigration } }
+    /// True when no change blocks inference.
+    public var isInferable: Bool { !changes.contains { $0.verdict == .blocksInference } }
+    /// Changes that block inference.
+    public var blockingChanges: [ModelChange] { changes.filter { $0.verdict == .blocksInference } }
+}
+
+/// An entity and property name pair.
+public struct PropertyKey: Sendable, Hashable, Codable, Comparable {
+    public var entity: String
+    public var property: String
+
+    public init(_ entity: String, _ property: String) {
+        self.entity = entity
+        self.property = property
+    }
+
+    public static func < (lhs: PropertyKey, rhs: PropertyKey) -> Bool {
+        (lhs.entity, lhs.property) < (rhs.entity, rhs.property)
+    }
+}
+
+/// Infers mappings the way Core Data does, following the rules of
+/// `shared/reference/core-data.md` part 1 ("What Core Data can infer", "Matching").
+///
+/// Matching: a destination entity's key is its renaming identifier, else its name. A source
+/// entity matches when its name equals the key, else when its own renaming identifier does
+/// (renaming identifiers are canonical, so V2→V3 and V1→V3 both work when V3 keeps the
+/// original name). Properties are matched the same way within matched entities, inherited
+/// properties included.
+public enum MappingInference {
+    /// Infers the mapping from `source` to `destination`. File paths locate changes
+    /// (the destination's `contents`, or the source's for removals).
+    public static func infer(
+        from source: ObjectModel, to destination: ObjectModel,
+        sourceFile: String? = nil, destinationFile: String? = nil
+    ) -> InferredMapping {
+        var engine = Engine(source: ResolvedView(source), destination: ResolvedView(destination),
+                            sourceFile: sourceFile, destinationFile: destinationFile)
+        engine.run()
+        return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
+                               entityLineage: engine.entityLineage, propertyLineage: engine.propertyLineage)
+    }
+}
+
+// MARK: - Resolved view (inheritance flattened, cycle-safe)
+
+/// An entity with its inherited properties, for matching.
+struct ResolvedEntityView {
+    var entity: Entity
+    var root: String
+    /// Attributes, inherited first, by name.
+    var attributes: [Attribute]
+    var relationships: [Relationship]
+}
+
+struct ResolvedView {
+    var entities: [ResolvedEntityView]
+    var byName: [String: Int]
+
+    init(_ model: ObjectModel) {
+        var byName: [String: Int] = [:]
+        for (index, entity) in model.entities.enumerated() where byName[entity.name] == nil {
+            byName[entity.name] = index
+        }
+        var views: [ResolvedEntityView] = []
+        for entity in model.entities {
+            // Ancestors from the root down, stopping at cycles and missing parents.
+            var chain: [Entity] = [entity]
+            var seen: Set<String> = [entity.name]
+            var current = entity
+            while let parent = current.parentEntity, let index = byName[parent], !seen.contains(parent) {
+                current = model.entities[index]
+                seen.insert(parent)
+                chain.append(current)
+            }
+            chain.reverse()
+            var attributes: [Attribute] = []
+            var relationships: [Relationship] = []
+            var names: Set<String> = []
+            for ancestor in chain {
+                for attribute in ancestor.attributes where names.insert(attribute.name).inserted { attributes.append(attribute) }
+                for relationship in ancestor.relationships where names.insert(relationship.name).inserted {
+                    relationships.append(relationship)
+                }
+            }
+            views.append(ResolvedEntityView(entity: entity, root: chain[0].name, attributes: attributes, relationships: relationships))
+        }
+        self.entities = views
+        self.byName = byName
+    }
+
+    func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
+}
+
+// MARK: - Engine
+
+/// A property of either kind, for matching.
+private enum Property {
+    case attribute(Attribute)
+    case relationship(Relationship)
+
+    var name: String {
+        switch self {
+        case .attribute(let a): a.name
+        case .relationship(let r): r.name
+        }
+    }
+
+    var renamingIdentifier: String? {
+        switch self {
+        case .attribute(let a): a.renamingIdentifier
+        case .relationship(let r): r.renamingIdentifier
+        }
+    }
+
+    var line: Int? {
+        switch self {
+        case .attribute(let a): a.line
+        case .relationship(let r): r.line
+        }
+    }
+
+    var isTransient: Bool {
+        switch self {
+        case .attribute(let a): a.isTransient
+        case .relationship(let r): r.isTransient
+        }
+    }
+
+    /// Kind and type: what a rename must keep.
+    var signature: String {
+        switch self {
+        case .attribute(let a): "attribute:\(a.type.xmlValue)"
+        case .relationship(let r): "relationship:\(r.destinationEntity ?? ""):\(r.isToMany)"
+        }
+    }
+}
+
+private struct Engine {
+    let source: ResolvedView
+    let destination: ResolvedView
+    let sourceFile: String?
+    let destinationFile: String?
+
+    var changes: [ModelChange] = []
+    var entityMappings: [InferredEntityMapping] = []
+    var entityLineage: [String: String] = [:]
+    var propertyLineage: [PropertyKey: PropertyKey] = [:]
+
+    init(source: ResolvedView, destination: ResolvedView, sourceFile: String?, destinationFile: String?) {
+        self.source = source
+        self.destination = destination
+        self.sourceFile = sourceFile
+        self.destinationFile = destinationFile
+    }
+
+    func at(_ file: String?, _ line: Int?) -> SourceLocation? {
+        file.map { SourceLocation(file: $0, line: line) }
+    }
+
+    mutating func add(_ change: ModelChange) { changes.append(change) }
+
+    mutating func run() {
+        // 1. Match entities.
+        let matches = Matcher.match(
+            sources: source.entities.map { ($0.entity.name, $0.entity.renamingIdentifier) },
+            destinations: destination.entities.map { ($0.entity.name, $0.entity.renamingIdentifier) })
+        var removedEntities = Set(source.entities.indices)
+        var addedEntities = Set(destination.entities.indices)
+        for (s, d) in matches {
+            removedEntities.remove(s)
+            addedEntities.remove(d)
+        }
+        // 2. Compare matched entities.
+        for (s, d) in matches.sorted(by: { $0.1 < $1.1 }) {
+            compareEntities(source.entities[s], destination.entities[d])
+        }
+        // 3. Added and removed entities, and likely entity renames.
+        let removed = removedEntities.sorted().map { source.entities[$0] }
+        let added = addedEntities.sorted().map { destination.entities[$0] }
+        var renamedGuess: Set<String> = []
+        for gone in removed {
+            if let twin = likelyEntityTwin(of: gone, among: added) {
+                renamedGuess.insert(twin.entity.name)
+                add(ModelChange(.likelyEntityRename, entity: gone.entity.name,
+                                detail: "entity '\(gone.entity.name)' is removed and '\(twin.entity.name)' added with similar attributes, "
+                                    + "but '\(twin.entity.name)' has no renaming identifier '\(gone.entity.name)': Core Data infers drop + add and its rows are deleted",
+                                verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
+                                location: at(destinationFile, twin.entity.line)))
+            }
+            add(ModelChange(.entityRemoved, entity: gone.entity.name,
+                            detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
+                            verdict: .dataLoss, rule: "remove-entity", basis: .documented, code: .cp209,
+                            location: at(sourceFile, gone.entity.line)))
+            entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
+                                                        source: gone.entity.name, destination: nil, propertyMappings: []))
+        }
+        for new in added {
+            add(ModelChange(.entityAdded, entity: new.entity.name, detail: "entity '\(new.entity.name)' is added",
+                            verdict: .inferable, rule: "add-entity", basis: .documented,
+                            location: at(destinationFile, new.entity.line)))
+            entityMappings.append(InferredEntityMapping(name: "Add\(new.entity.name)", kind: .add, source: nil,
+                                                        destination: new.entity.name, propertyMappings: []))
+        }
+        // 4. Hierarchy merges: matched entities with different source roots that share a destination root.
+        checkHierarchyMerges(matches)
+        entityMappings.sort { ($0.destination ?? $0.source ?? "", $0.name) < ($1.destination ?? $1.source ?? "", $1.name) }
+    }
+
+    // MARK: Entities
+
+    mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView) {
+        let sName = s.entity.name
+        let dName = d.entity.name
+        let here = at(destinationFile, d.entity.line)
+        entityLineage[sName] = dName
+        let changesBefore = changes.count
+        if sName != dName {
+            add(ModelChange(.entityRenamed, entity: dName, detail: "entity '\(sName)' is renamed to '\(dName)' (renaming identifier)",
+                            verdict: .inferable, rule: "rename-entity-with-renaming-identifier", basis: .documented, location: here))
+        }
+        let sParent = s.entity.parentEntity.flatMap { source.entity($0) }.map { $0.entity.name }
+        let dParent = d.entity.parentEntity.flatMap { destination.entity($0) }.map { $0.entity.name }
+        let parentSourceName = dParent.flatMap { parent in entityLineage.first { $0.value == parent }?.key } ?? dParent
+        if sParent != parentSourceName || (sParent == nil) != (dParent == nil) {
+            let from = sParent.map { "'\($0)'" } ?? "none"
+            let to = dParent.map { "'\($0)'" } ?? "none"
+            add(ModelChange(.parentChanged, entity: dName, detail: "entity '\(dName)' changes parent from \(from) to \(to)",
+                            verdict: .inferable, rule: "change-parent-entity", basis: .documented, location: here))
+        }
+        if s.entity.isAbstract != d.entity.isAbstract {
+            add(ModelChange(.abstractChanged, entity: dName,
+                            detail: "entity '\(dName)' becomes \(d.entity.isAbstract ? "abstract" : "concrete")",
+                            verdict: d.entity.isAbstract ? .dataLoss : .inferable,
+                            rule: "change-abstract", basis: .conservative, code: d.entity.isAbstract ? .cp210 : nil, location: here))
+        }
+        if (s.entity.versionHashModifier ?? "") != (d.entity.versionHashModifier ?? "") {
+            add(ModelChange(.hashModifierChanged, entity: dName,
+                            detail: "entity '\(dName)' changes its version hash modifier, forcing a migration",
+                            verdict: .inferable, rule: "version-hash-modifier", basis: .documented, location: here))
+        }
+        if Set(s.entity.uniquenessConstraints.map { $0.sorted() }) != Set(d.entity.uniquenessConstraints.map { $0.sorted() }) {
+            add(ModelChange(.uniquenessChanged, entity: dName, detail: "entity '\(dName)' changes its uniqueness constraints",
+                            verdict: .noMigration, rule: "uniqueness-constraints-not-hashed", basis: .conservative, location: here))
+        }
+        if Set(s.entity.fetchIndexes.map(\.name)) != Set(d.entity.fetchIndexes.map(\.name))
+            || Set(s.entity.compoundIndexes) != Set(d.entity.compoundIndexes) {
+            add(ModelChange(.indexChanged, entity: dName, detail: "entity '\(dName)' changes its indexes",
+                            verdict: .noMigration, rule: "indexes-not-hashed", basis: .conservative, location: here))
+        }
+        let propertyMappings = compareProperties(s, d)
+        let changed = changes[changesBefore...].contains { $0.verdict != .noMigration }
+        entityMappings.append(InferredEntityMapping(name: "\(sName)To\(dName)", kind: changed ? .transform : .copy,
+                                                    source: sName, destination: dName, propertyMappings: propertyMappings))
+    }
+
+    func likelyEntityTwin(of gone: ResolvedEntityView, among added: [ResolvedEntityView]) -> ResolvedEntityView? {
+        let goneAttributes = Set(gone.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
+        var best: (Double, ResolvedEntityView)?
+        for candidate in added {
+            let attributes = Set(candidate.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
+            let union = goneAttributes.union(attributes)
+            let similarity = union.isEmpty ? (added.count == 1 ? 1 : 0) : Double(goneAttributes.intersection(attributes).count) / Double(union.count)
+            if similarity >= 0.5, similarity > (best?.0 ?? 0) { best = (similarity, candidate) }
+        }
+        return best?.1
+    }
+
+    mutating func checkHierarchyMerges(_ matches: [(Int, Int)]) {
+        var sourceRootsByDestinationRoot: [String: Set<String>] = [:]
+        for (s, d) in matches {
+            sourceRootsByDestinationRoot[destination.entities[d].root, default: []].insert(source.entities[s].root)
+        }
+        for (root, sourceRoots) in sourceRootsByDestinationRoot.sorted(by: { $0.key < $1.key }) where sourceRoots.count > 1 {
+            let list = sourceRoots.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            add(ModelChange(.hierarchyMerged, entity: root,
+                            detail: "entities from separate hierarchies (roots \(list)) now share the root '\(root)'",
+                            verdict: .blocksInference, rule: "merge-entity-hierarchies", basis: .documented, code: .cp205,
+                            location: at(destinationFile, destination.entity(root)?.entity.line)))
+        }
+    }
+
+    // MARK: Properties
+
+    mutating func compareProperties(_ s: ResolvedEntityView, _ d: ResolvedEntityView) -> [InferredEntityMapping.PropertyMapping] {
+        let sName = s.entity.name
+        let dName = d.entity.name
+        var mappings: [InferredEntityMapping.PropertyMapping] = []
+        let sourceProperties = s.attributes.map(Property.attribute) + s.relationships.map(Property.relationship)
+        let destinationProperties = d.attributes.map(Property.attribute) + d.relationships.map(Property.relationship)
+        let matches = Matcher.match(sources: sourceProperties.map { ($0.name, $0.renamingIdentifier) },
+                                    destinations: destinationProperties.map { ($0.name, $0.renamingIdentifier) })
+        var unmatchedSources = Set(sourceProperties.indices)
+        var unmatchedDestinations = Set(destinationProperties.indices)
+        var kindChanged: Set<Int> = []
+        for (si, di) in matches {
+            let sp = sourceProperties[si]
+            let dp = destinationProperties[di]
+            switch (sp, dp) {
+            case let (.attribute(a), .attribute(b)):
+                unmatchedSources.remove(si)
+                unmatchedDestinations.remove(di)
+                compareAttributes(a, b, entity: dName)
+                if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
+                mappings.append(.init(destination: b.name, expression: "$source.\(a.name)"))
+            case let (.relationship(a), .relationship(b)):
+                unmatchedSources.remove(si)
+                unmatchedDestinations.remove(di)
+                compareRelationships(a, b, entity: dName)
+                if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
+                mappings.append(.init(destination: b.name, expression: "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"\(a.name)\", $source.\(a.name))"))
+            default:
+                // An attribute became a relationship or the reverse: Core Data infers drop + add.
+                kindChanged.insert(si)
+                if !sp.isTransient {
+                    let fromKind = if case .attribute = sp { "attribute" } else { "relationship" }
+                    let toKind = if case .attribute = dp { "attribute" } else { "relationship" }
+                    add(ModelChange(.propertyKindChanged, entity: dName, property: dp.name,
+                                    detail: "'\(sName).\(sp.name)' changes from \(fromKind) to \(toKind): Core Data infers drop + add, and the stored values are deleted",
+                                    verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
+                                    code: .cp211, location: at(destinationFile, dp.line)))
+                }
+            }
+        }
+        // Attributes turned into an entity: a removed attribute whose name is now an added relationship's
+        // or entity's name (case-insensitively), e.g. `categoria` → entity `Categoria`.
+        let destinationEntityNames = Set(destination.entities.map { $0.entity.name.lowercased() })
+        let sourceEntityNames = Set(source.entities.map { $0.entity.name.lowercased() })
+        var explainedRemovals: Set<Int> = []
+        for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
+            guard case .attribute(let a) = sourceProperties[si], !a.isTransient else { continue }
+            let lowered = a.name.lowercased()
+            let becameRelationship = unmatchedDestinations.contains { di in
+                if case .relationship(let r) = destinationProperties[di] { return r.name.lowercased() == lowered }
+                return false
+            }
+            let becameEntity = destinationEntityNames.contains(lowered) && !sourceEntityNames.contains(lowered)
+            if becameRelationship || becameEntity {
+                explainedRemovals.insert(si)
+                add(ModelChange(.propertyKindChanged, entity: dName, property: a.name,
+                                detail: "attribute '\(sName).\(a.name)' is replaced by \(becameRelationship ? "a relationship" : "an entity") of the same name: Core Data infers drop + add, and its values are deleted",
+                                verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
+                                code: .cp211, location: at(sourceFile, a.line)))
+            }
+        }
+        // Likely renames: a removed and an added property of the same kind and type.
+        var pairedDestinations: Set<Int> = []
+        for si in unmatchedSources.sorted() where !explainedRemovals.contains(si) && !kindChanged.contains(si) {
+            guard !sourceProperties[si].isTransient,
+                  let di = likelyPropertyTwin(sourceProperties[si], among: unmatchedDestinations.subtracting(pairedDestinations).sorted().map { ($0, destinationProperties[$0]) }, sources: unmatchedSources.map { sourceProperties[$0] })
+            else { continue }
+            pairedDestinations.insert(di)
+            let gone = sourceProperties[si].name
+            let new = destinationProperties[di].name
+            add(ModelChange(.likelyPropertyRename, entity: dName, property: new,
+                            detail: "'\(sName).\(gone)' is removed and '\(dName).\(new)' added with the same type, but '\(new)' has no renaming identifier '\(gone)': Core Data infers drop + add and the values are deleted",
+                            verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
+                            location: at(destinationFile, destinationProperties[di].line)))
+        }
+        for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
+            let property = sourceProperties[si]
+            switch property {
+            case .attribute(let a):
+                // A removal already explained as a kind change (CP211) raises no second finding.
+                let explained = explainedRemovals.contains(si)
+                add(ModelChange(.attributeRemoved, entity: dName, property: a.name,
+                                detail: "attribute '\(sName).\(a.name)' is removed" + (a.isTransient ? " (transient: no stored data)" : "; its values are deleted"),
+                                verdict: a.isTransient ? .inferable : .dataLoss, rule: "remove-attribute", basis: .documented,
+                                code: a.isTransient || explained ? nil : .cp209, location: at(sourceFile, a.line)))
+            case .relationship(let r):
+                add(ModelChange(.relationshipRemoved, entity: dName, property: r.name,
+                                detail: "relationship '\(sName).\(r.name)' is removed" + (r.isTransient ? " (transient)" : "; its links are deleted"),
+                                verdict: .inferable, rule: "remove-relationship", basis: .documented, location: at(sourceFile, r.line)))
+            }
+        }
+        for di in unmatchedDestinations.sorted() {
+            switch destinationProperties[di] {
+            case .attribute(let a):
+                addAttribute(a, entity: dName)
+                mappings.append(.init(destination: a.name, expression: nil))
+            case .relationship(let r):
+                let required = !r.isOptional || r.minCount > 0
+                add(ModelChange(.relationshipAdded, entity: dName, property: r.name,
+                                detail: "relationship '\(dName).\(r.name)' is added" + (required ? "; it is required but existing rows have no value" : ""),
+                                verdict: .inferable, rule: required ? "add-required-relationship" : "add-relationship",
+                                basis: required ? .conservative : .documented, code: required ? .cp210 : nil,
+                                location: at(destinationFile, r.line)))
+                mappings.append(.init(destination: r.name, expression: nil))
+            }
+        }
+        return mappings.sorted { $0.destination < $1.destination }
+    }
+
+    /// The added property that most likely renames `gone`: the only one of the same kind and
+    /// type when `gone` is the only removed one of that type, else one with a close name.
+    func likelyPropertyTwin(_ gone: Property, among candidates: [(Int, Property)], sources: [Property]) -> Int? {
+        let sameType = candidates.filter { $0.1.signature == gone.signature }
+        guard !sameType.isEmpty else { return nil }
+        let removedOfType = sources.filter { $0.signature == gone.signature }.count
+        if removedOfType == 1, sameType.count == 1 { return sameType[0].0 }
+        let goneName = Array(gone.name.lowercased().unicodeScalars)
+        let scored = sameType.map { ($0.0, NameSuggestions.editDistance(goneName, Array($0.1.name.lowercased().unicodeScalars))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, goneName.count / 3) else { return nil }
+        return best.0
+    }
+
+    mutating func addAttribute(_ a: Attribute, entity: String) {
+        let here = at(destinationFile, a.line)
+        if a.isTransient || a.isOptional || a.hasDefaultValue || a.isDerived {
+            let why = a.isTransient ? "transient" : a.isOptional ? "optional" : a.isDerived ? "derived" : "with a default value"
+            add(ModelChange(.attributeAdded, entity: entity, property: a.name, detail: "attribute '\(entity).\(a.name)' is added (\(why))",
+                            verdict: .inferable, rule: a.isOptional || a.isTransient || a.isDerived ? "add-optional-attribute" : "add-attribute-with-default",
+                            basis: .documented, location: here))
+        } else {
+            add(ModelChange(.attributeAdded, entity: entity, property: a.name,
+                            detail: "non-optional attribute '\(entity).\(a.name)' is added without a default value",
+                            verdict: .blocksInference, rule: "add-non-optional-attribute-without-default", basis: .documented,
+                            code: .cp203, location: here))
+        }
+    }
+
+    mutating func compareAttributes(_ a: Attribute, _ b: Attribute, entity: String) {
+        let here = at(destinationFile, b.line)
+        let label = "'\(entity).\(b.name)'"
+        if a.name != b.name {
+            add(ModelChange(.attributeRenamed, entity: entity, property: b.name,
+                            detail: "attribute '\(a.name)' is renamed to \(label) (renaming identifier)",
+                            verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
+        }
+        if a.isTransient != b.isTransient {
+            if b.isTransient {
+                add(ModelChange(.transientChanged, entity: entity, property: b.name, detail: "attribute \(label) becomes transient; its stored values are deleted",
+                                verdict: .dataLoss, rule: "persistent-to-transient", basis: .documented, code: .cp209, location: here))
+            } else {
+                addAttribute(b, entity: entity)
+            }
+            return
+        }
+        if a.type != b.type, !b.isTransient {
+            let numeric = a.type.isNumeric && b.type.isNumeric && a.type != .decimal && b.type != .decimal
+            if numeric {
+                add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
+                                detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue) (numeric: inferred in shipped apps)",
+                                verdict: .inferable, rule: "numeric-type-change", basis: .observed, location: here))
+            } else {
+                add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
+                                detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue)",
+                                verdict: .blocksInference, rule: "non-numeric-type-change", basis: .conservative, code: .cp204,
+                                location: here))
+            }
+        } else if a.type != b.type {
+            add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
+                            detail: "transient attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue)",
+                            verdict: .inferable, rule: "transient-type-change", basis: .documented, location: here))
+        }
+        if a.isOptional != b.isOptional {
+            if b.isOptional {
+                add(ModelChange(.optionalityChanged, entity: entity, property: b.name, detail: "attribute \(label) becomes optional",
+                                verdict: .inferable, rule: "non-optional-to-optional", basis: .documented, location: here))
+            } else if b.hasDefaultValue || b.isTransient || b.isDerived {
+                add(ModelChange(.optionalityChanged, entity: entity, property: b.name,
+                                detail: "attribute \(label) becomes non-optional with a default value",
+                                verdict: .inferable, rule: "optional-to-non-optional-with-default", basis: .documented, location: here))
+            } else {
+                add(ModelChange(.optionalityChanged, entity: entity, property: b.name,
+                                detail: "attribute \(label) becomes non-optional without a default value",
+                                verdict: .blocksInference, rule: "optional-to-non-optional-without-default", basis: .documented,
+                                code: .cp203, location: here))
+            }
+        }
+        if (a.versionHashModifier ?? "") != (b.versionHashModifier ?? "") {
+            add(ModelChange(.hashModifierChanged, entity: entity, property: b.name,
+                            detail: "attribute \(label) changes its version hash modifier, forcing a migration",
+                            verdict: .inferable, rule: "version-hash-modifier", basis: .documented, location: here))
+        }
+        if a.defaultValueString != b.defaultValueString || a.defaultDateTimeInterval != b.defaultDateTimeInterval {
+            add(ModelChange(.defaultValueChanged, entity: entity, property: b.name, detail: "attribute \(label) changes its default value",
+                            verdict: .noMigration, rule: "default-value-not-hashed", basis: .documented, location: here))
+        }
+    }
+
+    mutating func compareRelationships(_ a: Relationship, _ b: Relationship, entity: String) {
+        let here = at(destinationFile, b.line)
+        let label = "'\(entity).\(b.name)'"
+        if a.name != b.name {
+            add(ModelChange(.relationshipRenamed, entity: entity, property: b.name,
+                            detail: "relationship '\(a.name)' is renamed to \(label) (renaming identifier)",
+                            verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
+        }
+        let mappedDestination = a.destinationEntity.flatMap { entityLineage[$0] } ?? a.destinationEntity
+        let sameDestination = mappedDestination == b.destinationEntity || a.destinationEntity == b.destinationEntity
+            || matchesByRenaming(a.destinationEntity, b.destinationEntity)
+        if !sameDestination {
+            add(ModelChange(.destinationChanged, entity: entity, property: b.name,
+                            detail: "relationship \(label) now points to '\(b.destinationEntity ?? "?")' instead of '\(a.destinationEntity ?? "?")'",
+                            verdict: .inferable, rule: "relationship-destination-change", basis: .conservative, code: .cp210, location: here))
+        }
+        if a.isToMany != b.isToMany {
+            if b.isToMany {
+                add(ModelChange(.cardinalityChanged, entity: entity, property: b.name, detail: "relationship \(label) changes from to-one to to-many",
+                                verdict: .inferable, rule: "to-one-to-to-many", basis: .documented, location: here))
+            } else {
+                add(ModelChange(.cardinalityChanged, entity: entity, property: b.name,
+                                detail: "relationship \(label) changes from to-many to to-one (not documented as inferable; rows with several links may lose all but one)",
+                                verdict: .inferable, rule: "to-many-to-to-one", basis: .conservative, code: .cp210, location: here))
+            }
+        } else if a.isToMany, a.isOrdered != b.isOrdered {
+            add(ModelChange(.orderingChanged, entity: entity, property: b.name,
+                            detail: "relationship \(label) becomes \(b.isOrdered ? "ordered" : "unordered")",
+                            verdict: .inferable, rule: "ordered-unordered", basis: .documented, location: here))
+        }
+        if a.isOptional != b.isOptional || a.minCount != b.minCount || (a.maxCount != b.maxCount && a.isToMany == b.isToMany) {
+            let required = (!b.isOptional || b.minCount > 0) && (a.isOptional && a.minCount == 0)
+            add(ModelChange(.countChanged, entity: entity, property: b.name,
+                            detail: "relationship \(label) changes its optionality or count limits"
+                                + (required ? "; it becomes required but existing rows may have no value" : ""),
+                            verdict: .inferable, rule: required ? "relationship-becomes-required" : "relationship-count-change",
+                            basis: required ? .conservative : .documented, code: required ? .cp210 : nil, location: here))
+        }
+        if a.deletionRule != b.deletionRule {
+            add(ModelChange(.deleteRuleChanged, entity: entity, property: b.name,
+                            detail: "relationship \(label) changes its delete rule from \(a.deletionRule.rawValue) to \(b.deletionRule.rawValue)",
+                            verdict: .inferable, rule: "delete-rule-change", basis: .documented, location: here))
+        }
+        if (a.inverseName ?? "") != (b.inverseName ?? ""), !propertyRenamed(a.inverseName, b.inverseName, in: b.destinationEntity) {
+            add(ModelChange(.inverseChanged, entity: entity, property: b.name,
+                            detail: "relationship \(label) changes its inverse from '\(a.inverseName ?? "none")' to '\(b.inverseName ?? "none")'",
+                            verdict: .inferable, rule: "inverse-change", basis: .documented, location: here))
+        }
+        if a.isTransient != b.isTransient {
+            add(ModelChange(.transientChanged, entity: entity, property: b.name,
+                            detail: "relationship \(label) becomes \(b.isTransient ? "transient" : "persistent")",
+                            verdict: .inferable, rule: "transient-relationship", basis: .documented, location: here))
+        }
+        if (a.versionHashModifier ?? "") != (b.versionHashModifier ?? "") {
+            add(ModelChange(.hashModifierChanged, entity: entity, property: b.name,
+                            detail: "relationship \(label) changes its version hash modifier, forcing a migration",
+                            verdict: .inferable, rule: "version-hash-modifier", basis: .documented, location: here))
+        }
+    }
+
+    /// True when destination entity `new` is the renamed source entity `old`.
+    func matchesByRenaming(_ old: String?, _ new: String?) -> Bool {
+        guard let old, let new, let entity = destination.entity(new)?.entity else { return false }
+        return entity.renamingIdentifier == old
+    }
+
+    /// True when property `new` of destination entity `entityName` renames `old`.
+    func propertyRenamed(_ old: String?, _ new: String?, in entityName: String?) -> Bool {
+        guard let old, let new, let entityName, let entity = destination.entity(entityName) else { return false }
+        let renaming = entity.attributes.first { $0.name == new }?.renamingIdentifier
+            ?? entity.relationships.first { $0.name == new }?.renamingIdentifier
+        return renaming == old
+    }
+}
+
+/// Pairs destinations with sources: key = renaming identifier, else name; a source matches
+/// by name first, then by its own renaming identifier. One-to-one.
+enum Matcher {
+    static func match(sources: [(name: String, renamingIdentifier: String?)],
+                      destinations: [(name: String, renamingIdentifier: String?)]) -> [(Int, Int)] {
+        var byName: [String: Int] = [:]
+        var byRenaming: [String: Int] = [:]
+        for (index, source) in sources.enumerated() {
+            if byName[source.name] == nil { byName[source.name] = index }
+            if let rid = source.renamingIdentifier, !rid.isEmpty, byRenaming[rid] == nil { byRenaming[rid] = index }
+        }
+        var used: Set<Int> = []
+        var pairs: [(Int, Int)] = []
+        for (index, destination) in destinations.enumerated() {
+            let key = destination.renamingIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? destination.name
+            if let s = byName[key], !used.contains(s) {
+                used.insert(s)
+                pairs.append((s, index))
+            } else if let s = byRenaming[key], !used.contains(s) {
+                used.insert(s)
+                pairs.append((s, index))
+            }
+        }
+        return pairs
+    }
+}

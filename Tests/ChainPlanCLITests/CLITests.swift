@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanKit
+
+/// Runs commands in-process, output redirected to files with `-o`.
+struct CLITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let specs = root.appendingPathComponent("Tests/Fixtures/Specs")
+
+    func temporaryFile(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-cli-\(UUID().uuidString)-\(name)")
+    }
+
+    func write(_ text: String, name: String) throws -> URL {
+        let url = temporaryFile(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    struct ExitCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var spec: String
+        var extension_: String
+        var arguments: [String]
+        var status: Int32
+        var testDescription: String { name }
+    }
+
+    static let exitCases: [ExitCase] = [
+        ExitCase(name: "clean chain", spec: #"["A", "B"]"#, extension_: "json", arguments: [], status: 0),
+        ExitCase(name: "cycle", spec: #"{"A": "B", "B": "A"}"#, extension_: "json", arguments: [], status: 1),
+        ExitCase(name: "syntax error", spec: #"["A""#, extension_: "json", arguments: [], status: 2),
+        ExitCase(name: "YAML", spec: "- A\n- B\n", extension_: "yaml", arguments: ["--format", "json"], status: 0),
+        ExitCase(name: "strict without warnings", spec: #"["A", "B"]"#, extension_: "json", arguments: ["--strict"], status: 0),
+        ExitCase(name: "unknown option is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--bogus"], status: 2),
+        ExitCase(name: "bad format value is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--format", "xml"], status: 2),
+    ]
+
+    @Test(arguments: exitCases)
+    func validateExitStatus(_ c: ExitCase) async throws {
+        let spec = try write(c.spec, name: "chain.\(c.extension_)")
+        let out = temporaryFile("out")
+        defer { try? FileManager.default.removeItem(at: spec); try? FileManager.default.removeItem(at: out) }
+        let status = await ChainPlan.run(arguments: ["validate", spec.path, "-o", out.path] + c.arguments)
+        #expect(status == c.status)
+    }
+
+    @Test func missingSpecFileIsExit2() async {
+        #expect(await ChainPlan.run(arguments: ["validate", "/nonexistent/chain.json"]) == 2)
+    }
+
+    @Test func unknownFromVersionIsUsage() async throws {
+        let spec = try write(#"["A", "B"]"#, name: "chain.json")
+        #expect(await ChainPlan.run(arguments: ["paths", spec.path, "--from", "Z"]) == 2)
+    }
+
+    @Test func exitStatusMapping() {
+        let warning = Diagnostic(.cp109, "w")
+        let error = Diagnostic(.cp104, "e")
+        let unusable = Diagnostic(.cp100, "u")
+        #expect(ExitStatus.code(for: [], strict: false) == 0)
+        #expect(ExitStatus.code(for: [warning], strict: false) == 0)
+        #expect(ExitStatus.code(for: [warning], strict: true) == 1)
+        #expect(ExitStatus.code(for: [error, warning], strict: false) == 1)
+        #expect(ExitStatus.code(for: [error, unusable], strict: false) == 2)
+        #expect(ExitStatus.code(for: [Diagnostic(.cp110, severity: .note, "n")], strict: true) == 0)
+    }
+
+    @Test func specDiscovery() throws {
+        let directory = temporaryFile("dir")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(SpecDiscovery.find(in: directory) == .none)
+        try Data("[]".utf8).write(to: directory.appendingPathComponent("chain.yaml"))
+        #expect(SpecDiscovery.find(in: directory) == .found(directory.appendingPathComponent("chain.yaml")))
+        try Data("[]".utf8).write(to: directory.appendingPathComponent("chain.json"))
+        #expect(SpecDiscovery.find(in: directory) == .several(["chain.json", "chain.yaml"]))
+    }
+
+    /// The JSON document is golden-tested: every field, every finding, byte for byte.
+    @Test(arguments: ["corestore-tree", "every-finding"])
+    func jsonDocumentIsGolden(_ name: String) async throws {
+        let out = temporaryFile("\(name).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let spec = Self.specs.appendingPathComponent("\(name).json")
+        _ = await ChainPlan.run(arguments: ["paths", spec.path, "--format", "json", "-o", out.path])
+        var text = try String(contentsOf: out, encoding: .utf8)
+        text = text.replacingOccurrences(of: Self.root.path + "/", with: "")
+        let golden = Self.root.appendingPathComponent("Tests/Fixtures/Golden/\(name).paths.json")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: golden)
+        }
+        #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
+    @Test func textOutputIsCompilerStyle() async throws {
+        let out = temporaryFile("out.txt")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let status = await ChainPlan.run(arguments: ["validate", Self.specs.appendingPathComponent("every-finding.json").path, "-o", out.path])
+        #expect(status == 1)
+        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        let relative = lines.map { $0.replacingOccurrences(of: "Tests/Fixtures/Specs/", with: "") }
+        #expect(relative.first == "every-finding.json:5:10: error: cycle: 'B' → 'C' → 'B' [CP104]")
+        #expect(relative.contains("every-finding.json:7:5: error: version 'F' migrates to itself [CP103]"))
+        #expect(relative.last?.hasSuffix("— fail") == true)
+    }
+}
