@@ -29,15 +29,22 @@ public struct ChainPlanner: Sendable {
         guard let spec = read.spec else {
             return ChainReport.unusable(spec: display, diagnostics: read.diagnostics)
         }
-        var report = plan(spec: spec, bundle: nil, isInferred: false)
-        report.diagnostics = (report.diagnostics + read.diagnostics).sorted()
+        let specDirectory = url.deletingLastPathComponent()
+        let (bundle, bundleDiagnostics) = loadBundle(for: spec, specDirectory: specDirectory)
+        let mappings = bundle == nil ? LoadedMappingModels()
+            : loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory)
+        var report = plan(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
+        report.diagnostics = (report.diagnostics + read.diagnostics + bundleDiagnostics).sorted()
         report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
         return report
     }
 
     /// Plans an already-read spec against an optional, already-read bundle.
-    public func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool,
-                     mappingModels: [StepKey: StepMappingModel] = [:]) -> ChainReport {
+    public func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool) -> ChainReport {
+        plan(spec: spec, bundle: bundle, isInferred: isInferred, mappingModels: LoadedMappingModels())
+    }
+
+    func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels) -> ChainReport {
         var graph = ChainGraph.build(from: spec)
         if let bundle {
             for version in bundle.versions { graph.add(version.name, at: nil) }
@@ -52,8 +59,10 @@ public struct ChainPlanner: Sendable {
         var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
         var classification: ChainClassification?
         if let bundle {
-            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: mappingModels)
-            diagnostics += classified.diagnostics
+            let steps = graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) }
+            let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps)
+            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep)
+            diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             for index in paths.paths.indices { paths.paths[index].direct = classified.direct[paths.paths[index].start] }
             classification = classified
         }

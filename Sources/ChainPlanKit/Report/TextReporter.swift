@@ -24,6 +24,14 @@ public enum TextReporter {
         let s = report.summary
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var parts = [plural(report.versions.count, "version"), plural(report.steps.count, "step")]
+        let classified = report.steps.compactMap(\.migration)
+        if !classified.isEmpty {
+            let counts = [MigrationKind.none, .lightweight, .heavyweight, .unknown].compactMap { kind -> String? in
+                let n = classified.filter { $0 == kind }.count
+                return n == 0 ? nil : "\(n) \(kind.rawValue)"
+            }
+            parts[1] += " (\(counts.joined(separator: ", ")))"
+        }
         if let target = report.target { parts.append("target '\(TerminalText.safe(target))'") }
         let counts = "\(plural(s.errors, "error")), \(plural(s.warnings, "warning")), \(plural(s.notes, "note"))"
         let verdict = s.verdict == "pass" ? paint("pass", "32", color) : paint("fail", "31;1", color)
@@ -32,6 +40,8 @@ public enum TextReporter {
 
     static func renderPaths(_ report: ChainReport, from: String?, color: Bool) -> String {
         var out = ""
+        var kindByStep: [StepKey: MigrationKind] = [:]
+        for step in report.steps { if let kind = step.migration { kindByStep[StepKey(from: step.from, to: step.to)] = kind } }
         let paths = report.paths.filter { from == nil || $0.start == from }
         let width = min(40, paths.map { TerminalText.safe($0.start).count }.max() ?? 0)
         for path in paths {
@@ -42,7 +52,9 @@ public enum TextReporter {
                     out += "\(padded)  is the target\n"
                 } else if let steps = path.steps {
                     let chain = abbreviated([path.start] + steps.map(\.to))
-                    out += "\(padded)  \(chain)  (\(path.length ?? 0) step\(path.length == 1 ? "" : "s"))\n"
+                    out += "\(padded)  \(chain)  (\(path.length ?? 0) step\(path.length == 1 ? "" : "s")\(kinds(of: steps, in: kindByStep)))"
+                    if let direct = path.direct, (path.length ?? 0) > 1 { out += "  direct: \(describe(direct))" }
+                    out += "\n"
                 } else {
                     out += "\(padded)  → \(TerminalText.safe(path.next ?? "?")) → … (\(path.length ?? 0) steps)\n"
                 }
@@ -58,6 +70,23 @@ public enum TextReporter {
             }
         }
         return out
+    }
+
+    /// `: lightweight ×2, heavyweight` for classified paths, empty otherwise.
+    static func kinds(of steps: [ChainReport.Step], in kindByStep: [StepKey: MigrationKind]) -> String {
+        let kinds = steps.compactMap { kindByStep[StepKey(from: $0.from, to: $0.to)] }
+        guard !kinds.isEmpty else { return "" }
+        var counts: [MigrationKind: Int] = [:]
+        for kind in kinds { counts[kind, default: 0] += 1 }
+        let order: [MigrationKind] = [.none, .lightweight, .heavyweight, .unknown]
+        return ": " + order.compactMap { kind in counts[kind].map { $0 == 1 ? kind.rawValue : "\(kind.rawValue) ×\($0)" } }
+            .joined(separator: ", ")
+    }
+
+    static func describe(_ direct: DirectJump) -> String {
+        if direct.inferable == false { return "not inferable" }
+        if !direct.lostComparedToChain.isEmpty { return "infers but loses data" }
+        return direct.migration.rawValue
     }
 
     /// `A → B → C`, with the middle elided for long paths.

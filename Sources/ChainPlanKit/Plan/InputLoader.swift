@@ -1,0 +1,73 @@
+import Foundation
+
+extension ChainPlanner {
+    /// Plans whatever `url` is: a chain spec, or an `.xcdatamodeld` bundle given directly
+    /// (then the chain is every version in natural version order, with CP110).
+    public func plan(inputAt url: URL) -> ChainReport {
+        if ModelBundleLocator.isBundle(url) { return plan(bundleAt: url) }
+        return plan(specAt: url)
+    }
+
+    /// Plans a bundle without a spec: the chain is inferred from version names.
+    public func plan(bundleAt url: URL) -> ChainReport {
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let read = ModelBundleReader().read(bundleAt: url, displayPath: display)
+        guard let bundle = read.bundle else { return ChainReport.unusable(spec: display, diagnostics: read.diagnostics) }
+        let spec = ChainSpec.inferred(versions: bundle.versionNames, file: display)
+        let folder = url.deletingLastPathComponent()
+        let mappings = loadMappingModels(under: folder, spec: spec, specDirectory: folder)
+        var report = plan(spec: spec, bundle: bundle, isInferred: true, mappingModels: mappings)
+        report.diagnostics = (report.diagnostics + read.diagnostics).sorted()
+        report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
+        return report
+    }
+
+    /// Reads the spec's `model`, confined to the spec's folder unless allowed otherwise.
+    func loadBundle(for spec: ChainSpec, specDirectory: URL) -> (ModelBundle?, [Diagnostic]) {
+        guard let model = spec.model else { return (nil, []) }
+        let url = URL(fileURLWithPath: model.value, relativeTo: specDirectory).standardizedFileURL
+        if let problem = confinementProblem(url, specDirectory: specDirectory, what: "model") {
+            return (nil, [Diagnostic(.cp111, problem, at: model.location)])
+        }
+        switch FileAccess.kind(at: url.path) {
+        case .failure(let problem):
+            return (nil, [Diagnostic(.cp111, "cannot read the model bundle: \(problem.description)", at: model.location)])
+        case .success(.directory):
+            break
+        case .success(.regular):
+            return (nil, [Diagnostic(.cp111, "the model '\(model.value)' is a file, not an .xcdatamodeld bundle", at: model.location)])
+        case .success(.other(let kind)):
+            return (nil, [Diagnostic(.cp111, "the model '\(model.value)' is \(kind), not an .xcdatamodeld bundle", at: model.location)])
+        }
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let read = ModelBundleReader().read(bundleAt: url, displayPath: display)
+        var diagnostics = read.diagnostics
+        if read.bundle == nil, !diagnostics.contains(where: { $0.code == .cp111 }) {
+            diagnostics.append(Diagnostic(.cp111, "the model bundle '\(model.value)' cannot be used", at: model.location))
+        }
+        return (read.bundle, diagnostics)
+    }
+
+    /// A message when `url` lies outside the spec's folder (symlinks resolved) and that is not allowed.
+    func confinementProblem(_ url: URL, specDirectory: URL, what: String) -> String? {
+        guard !options.allowOutsideSpecDirectory else { return nil }
+        guard case .success(let base) = FileAccess.canonicalPath(specDirectory.path) else { return nil }
+        switch FileAccess.canonicalPath(url.path) {
+        case .success(let resolved):
+            if resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/") { return nil }
+            return "the \(what) '\(url.path)' lies outside the spec's folder; pass --allow-outside to read it"
+        case .failure(.symlinkLoop):
+            return "the \(what) path '\(url.path)' is a symbolic link loop"
+        case .failure:
+            return nil // reported as missing by the reader
+        }
+    }
+}
+
+/// Recognises model bundles given where a spec is expected.
+public enum ModelBundleLocator {
+    public static func isBundle(_ url: URL) -> Bool {
+        guard case .success(.directory) = FileAccess.kind(at: url.path) else { return false }
+        return url.standardizedFileURL.pathExtension == "xcdatamodeld"
+    }
+}

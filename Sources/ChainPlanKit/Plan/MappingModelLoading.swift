@@ -1,0 +1,80 @@
+import Foundation
+
+/// Mapping models found for a plan, and what they cover.
+struct LoadedMappingModels {
+    var models: [MappingModel] = []
+    var diagnostics: [Diagnostic] = []
+    /// Steps the spec's `mappings` key assigns explicitly, by mapping model path.
+    var explicit: [String: (StepKey, SourceLocation)] = [:]
+}
+
+/// The outcome of matching loaded mapping models against the chain.
+struct MatchedMappingModels {
+    var byStep: [StepKey: StepMappingModel] = [:]
+    var matches: [MappingMatch] = []
+    var diagnostics: [Diagnostic] = []
+
+    init() {}
+
+    init(_ loaded: LoadedMappingModels, bundle: ModelBundle, steps: [StepKey]) {
+        let result = MappingMatcher.match(loaded.models, bundle: bundle, steps: steps.map { ($0.from, $0.to) })
+        matches = result.matches
+        diagnostics = result.diagnostics
+        for match in result.matches where !match.isStale {
+            let key = StepKey(from: match.from, to: match.to)
+            if byStep[key] == nil {
+                byStep[key] = StepMappingModel(path: match.mappingModel.path, policies: match.mappingModel.customPolicies)
+            }
+        }
+        // A mapping model the spec assigns to a step must be the one that covers it.
+        for (path, (step, location)) in loaded.explicit.sorted(by: { $0.key < $1.key }) {
+            let match = result.matches.first { $0.mappingModel.path == path }
+            if let match, !match.isStale, match.from == step.from, match.to == step.to { continue }
+            let actual = match.map { " (its embedded models match '\($0.from)' → '\($0.to)'\($0.isStale ? ", and they are stale" : ""))" } ?? ""
+            diagnostics.append(Diagnostic(.cp208,
+                "the mapping model '\(path)' assigned to '\(step.from)' → '\(step.to)' does not match those versions\(actual); Core Data will not use it for this step",
+                at: location, versions: [step.from, step.to]))
+        }
+    }
+}
+
+extension ChainPlanner {
+    /// Reads the mapping models below `directory` (bounded depth) and those the spec names.
+    func loadMappingModels(under directory: URL, spec: ChainSpec, specDirectory: URL) -> LoadedMappingModels {
+        var loaded = LoadedMappingModels()
+        var seen: Set<String> = []
+        func read(_ url: URL, location: SourceLocation?) -> String? {
+            let canonical = (try? FileAccess.canonicalPath(url.path).get()) ?? url.standardizedFileURL.path
+            let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+            guard seen.insert(canonical).inserted else { return display }
+            let (model, diagnostics) = MappingModelReader.read(at: url, displayPath: display)
+            loaded.diagnostics += diagnostics.map { diagnostic in
+                guard let location, diagnostic.location == nil else { return diagnostic }
+                var located = diagnostic
+                located.location = location
+                return located
+            }
+            if let model { loaded.models.append(model) }
+            return display
+        }
+        for entry in spec.mappings {
+            let url = URL(fileURLWithPath: entry.path, relativeTo: specDirectory).standardizedFileURL
+            if let problem = confinementProblem(url, specDirectory: specDirectory, what: "mapping model") {
+                loaded.diagnostics.append(Diagnostic(.cp120, problem, at: entry.location))
+                continue
+            }
+            guard case .success(.directory) = FileAccess.kind(at: url.path) else {
+                loaded.diagnostics.append(Diagnostic(.cp120, "the mapping model '\(entry.path)' is not an .xcmappingmodel folder",
+                                                     at: entry.location, versions: [entry.from, entry.to]))
+                continue
+            }
+            if let display = read(url, location: entry.location) {
+                loaded.explicit[display] = (StepKey(from: entry.from, to: entry.to), entry.location)
+            }
+        }
+        for url in MappingModelDiscovery.find(in: directory).urls {
+            _ = read(url, location: nil)
+        }
+        return loaded
+    }
+}

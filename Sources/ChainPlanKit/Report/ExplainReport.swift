@@ -1,0 +1,86 @@
+/// The document `chainplan explain` renders: the inferred mapping between two versions,
+/// change by change, with verdicts and the rule basis.
+public struct ExplainReport: Sendable, Hashable, Codable {
+    public var schemaVersion = ChainReport.currentSchemaVersion
+    public var bundle: String
+    public var from: String
+    public var to: String
+    public var migration: MigrationKind
+    public var inferable: Bool?
+    public var losesData: Bool?
+    public var mappingModel: StepMappingModel?
+    public var entityMappings: [InferredEntityMapping]
+    public var changes: [ModelChange]
+    public var diagnostics: [Diagnostic]
+
+    public init(bundle: String, from: String, to: String, classification: StepClassification,
+                mapping: InferredMapping?, diagnostics: [Diagnostic]) {
+        self.bundle = bundle
+        self.from = from
+        self.to = to
+        self.migration = classification.migration
+        self.inferable = classification.inferable
+        self.losesData = classification.losesData
+        self.mappingModel = classification.mappingModel
+        self.entityMappings = mapping?.entityMappings ?? []
+        self.changes = classification.changes
+        self.diagnostics = diagnostics
+    }
+
+    /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (2 changes drop data)`.
+    public var verdict: String {
+        switch migration {
+        case .none:
+            return "none: the versions are hash-equivalent, Core Data runs no migration"
+        case .unknown:
+            return "unknown: a version's model could not be read"
+        case .lightweight:
+            let lossy = changes.filter { $0.verdict == .dataLoss }.count
+            return "lightweight: Core Data infers the mapping" + (lossy > 0 ? " (\(lossy) change\(lossy == 1 ? "" : "s") drop data)" : "")
+        case .heavyweight where mappingModel != nil:
+            return "heavyweight: the mapping model '\(mappingModel!.path)' is used"
+                + (inferable == true ? " (Core Data could also infer this step)" : "")
+        case .heavyweight:
+            let blocking = changes.filter { $0.verdict == .blocksInference }.count
+            return "heavyweight: not inferable (\(blocking) blocking change\(blocking == 1 ? "" : "s")) and no mapping model: migration fails at runtime"
+        }
+    }
+
+    /// Plain text for terminals and review comments.
+    public func renderText() -> String {
+        var out = "\(TerminalText.safe(from)) → \(TerminalText.safe(to))  [\(TerminalText.safe(bundle))]\n"
+        out += "verdict: \(TerminalText.safe(verdict))\n"
+        if changes.isEmpty {
+            out += "\nno changes\n"
+        } else {
+            out += "\nchanges:\n"
+            for change in changes {
+                let mark: String
+                switch change.verdict {
+                case .inferable: mark = "ok    "
+                case .dataLoss: mark = "LOSS  "
+                case .blocksInference: mark = "BLOCKS"
+                case .noMigration: mark = "-     "
+                }
+                let code = change.code.map { " [\($0.rawValue)]" } ?? ""
+                out += "  \(mark) \(TerminalText.safe(change.detail))\n"
+                out += "         rule: \(change.rule) (\(change.basis.rawValue))\(code)"
+                if let location = change.location { out += " at \(TerminalText.safe(location.description))" }
+                out += "\n"
+            }
+        }
+        if !entityMappings.isEmpty {
+            out += "\ninferred entity mappings:\n"
+            for mapping in entityMappings {
+                out += "  \(TerminalText.safe(mapping.name)) (\(mapping.kind.rawValue))\n"
+                for property in mapping.propertyMappings {
+                    out += "    \(TerminalText.safe(property.destination)) = \(TerminalText.safe(property.expression ?? "default"))\n"
+                }
+            }
+        }
+        for diagnostic in diagnostics {
+            out += TextReporter.line(for: diagnostic, color: false) + "\n"
+        }
+        return out
+    }
+}
