@@ -7,7 +7,7 @@ public struct ChainPlan: AsyncParsableCommand {
         commandName: "chainplan",
         abstract: "Plan and check Core Data migration chains.",
         version: ChainPlanVersion.string,
-        subcommands: []
+        subcommands: [InspectCommand.self]
     )
 
     public init() {}
