@@ -16,8 +16,8 @@ public struct ModelBundleReadResult: Sendable, Hashable {
 /// Reads an `.xcdatamodeld` bundle directory: every `<Version>.xcdatamodel`, in natural version
 /// order, and `.xccurrentversion`.
 ///
-/// - Bundle missing, not a directory, unreadable, without versions or with more than
-///   `maxVersions` of them: CP111 and no bundle.
+/// - Bundle missing, not a directory, unreadable, without versions, with more than
+///   `maxVersions` of them or more than `maxTotalBytes` of model files: CP111 and no bundle.
 /// - A version folder with binary `elements`/`layout` and no `contents`: a legacy version
 ///   (`isLegacyFormat`, no model) and CP112; the other versions still load.
 /// - A version whose `contents` cannot be read or parsed: CP118, the version is kept with a nil
@@ -30,6 +30,8 @@ public struct ModelBundleReadResult: Sendable, Hashable {
 public struct ModelBundleReader: Sendable {
     /// The default bound on the number of versions read from one bundle.
     public static let defaultMaxVersions = 20_000
+    /// The default bound on the total size of a bundle's `contents` files: 512 MiB.
+    public static let defaultMaxTotalBytes = 512 << 20
     /// `.xccurrentversion` files larger than this are not read.
     public static let maxCurrentVersionBytes = 1 << 20
 
@@ -37,14 +39,18 @@ public struct ModelBundleReader: Sendable {
     public var maxContentsBytes: Int
     /// Bundles with more versions than this are refused (CP111).
     public var maxVersions: Int
+    /// Bundles whose `contents` files add up to more than this are refused (CP111).
+    public var maxTotalBytes: Int
     /// Read versions in parallel (the result does not depend on it).
     public var concurrent: Bool
 
     public init(maxContentsBytes: Int = ModelContentsParser.defaultMaxBytes,
                 maxVersions: Int = ModelBundleReader.defaultMaxVersions,
+                maxTotalBytes: Int = ModelBundleReader.defaultMaxTotalBytes,
                 concurrent: Bool = true) {
         self.maxContentsBytes = maxContentsBytes
         self.maxVersions = maxVersions
+        self.maxTotalBytes = maxTotalBytes
         self.concurrent = concurrent
     }
 
@@ -82,8 +88,17 @@ public struct ModelBundleReader: Sendable {
             return unusable("the model bundle '\(displayPath)' holds no '.xcdatamodel' versions")
         }
 
-        let parser = ModelContentsParser(maxBytes: maxContentsBytes)
         let ordered = VersionOrder.sorted(names)
+        // Bound the whole bundle, not only each file: parsed models take several times their size.
+        var totalBytes = 0
+        for name in ordered {
+            totalBytes += Self.contentsSize(of: name, root: root)
+            if totalBytes > maxTotalBytes {
+                return unusable("the model bundle '\(displayPath)' holds more than \(maxTotalBytes) bytes of model files (the limit)")
+            }
+        }
+
+        let parser = ModelContentsParser(maxBytes: maxContentsBytes)
         // Versions are independent: read them on all cores, then assemble in order.
         let slots = ResultSlots<(ModelVersion, [Diagnostic])>(count: ordered.count)
         let work: @Sendable (Int) -> Void = { position in
@@ -112,6 +127,14 @@ public struct ModelBundleReader: Sendable {
         if bundleName.hasSuffix(".xcdatamodeld") { bundleName = String(bundleName.dropLast(".xcdatamodeld".count)) }
         let bundle = ModelBundle(name: bundleName, path: displayPath, versions: versions, currentVersion: current)
         return ModelBundleReadResult(bundle: bundle, diagnostics: diagnostics.sorted())
+    }
+
+    /// The size of a version's `contents` as the reader would read it (0 when it would not).
+    private static func contentsSize(of name: String, root: String) -> Int {
+        guard case .success(let folder) = ModelFiles.resolveInside("\(root)/\(name).xcdatamodel", root: root),
+              case .success(let contents) = ModelFiles.resolveInside("\(folder)/contents", root: root),
+              case .regular(let size) = ModelFiles.kind(at: contents) else { return 0 }
+        return size
     }
 
     /// Reads one version folder.

@@ -196,16 +196,16 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
 
     // MARK: - Attribute helpers
 
-    /// The `name` attribute, or a CP118 problem for a missing or empty one.
     /// Records a CP118 problem for an element without a name; returns nil (ignore the subtree).
     private func missingName(_ element: String, line: Int) -> Context? {
         fail("<\(element)> has no 'name' attribute", line: line)
         return nil
     }
 
+    /// The `name` attribute, or nil after recording a CP118 problem for a missing or empty one.
     private func requiredName(_ attributes: [String: String], element: String, line: Int) -> String? {
         guard let name = attributes["name"], !name.isEmpty else {
-            fail("<\(element)> has no 'name' attribute", line: line)
+            _ = missingName(element, line: line)
             return nil
         }
         return name

@@ -57,8 +57,9 @@ public enum ModelValidator {
         }
 
         // CP115: properties redeclared from an ancestor.
-        let resolved = model.resolved()
-        for resolvedEntity in resolved.entities where !resolvedEntity.hasCyclicAncestry && !resolvedEntity.inheritedFrom.isEmpty {
+        // Resolution is only needed when some entity has a parent.
+        let resolved = model.entities.contains { $0.parentEntity != nil } ? model.resolved() : nil
+        for resolvedEntity in resolved?.entities ?? [] where !resolvedEntity.hasCyclicAncestry && !resolvedEntity.inheritedFrom.isEmpty {
             let entity = resolvedEntity.entity
             var reported: Set<String> = []
             let declared: [(String, Int?)] = entity.attributes.map { ($0.name, $0.line) }
@@ -106,7 +107,7 @@ public enum ModelValidator {
             return Diagnostic(.cp117, text, at: SourceLocation(file: file, line: cycle[0].line), versions: versions)
         }
 
-        if !resolved.isComplete {
+        if let resolved, !resolved.isComplete {
             report(.cp118, "the model's inheritance is too large to resolve (over \(ResolvedModel.defaultBudget) inherited entries)",
                    line: nil)
         }

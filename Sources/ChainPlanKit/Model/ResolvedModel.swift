@@ -33,9 +33,10 @@ public struct ResolvedModel: Sendable, Hashable {
             let entity = model.entities[index]
             // Ancestors, nearest first, stopping at unknown parents and repeats.
             var chain: [Int] = []
-            var seen: Set<Int> = [index]
+            var seen: Set<Int> = []
             var cyclic = false
             var parentName = entity.parentEntity
+            if entity.parentEntity != nil { seen.insert(index) }
             while let name = parentName, let parent = firstIndex[name] {
                 if seen.contains(parent) {
                     cyclic = true

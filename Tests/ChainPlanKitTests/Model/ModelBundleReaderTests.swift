@@ -175,6 +175,21 @@ struct ModelBundleReaderTests {
         #expect(ModelBundleReader(maxVersions: 3).read(bundleAt: bundle, displayPath: "t").bundle?.versions.count == 3)
     }
 
+    @Test("CP111: model files over the bundle's total size limit")
+    func totalSizeLimit() throws {
+        let text = Self.contents("A")
+        let bundle = try Self.makeBundle(["A": text, "A 2": text, "A 3": text])
+        defer { Self.remove(bundle) }
+        let size = text.utf8.count
+        let refused = ModelBundleReader(maxTotalBytes: 3 * size - 1).read(bundleAt: bundle, displayPath: "T")
+        #expect(refused.bundle == nil)
+        #expect(Self.summary(refused.diagnostics) == ["CP111 error T"])
+        #expect(refused.diagnostics.first?.message
+                == "the model bundle 'T' holds more than \(3 * size - 1) bytes of model files (the limit)")
+        let accepted = ModelBundleReader(maxTotalBytes: 3 * size).read(bundleAt: bundle, displayPath: "T")
+        #expect(accepted.bundle?.versions.count == 3)
+    }
+
     @Test("contents over the size limit")
     func sizeLimit() throws {
         let big = Self.contents(String(repeating: "B", count: 200))
