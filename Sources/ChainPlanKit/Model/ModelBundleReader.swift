@@ -123,7 +123,7 @@ public struct ModelBundleReader: Sendable {
         let (current, currentDiagnostics) = currentVersion(root: root, displayPath: displayPath, versions: versions)
         diagnostics += currentDiagnostics
 
-        var bundleName = url.standardizedFileURL.lastPathComponent
+        var bundleName = URL(fileURLWithPath: root).lastPathComponent
         if bundleName.hasSuffix(".xcdatamodeld") { bundleName = String(bundleName.dropLast(".xcdatamodeld".count)) }
         let bundle = ModelBundle(name: bundleName, path: displayPath, versions: versions, currentVersion: current)
         return ModelBundleReadResult(bundle: bundle, diagnostics: diagnostics.sorted())

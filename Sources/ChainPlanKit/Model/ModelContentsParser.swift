@@ -25,6 +25,9 @@ public struct ModelParseResult: Sendable, Hashable {
 /// entities or load external resources. Unknown XML attributes and elements are ignored (Xcode
 /// adds new ones over time). Structural problems are CP118 with file and line; after a
 /// successful parse the semantic checks of `ModelValidator` run (CP115, CP116, CP117).
+///
+/// Lines are 1-based and come from `XMLParser.lineNumber` when an element starts, which is the
+/// line where its start tag ends (Xcode writes every start tag on one line).
 public struct ModelContentsParser: Sendable {
     /// The default size limit for one `contents` file: 64 MiB.
     public static let defaultMaxBytes = 64 << 20
