@@ -1,0 +1,290 @@
+import Foundation
+
+/// The outcome of reading an `.xcdatamodeld` bundle.
+public struct ModelBundleReadResult: Sendable, Hashable {
+    /// The bundle, or nil when it cannot be used at all (CP111).
+    public var bundle: ModelBundle?
+    /// Every finding, sorted.
+    public var diagnostics: [Diagnostic]
+
+    public init(bundle: ModelBundle?, diagnostics: [Diagnostic]) {
+        self.bundle = bundle
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Reads an `.xcdatamodeld` bundle directory: every `<Version>.xcdatamodel`, in natural version
+/// order, and `.xccurrentversion`.
+///
+/// - Bundle missing, not a directory, unreadable, without versions, with more than
+///   `maxVersions` of them or more than `maxTotalBytes` of model files: CP111 and no bundle.
+/// - A version folder with binary `elements`/`layout` and no `contents`: a legacy version
+///   (`isLegacyFormat`, no model) and CP112; the other versions still load.
+/// - A version whose `contents` cannot be read or parsed: CP118, the version is kept with a nil
+///   model. Semantic findings of a parsed model (CP115–CP117) keep the model.
+/// - `.xccurrentversion` naming a missing version: CP114. Missing, empty or unreadable with
+///   several versions: CP113 and no current version; with a single version, that version.
+///
+/// Symbolic links inside the bundle are followed only when their target stays inside the
+/// bundle (a loop is reported, not followed). Every file read is bounded.
+public struct ModelBundleReader: Sendable {
+    /// The default bound on the number of versions read from one bundle.
+    public static let defaultMaxVersions = 20_000
+    /// The default bound on the total size of a bundle's `contents` files: 512 MiB.
+    public static let defaultMaxTotalBytes = 512 << 20
+    /// `.xccurrentversion` files larger than this are not read.
+    public static let maxCurrentVersionBytes = 1 << 20
+
+    /// Size limit for each `contents` file.
+    public var maxContentsBytes: Int
+    /// Bundles with more versions than this are refused (CP111).
+    public var maxVersions: Int
+    /// Bundles whose `contents` files add up to more than this are refused (CP111).
+    public var maxTotalBytes: Int
+    /// Read versions in parallel (the result does not depend on it).
+    public var concurrent: Bool
+
+    public init(maxContentsBytes: Int = ModelContentsParser.defaultMaxBytes,
+                maxVersions: Int = ModelBundleReader.defaultMaxVersions,
+                maxTotalBytes: Int = ModelBundleReader.defaultMaxTotalBytes,
+                concurrent: Bool = true) {
+        self.maxContentsBytes = maxContentsBytes
+        self.maxVersions = maxVersions
+        self.maxTotalBytes = maxTotalBytes
+        self.concurrent = concurrent
+    }
+
+    /// Reads the bundle at `url`. `displayPath` is how the bundle is named in diagnostics and in
+    /// `ModelBundle.path`; files inside it are shown as `displayPath/<Version>.xcdatamodel/contents`.
+    public func read(bundleAt url: URL, displayPath: String) -> ModelBundleReadResult {
+        func unusable(_ message: String) -> ModelBundleReadResult {
+            ModelBundleReadResult(bundle: nil, diagnostics: [
+                Diagnostic(.cp111, message, at: SourceLocation(file: displayPath)),
+            ])
+        }
+        let root: String
+        switch ModelFiles.canonicalPath(url.path) {
+        case .failure(let failure): return unusable("the model bundle '\(displayPath)' \(failure.reason)")
+        case .success(let path): root = path
+        }
+        guard ModelFiles.kind(at: root) == .directory else {
+            return unusable("the model bundle '\(displayPath)' is not a directory")
+        }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: root)
+        } catch {
+            return unusable("the model bundle '\(displayPath)' cannot be listed: \(error.localizedDescription)")
+        }
+        let suffix = ".xcdatamodel"
+        var names: [String] = []
+        for entry in entries where entry.hasSuffix(suffix) && !entry.hasPrefix(".") && entry.count > suffix.count {
+            names.append(String(entry.dropLast(suffix.count)))
+        }
+        if names.count > maxVersions {
+            return unusable("the model bundle '\(displayPath)' has \(names.count) versions, over the limit of \(maxVersions)")
+        }
+        if names.isEmpty {
+            return unusable("the model bundle '\(displayPath)' holds no '.xcdatamodel' versions")
+        }
+
+        let ordered = VersionOrder.sorted(names)
+        // Bound the whole bundle, not only each file: parsed models take several times their size.
+        var totalBytes = 0
+        for name in ordered {
+            totalBytes += Self.contentsSize(of: name, root: root)
+            if totalBytes > maxTotalBytes {
+                return unusable("the model bundle '\(displayPath)' holds more than \(maxTotalBytes) bytes of model files (the limit)")
+            }
+        }
+
+        let parser = ModelContentsParser(maxBytes: maxContentsBytes)
+        // Versions are independent: read them on all cores, then assemble in order.
+        let slots = ResultSlots<(ModelVersion, [Diagnostic])>(count: ordered.count)
+        let work: @Sendable (Int) -> Void = { position in
+            let name = ordered[position]
+            slots.store(readVersion(named: name, root: root, displayPath: displayPath, parser: parser), at: position)
+        }
+        if ordered.count >= 4 && concurrent {
+            DispatchQueue.concurrentPerform(iterations: ordered.count, execute: work)
+        } else {
+            for position in ordered.indices { work(position) }
+        }
+        var diagnostics: [Diagnostic] = []
+        var versions: [ModelVersion] = []
+        versions.reserveCapacity(ordered.count)
+        for (position, name) in ordered.enumerated() {
+            let (version, found) = slots.take(at: position)
+                ?? (ModelVersion(name: name, path: "\(displayPath)/\(name).xcdatamodel/contents", model: nil), [])
+            versions.append(version)
+            diagnostics += found
+        }
+
+        let (current, currentDiagnostics) = currentVersion(root: root, displayPath: displayPath, versions: versions)
+        diagnostics += currentDiagnostics
+
+        var bundleName = URL(fileURLWithPath: root).lastPathComponent
+        if bundleName.hasSuffix(".xcdatamodeld") { bundleName = String(bundleName.dropLast(".xcdatamodeld".count)) }
+        let bundle = ModelBundle(name: bundleName, path: displayPath, versions: versions, currentVersion: current)
+        return ModelBundleReadResult(bundle: bundle, diagnostics: diagnostics.sorted())
+    }
+
+    /// The size of a version's `contents` as the reader would read it (0 when it would not).
+    private static func contentsSize(of name: String, root: String) -> Int {
+        guard case .success(let folder) = ModelFiles.resolveInside("\(root)/\(name).xcdatamodel", root: root),
+              case .success(let contents) = ModelFiles.resolveInside("\(folder)/contents", root: root),
+              case .regular(let size) = ModelFiles.kind(at: contents) else { return 0 }
+        return size
+    }
+
+    /// Reads one version folder.
+    private func readVersion(named name: String, root: String, displayPath: String,
+                             parser: ModelContentsParser) -> (ModelVersion, [Diagnostic]) {
+        let folderDisplay = "\(displayPath)/\(name).xcdatamodel"
+        let contentsDisplay = "\(folderDisplay)/contents"
+        func failed(_ message: String, file: String) -> (ModelVersion, [Diagnostic]) {
+            (ModelVersion(name: name, path: contentsDisplay, model: nil),
+             [Diagnostic(.cp118, message, at: SourceLocation(file: file), versions: [name])])
+        }
+
+        let folder: String
+        switch ModelFiles.resolveInside("\(root)/\(name).xcdatamodel", root: root) {
+        case .failure(let failure): return failed("the version folder '\(name).xcdatamodel' \(failure.reason)", file: folderDisplay)
+        case .success(let path): folder = path
+        }
+        guard ModelFiles.kind(at: folder) == .directory else {
+            return failed("the version folder '\(name).xcdatamodel' is not a directory", file: folderDisplay)
+        }
+
+        let contentsPath = "\(folder)/contents"
+        if ModelFiles.kind(at: contentsPath) == .missing {
+            let isLegacy = ModelFiles.kind(at: "\(folder)/elements") != .missing
+                || ModelFiles.kind(at: "\(folder)/layout") != .missing
+            if isLegacy {
+                let version = ModelVersion(name: name, path: folderDisplay, isLegacyFormat: true, model: nil)
+                let diagnostic = Diagnostic(
+                    .cp112,
+                    "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents') and is not read",
+                    at: SourceLocation(file: folderDisplay), versions: [name])
+                return (version, [diagnostic])
+            }
+            return failed("the version folder '\(name).xcdatamodel' has no 'contents' file", file: folderDisplay)
+        }
+        let resolvedContents: String
+        switch ModelFiles.resolveInside(contentsPath, root: root) {
+        case .failure(let failure): return failed("'contents' \(failure.reason)", file: contentsDisplay)
+        case .success(let path): resolvedContents = path
+        }
+        let data: Data
+        switch ModelFiles.readRegularFile(at: resolvedContents, maxBytes: maxContentsBytes) {
+        case .failure(let failure): return failed("'contents' \(failure.reason)", file: contentsDisplay)
+        case .success(let bytes): data = bytes
+        }
+        let result = parser.parse(data, file: contentsDisplay, version: name)
+        return (ModelVersion(name: name, path: contentsDisplay, model: result.model), result.diagnostics)
+    }
+
+    /// The current version and the findings about `.xccurrentversion`.
+    private func currentVersion(root: String, displayPath: String,
+                                versions: [ModelVersion]) -> (String?, [Diagnostic]) {
+        let file = "\(displayPath)/.xccurrentversion"
+        let single = versions.count == 1 ? versions[0].name : nil
+        func unspecified(_ why: String, at location: SourceLocation) -> (String?, [Diagnostic]) {
+            if let single { return (single, []) }
+            return (nil, [Diagnostic(
+                .cp113, "\(why); the bundle has \(versions.count) versions and no current one",
+                at: location)])
+        }
+        func unreadable(_ why: String, line: Int? = nil) -> (String?, [Diagnostic]) {
+            let diagnostic = Diagnostic(
+                .cp113, "'.xccurrentversion' \(why); it is ignored",
+                at: SourceLocation(file: file, line: line))
+            return (single, [diagnostic])
+        }
+
+        let path = "\(root)/.xccurrentversion"
+        if ModelFiles.kind(at: path) == .missing {
+            return unspecified("there is no '.xccurrentversion'", at: SourceLocation(file: displayPath))
+        }
+        let resolved: String
+        switch ModelFiles.resolveInside(path, root: root) {
+        case .failure(let failure): return unreadable(failure.reason)
+        case .success(let target): resolved = target
+        }
+        let data: Data
+        switch ModelFiles.readRegularFile(at: resolved, maxBytes: Self.maxCurrentVersionBytes) {
+        case .failure(let failure): return unreadable(failure.reason)
+        case .success(let bytes): data = bytes
+        }
+        switch CurrentVersionFile.parse(data) {
+        case .invalid(let why, let line):
+            return unreadable(why, line: line)
+        case .absent:
+            return unspecified("'.xccurrentversion' does not name a version", at: SourceLocation(file: file))
+        case .name(let raw, let line):
+            let name = raw.hasSuffix(".xcdatamodel") ? String(raw.dropLast(".xcdatamodel".count)) : raw
+            if versions.contains(where: { $0.name == name }) { return (name, []) }
+            let hint = (versions.count <= 1_000 ? VersionNameHint.closest(to: name, among: versions.map(\.name)) : nil)
+                .map { " (did you mean '\($0)'?)" } ?? ""
+            return (nil, [Diagnostic(
+                .cp114, "'.xccurrentversion' names version '\(name)', which is not in the bundle\(hint)",
+                at: SourceLocation(file: file, line: line), versions: [name])])
+        }
+    }
+}
+
+/// Fixed slots filled from several threads, each slot written once.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at position: Int) {
+        lock.lock()
+        values[position] = value
+        lock.unlock()
+    }
+
+    func take(at position: Int) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        let value = values[position]
+        values[position] = nil
+        return value
+    }
+}
+
+/// Suggests the closest existing version name for a misspelt one.
+enum VersionNameHint {
+    /// The name with the smallest edit distance, when it is reasonably close.
+    static func closest(to name: String, among candidates: [String]) -> String? {
+        let target = Array(name.lowercased())
+        guard target.count <= 256 else { return nil }
+        var best: (distance: Int, name: String)?
+        for candidate in candidates {
+            let other = Array(candidate.lowercased())
+            guard other.count <= 256 else { continue }
+            let distance = editDistance(target, other)
+            if distance <= max(2, target.count / 3), best.map({ distance < $0.distance }) ?? true {
+                best = (distance, candidate)
+            }
+        }
+        return best?.name
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import ChainPlanKit
+
+@Suite("ModelInspection (chainplan inspect)")
+struct ModelInspectionTests {
+    static func inspect(_ relative: String, version: String? = nil) -> ModelInspection {
+        let result = ModelTestSupport.readCorpusBundle(relative)
+        return ModelInspection(result: result, displayPath: relative, detailVersion: version)
+    }
+
+    static func json(_ report: ModelInspection) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: try report.jsonData())
+        return try #require(object as? [String: Any])
+    }
+
+    @Test("counts are of declared entity properties, versions in natural order")
+    func counts() throws {
+        let relative = "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld"
+        let report = Self.inspect(relative)
+        #expect(report.bundle == relative)
+        #expect(report.currentVersion == "Model 117")
+        #expect(report.versions.count == 117)
+        #expect(report.versions.map(\.name).prefix(3) == ["Model", "Model 2", "Model 3"])
+        #expect(report.versions.filter(\.current).map(\.name) == ["Model 117"])
+        #expect(report.exitStatus == 0)
+        // Count independently with a text scan of the file.
+        let text = try String(contentsOf: ModelTestSupport.corpus
+            .appendingPathComponent("\(relative)/Model 117.xcdatamodel/contents"), encoding: .utf8)
+        func occurrences(_ needle: String) -> Int { text.components(separatedBy: needle).count - 1 }
+        let last = try #require(report.versions.last)
+        #expect(last.entities == occurrences("<entity "))
+        #expect(last.attributes == occurrences("<attribute "))
+        #expect(last.relationships == occurrences("<relationship "))
+        #expect(last.legacyFormat == false)
+    }
+
+    @Test("JSON shape: keys, null current version, diagnostics through Codable")
+    func jsonShape() throws {
+        let relative = "JohnEstropia__CoreStore/Demo/Sources/Demos/Advanced/EvolutionDemo/Advanced.EvolutionDemo.xcdatamodeld"
+        let report = Self.inspect(relative)
+        let object = try Self.json(report)
+        #expect(Set(object.keys) == ["bundle", "currentVersion", "versions", "diagnostics"])
+        #expect(object["bundle"] as? String == relative)
+        #expect(object["currentVersion"] is NSNull)
+        let versions = try #require(object["versions"] as? [[String: Any]])
+        #expect(versions.map { $0["name"] as? String } == ["Advanced.EvolutionDemo", "Advanced.EvolutionDemo.V2"])
+        #expect(Set(versions[0].keys) == ["name", "entities", "attributes", "relationships", "legacyFormat", "current", "versionIdentifier"])
+        #expect(versions[0]["entities"] as? Int == 1)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["code"] as? String } == ["CP113"])
+        #expect(diagnostics.first?["severity"] as? String == "warning")
+        #expect(diagnostics.first?["file"] as? String == "\(relative)/.xccurrentversion")
+        #expect(report.exitStatus == 0)
+        // Sorted keys and pretty printing.
+        let text = String(decoding: try report.jsonData(), as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"bundle\" : "))
+        #expect(text.hasSuffix("}\n"))
+    }
+
+    @Test("legacy versions have null counts")
+    func legacyCounts() throws {
+        let report = Self.inspect("Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld")
+        let first = try #require(report.versions.first)
+        #expect(first.name == "Simplenote")
+        #expect(first.legacyFormat)
+        #expect(first.entities == nil)
+        let object = try Self.json(report)
+        let versions = try #require(object["versions"] as? [[String: Any]])
+        #expect(versions[0]["entities"] is NSNull)
+        #expect(versions[0]["legacyFormat"] as? Bool == true)
+        #expect(report.exitStatus == 0)
+    }
+
+    @Test("--version lists entities in full")
+    func detail() throws {
+        let relative = "alemar11__CoreDataPlus/Tests/Resources/SampleModel/SampleModel.xcdatamodeld"
+        let report = Self.inspect(relative, version: "SampleModel2")
+        let detail = try #require(report.version)
+        #expect(detail.name == "SampleModel2")
+        #expect(detail.path == "\(relative)/SampleModel2.xcdatamodel/contents")
+        let entities = try #require(detail.entities)
+        let luxury = try #require(entities.first { $0.name == "LuxuryCar" })
+        #expect(luxury.parent == "SportCar")
+        #expect(luxury.renamingIdentifier == "ExpensiveSportCar")
+        let object = try Self.json(report)
+        let version = try #require(object["version"] as? [String: Any])
+        let listed = try #require(version["entities"] as? [[String: Any]])
+        #expect(listed.count == entities.count)
+        let first = try #require(listed.first)
+        #expect(Set(first.keys) == ["name", "parent", "abstract", "renamingIdentifier", "line", "attributes", "relationships"])
+        let attributes = try #require(listed.flatMap { ($0["attributes"] as? [[String: Any]]) ?? [] }.first)
+        #expect(Set(attributes.keys) == ["name", "type", "optional", "transient", "default", "renamingIdentifier"])
+        let relationships = listed.flatMap { ($0["relationships"] as? [[String: Any]]) ?? [] }
+        let relationship = try #require(relationships.first)
+        #expect(Set(relationship.keys) == ["name", "destination", "inverse", "toMany", "ordered", "optional", "deletionRule", "renamingIdentifier"])
+        #expect(report.text().contains("entity LuxuryCar : SportCar"))
+    }
+
+    @Test("exit status: 2 for unusable input, 1 for other errors")
+    func exitStatus() {
+        let fixtures = ModelTestSupport.fixtures
+        func status(_ name: String) -> Int32 {
+            let result = ModelBundleReader().read(bundleAt: fixtures.appendingPathComponent(name), displayPath: name)
+            return ModelInspection(result: result, displayPath: name).exitStatus
+        }
+        #expect(status("Broken.xcdatamodeld") == 2)
+        #expect(status("MissingCurrent.xcdatamodeld") == 1)
+        #expect(status("Legacy.xcdatamodeld") == 0)
+        #expect(status("Nope.xcdatamodeld") == 2)
+    }
+
+    @Test("text summary")
+    func text() {
+        let report = Self.inspect("duckduckgo__iOS/DuckDuckGo/AppRatingPrompt.xcdatamodeld")
+        #expect(report.text() == """
+            Bundle: duckduckgo__iOS/DuckDuckGo/AppRatingPrompt.xcdatamodeld
+            Current version: 'AppRatingPrompt 2'
+            Versions (2, natural order; * = current):
+                AppRatingPrompt    1 entity, 3 attributes, 0 relationships
+              * AppRatingPrompt 2  1 entity, 4 attributes, 0 relationships
+
+            No findings.
+
+            """)
+    }
+}
