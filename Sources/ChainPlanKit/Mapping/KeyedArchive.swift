@@ -201,6 +201,10 @@ struct PlistConverter {
 
     mutating func convert(_ value: Any, depth: Int) -> ArchiveValue {
         guard depth <= KeyedArchive.maxDepth else { return .unsupported }
+        // UIDs are most of the values: recognise their type first, once known.
+        if let uidType, ObjectIdentifier(type(of: value) as Any.Type) == uidType, let uid = mirroredUID(value) {
+            return .uid(uid)
+        }
         if let text = value as? String { return .string(text) }
         if type(of: value) == Bool.self, let flag = value as? Bool { return .bool(flag) }
         if type(of: value) == Int.self, let number = value as? Int { return .int(number) }
@@ -240,24 +244,24 @@ struct PlistConverter {
     }
 
     private mutating func uidValue(_ value: Any) -> Int? {
-        let identifier = ObjectIdentifier(type(of: value) as Any.Type)
-        if uidType == nil || uidType == identifier,
-           String(describing: type(of: value)).contains("KeyedArchiverUID") {
-            for child in Mirror(reflecting: value).children where child.label == "value" {
-                let number: Int?
-                switch child.value {
-                case let value as UInt32: number = Int(value)
-                case let value as UInt64: number = value <= UInt64(Int.max) ? Int(value) : nil
-                case let value as Int: number = value
-                default: number = nil
-                }
-                if let number {
-                    uidType = identifier
-                    return number
-                }
-            }
+        if String(describing: type(of: value)).contains("KeyedArchiverUID"), let uid = mirroredUID(value) {
+            uidType = ObjectIdentifier(type(of: value) as Any.Type)
+            return uid
         }
         return Self.uidByReserialising(value)
+    }
+
+    /// The stored `value` of swift-corelibs-foundation's `_NSKeyedArchiverUID`.
+    private func mirroredUID(_ value: Any) -> Int? {
+        for child in Mirror(reflecting: value).children where child.label == "value" {
+            switch child.value {
+            case let value as UInt32: return Int(value)
+            case let value as UInt64: return value <= UInt64(Int.max) ? Int(value) : nil
+            case let value as Int: return value
+            default: return nil
+            }
+        }
+        return nil
     }
 
     private static func uidByReserialising(_ value: Any) -> Int? {

@@ -15,7 +15,8 @@ public struct MappingMatch: Sendable, Hashable {
     /// True when an embedded snapshot is no longer hash-equivalent to the version its
     /// stated path names: Core Data will not find this mapping model at runtime (CP208).
     public var isStale: Bool
-    /// What changed, e.g. `destination 'Delta 11': entity 'Game': attribute 'isFavorite' added`.
+    /// What changed in the named versions since the mapping model was made (snapshot →
+    /// version), e.g. `destination 'Delta 11': entity 'Game': attribute 'isFavorite' added`.
     public var staleDifferences: [String]
     /// True when `from → to` is a step of the chain (otherwise CP121 was reported).
     public var isChainStep: Bool
@@ -138,8 +139,9 @@ public enum MappingMatcher {
                     ("destination", mapping.destinationModel, mapping.destinationUnrecordedFields, hinted.to),
                 ] {
                     guard let snapshot, let named = signatureByName[version] else { continue }
+                    // Snapshot → version: what changed in the version since the mapping was made.
                     let embedded = MigrationSignature(snapshot).withoutRenamingIdentifiers.masking(unrecorded)
-                    let changes = named.masking(unrecorded).differences(to: embedded, includingRenamingIdentifiers: false)
+                    let changes = embedded.differences(to: named.masking(unrecorded), includingRenamingIdentifiers: false)
                         .map { "\(role) '\(version)': \($0)" }
                     if !changes.isEmpty {
                         stale = true
@@ -225,7 +227,11 @@ public enum MappingMatcher {
         case (_, false): reasons.append("its destination snapshot equals '\(destinations[0])'")
         }
         if let source = mapping.sourceHint, let destination = mapping.destinationHint {
-            reasons.append("its stated versions '\(source.version)' → '\(destination.version)' are not both in '\(bundleName ?? "the bundle")'")
+            if let stated = [source.bundle, destination.bundle].compactMap({ $0 }).first(where: { !bundleAgrees($0, bundleName) }) {
+                reasons.append("its stated paths name the bundle '\(stated)'")
+            } else {
+                reasons.append("its stated versions '\(source.version)' → '\(destination.version)' are not both in '\(bundleName ?? "the bundle")'")
+            }
         } else {
             reasons.append("it states no usable model paths")
         }
