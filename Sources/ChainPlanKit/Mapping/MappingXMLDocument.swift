@@ -48,22 +48,43 @@ struct MappingXMLDocument {
         parser.delegate = delegate
         let parsed = parser.parse()
         if let failure = delegate.failure { return .failure(failure) }
-        guard parsed else {
-            let reason = parser.parserError.map { Self.describe($0) } ?? "the XML is malformed"
-            return .failure(Failure(message: "xcmapping.xml is not well-formed XML (\(reason))", line: max(1, parser.lineNumber)))
+        guard parsed, delegate.errorLine == nil else {
+            let reason = (parser.parserError ?? delegate.error).map { Self.describe($0) } ?? "malformed"
+            return .failure(Failure(message: "xcmapping.xml is not well-formed XML (\(reason))",
+                                    line: clamp(delegate.errorLine ?? max(1, parser.lineNumber), in: prepared)))
         }
         guard delegate.sawRoot else {
             return .failure(Failure(message: "xcmapping.xml has no root element", line: nil))
+        }
+        if let open = delegate.openElement {
+            // Some XMLParser implementations accept a document that simply stops.
+            return .failure(Failure(message: "xcmapping.xml is truncated: element '\(open)' is never closed",
+                                    line: clamp(Int.max, in: prepared)))
         }
         return .success(MappingXMLDocument(objects: delegate.objects))
     }
 
     private static func describe(_ error: Error) -> String {
         let nsError = error as NSError
-        if let text = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty {
+        if let text = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty,
+           !text.hasPrefix("The operation could not be completed") {
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        return "parser error \(nsError.code)"
+        let known: [Int: String] = [
+            4: "the document is empty", 5: "the document ends prematurely", 9: "invalid character",
+            23: "an entity reference is not terminated", 26: "an entity is not declared",
+            38: "an attribute value is not quoted", 39: "an attribute is not closed",
+            41: "an attribute has no value", 64: "the XML declaration is malformed",
+            73: "a '>' is missing", 76: "a closing tag does not match its opening tag", 85: "extra content after the root element",
+        ]
+        return known[nsError.code].map { "\($0), libxml2 error \(nsError.code)" } ?? "libxml2 error \(nsError.code)"
+    }
+
+    /// Parsers report errors at end of input one line past the last; point at the last line.
+    static func clamp(_ line: Int, in data: Data) -> Int {
+        var lines = data.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
+        if data.last == 0x0A { lines -= 1 }
+        return max(1, min(line, lines))
     }
 
     // MARK: - DOCTYPE handling
@@ -156,6 +177,12 @@ struct MappingXMLDocument {
         var objects: [Object] = []
         var failure: Failure?
         var sawRoot = false
+        /// Line and error of the first parse error the parser reported.
+        var errorLine: Int?
+        var error: Error?
+        /// The innermost element still open when parsing stopped.
+        var openElement: String? { stack.last }
+        private var stack: [String] = []
         private var depth = 0
         private var current: Object?
         private var field: (name: String, type: String?, line: Int)?
@@ -164,6 +191,7 @@ struct MappingXMLDocument {
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String] = [:]) {
             depth += 1
+            stack.append(elementName)
             let line = max(1, parser.lineNumber)
             if depth == 1 {
                 sawRoot = true
@@ -199,7 +227,10 @@ struct MappingXMLDocument {
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            defer { depth -= 1 }
+            defer {
+                depth -= 1
+                _ = stack.popLast()
+            }
             if depth == 3, let open = field, elementName == "attribute" {
                 if current?.attributes[open.name] == nil {
                     current?.attributes[open.name] = Field(type: open.type, text: text, line: open.line)
@@ -222,6 +253,13 @@ struct MappingXMLDocument {
 
         func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
             fail("xcmapping.xml declares an entity, which is refused for safety", line: max(1, parser.lineNumber), parser)
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if errorLine == nil {
+                errorLine = max(1, parser.lineNumber)
+                error = parseError
+            }
         }
 
         func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {

@@ -81,6 +81,10 @@ enum ModelSnapshotDecoder {
             guard let package = try archive.optionalObject(root["_xd_rootPackage"], "the root package") else {
                 throw ArchiveError("it has no root package")
             }
+            guard try archive.isInstance(package, of: "XDModelPackage") else {
+                throw ArchiveError("its root package is not an XDModelPackage")
+            }
+            guard package["XDBucketForClassesstorage"] != nil else { throw ArchiveError("its root package has no entity table") }
             let classes = try archive.dictionaryEntries(package["XDBucketForClassesstorage"], "the entity table")
             guard classes.count <= ModelSnapshotDecoder.maxEntities else {
                 throw ArchiveError("it declares \(classes.count) entities, over the limit of \(ModelSnapshotDecoder.maxEntities)")
