@@ -74,7 +74,7 @@ final class KeyedArchive {
         var objects: [ArchiveValue] = []
         objects.reserveCapacity(rawObjects.count)
         for raw in rawObjects {
-            objects.append(converter.convert(raw, depth: 0))
+            objects.append(converter.convertObject(raw))
         }
         self.objects = objects
         self.rootIndex = root
@@ -198,6 +198,27 @@ final class KeyedArchive {
 /// UID is written as `<dict><key>CF$UID</key><integer>n</integer></dict>`, and read back.
 struct PlistConverter {
     private var uidType: ObjectIdentifier?
+
+    /// The only keys the snapshot walk reads from archived objects. Converting just these
+    /// (an `XDUMLPropertyImp` has 15 keys, the walk needs 2) more than halves decoding time;
+    /// any other key of an `$objects` entry reads as absent.
+    static let objectKeys: Set<String> = [
+        "$class", "$classes", "$classname", "NS.keys", "NS.objects",
+        "XDBucketForClassesstorage", "XDBucketForGeneralizationsstorage", "XDBucketForOwnedAttributesstorage",
+        "XDBucketForStereotypesstorage", "_default", "_general", "_isAbstract", "_modelVersionIdentifier", "_name",
+        "_owner", "_xd_rootPackage",
+    ]
+
+    /// Converts one entry of `$objects`, keeping only `objectKeys` of a dictionary.
+    mutating func convertObject(_ value: Any) -> ArchiveValue {
+        guard let dictionary = value as? [AnyHashable: Any] else { return convert(value, depth: 0) }
+        var result: [String: ArchiveValue] = [:]
+        for (key, element) in dictionary {
+            guard let name = key.base as? String else { return .unsupported }
+            if Self.objectKeys.contains(name) { result[name] = convert(element, depth: 1) }
+        }
+        return .dictionary(result)
+    }
 
     mutating func convert(_ value: Any, depth: Int) -> ArchiveValue {
         guard depth <= KeyedArchive.maxDepth else { return .unsupported }
