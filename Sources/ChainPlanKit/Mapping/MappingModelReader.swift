@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads one `.xcmappingmodel` (its `xcmapping.xml`) into a `MappingModel`.
+public enum MappingModelReader {
+    /// Reads the mapping model at `url`: the `.xcmappingmodel` folder or its `xcmapping.xml`.
+    ///
+    /// `displayPath` is how the user should see `url`. Problems are reported as CP120 at
+    /// the document and line where known. A document that cannot be parsed gives no model;
+    /// a snapshot that cannot be decoded gives a model whose `sourceModel` or
+    /// `destinationModel` is nil (it can still be matched by its stated paths).
+    public static func read(at url: URL, displayPath: String, maxBytes: Int = 64 << 20) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
+        let documentURL: URL
+        let folderURL: URL
+        let folderDisplay: String
+        let documentDisplay: String
+        if url.lastPathComponent == "xcmapping.xml" {
+            documentURL = url
+            folderURL = url.deletingLastPathComponent()
+            documentDisplay = displayPath
+            folderDisplay = displayPath.hasSuffix("/xcmapping.xml") ? String(displayPath.dropLast("/xcmapping.xml".count)) : folderURL.path
+        } else {
+            documentURL = url.appendingPathComponent("xcmapping.xml")
+            folderURL = url
+            folderDisplay = displayPath
+            documentDisplay = displayPath + "/xcmapping.xml"
+        }
+        var name = folderURL.lastPathComponent
+        if name.hasSuffix(".xcmappingmodel") { name = String(name.dropLast(".xcmappingmodel".count)) }
+
+        func failure(_ message: String, line: Int? = nil) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
+            (nil, [Diagnostic(.cp120, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line))])
+        }
+
+        let data: Data
+        switch MappingFileAccess.read(documentURL.path, maxBytes: maxBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): return failure(problem.message)
+        }
+        if let invalid = firstInvalidUTF8Line(data) {
+            return failure("xcmapping.xml is not valid UTF-8", line: invalid)
+        }
+        let document: MappingXMLDocument
+        switch MappingXMLDocument.parse(data) {
+        case .success(let parsed): document = parsed
+        case .failure(let problem): return failure(problem.message, line: problem.line)
+        }
+        let models = document.objects.filter { $0.type == "XDDEVMAPPINGMODEL" }
+        guard let modelObject = models.first else {
+            return failure("xcmapping.xml holds no XDDEVMAPPINGMODEL object")
+        }
+        var diagnostics: [Diagnostic] = []
+        func report(_ message: String, line: Int?) {
+            diagnostics.append(Diagnostic(.cp120, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line)))
+        }
+        if models.count > 1 {
+            report("xcmapping.xml holds \(models.count) XDDEVMAPPINGMODEL objects; only the first is used", line: models[1].line)
+        }
+
+        var model = MappingModel(
+            name: name, path: folderDisplay, documentPath: documentDisplay,
+            statedSourcePath: modelObject.attributes["sourcemodelpath"]?.text,
+            statedDestinationPath: modelObject.attributes["destinationmodelpath"]?.text,
+            line: modelObject.line,
+            sourceDataLine: modelObject.attributes["sourcemodeldata"]?.line,
+            destinationDataLine: modelObject.attributes["destinationmodeldata"]?.line)
+
+        for (role, key) in [("source", "sourcemodeldata"), ("destination", "destinationmodeldata")] {
+            guard let field = modelObject.attributes[key] else {
+                report("the \(role) model snapshot ('\(key)') is missing", line: modelObject.line)
+                continue
+            }
+            guard let bytes = Data(base64Encoded: field.text, options: .ignoreUnknownCharacters), !bytes.isEmpty else {
+                report("the \(role) model snapshot is not valid base64", line: field.line)
+                continue
+            }
+            do {
+                let snapshot = try ModelSnapshotDecoder.decode(bytes)
+                if role == "source" {
+                    model.sourceModel = snapshot.model
+                    model.sourceUnrecordedFields = snapshot.unrecordedFields
+                } else {
+                    model.destinationModel = snapshot.model
+                    model.destinationUnrecordedFields = snapshot.unrecordedFields
+                }
+            } catch {
+                report("the \(role) model snapshot cannot be decoded: \(error.message)", line: field.line)
+            }
+        }
+
+        let byID = Dictionary(document.objects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func propertyMappings(_ references: [String]?, type: String) -> [PropertyMapping] {
+            var seen: Set<String> = []
+            var result: [PropertyMapping] = []
+            for reference in references ?? [] where seen.insert(reference).inserted {
+                guard let object = byID[reference], object.type == type else { continue }
+                result.append(PropertyMapping(
+                    name: object.attributes["name"]?.text,
+                    hasValueExpression: object.attributes["valueexpressiondata"] != nil,
+                    line: object.line))
+            }
+            return result.sorted { ($0.name ?? "\u{10FFFF}", $0.line ?? 0) < ($1.name ?? "\u{10FFFF}", $1.line ?? 0) }
+        }
+        var mappings: [EntityMapping] = []
+        for object in document.objects where object.type == "XDDEVENTITYMAPPING" {
+            mappings.append(EntityMapping(
+                name: object.attributes["name"]?.text,
+                sourceEntity: object.attributes["sourcename"]?.text,
+                destinationEntity: object.attributes["destinationname"]?.text,
+                mappingType: object.attributes["mappingtypename"]?.text ?? "Undefined",
+                policyClassName: object.attributes["migrationpolicyclassname"]?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                mappingNumber: object.attributes["mappingnumber"].flatMap { Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) },
+                sourceFilterPredicate: object.attributes["sourcefilterpredicatestring"]?.text,
+                attributeMappings: propertyMappings(object.relationships["attributemappings"], type: "XDDEVATTRIBUTEMAPPING"),
+                relationshipMappings: propertyMappings(object.relationships["relationshipmappings"], type: "XDDEVRELATIONSHIPMAPPING"),
+                line: object.line))
+        }
+        model.entityMappings = mappings.sorted { lhs, rhs in
+            (lhs.mappingNumber ?? Int.max, lhs.sourceEntity ?? "", lhs.destinationEntity ?? "", lhs.line ?? 0)
+                < (rhs.mappingNumber ?? Int.max, rhs.sourceEntity ?? "", rhs.destinationEntity ?? "", rhs.line ?? 0)
+        }
+        model.customPolicies = Set(mappings.compactMap(\.policyClassName).filter { !$0.isEmpty }).sorted()
+        model.valueExpressionCount = document.objects.filter {
+            ($0.type == "XDDEVATTRIBUTEMAPPING" || $0.type == "XDDEVRELATIONSHIPMAPPING") && $0.attributes["valueexpressiondata"] != nil
+        }.count
+        return (model, diagnostics)
+    }
+
+    /// 1-based line of the first byte that is not valid UTF-8, or nil when all is valid.
+    static func firstInvalidUTF8Line(_ data: Data) -> Int? {
+        if String(validating: data, as: UTF8.self) != nil { return nil }
+        var line = 1
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            let length: Int
+            switch byte {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return line
+            }
+            guard index + length <= data.endIndex,
+                  String(validating: data[index..<(index + length)], as: UTF8.self) != nil
+            else { return line }
+            if byte == 0x0A { line += 1 }
+            index += length
+        }
+        return line
+    }
+}
+
+/// Bounded, type-checked reading of one file: never opens a FIFO or device (which could
+/// block), never reads more than the limit.
+enum MappingFileAccess {
+    struct Problem: Error {
+        var message: String
+    }
+
+    enum Kind {
+        case regular(size: Int)
+        case directory
+        case missing
+        case other(String)
+    }
+
+    /// What is at `path` following symbolic links.
+    static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            return code == ENOENT || code == ENOTDIR ? .missing : .other("unreadable (\(String(cString: strerror(code))))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular(size: Int(info.st_size))
+        case S_IFDIR: return .directory
+        case S_IFIFO: return .other("a FIFO")
+        case S_IFSOCK: return .other("a socket")
+        case S_IFCHR, S_IFBLK: return .other("a device")
+        default: return .other("not a regular file")
+        }
+    }
+
+    static func read(_ path: String, maxBytes: Int) -> Result<Data, Problem> {
+        switch kind(path) {
+        case .missing: return .failure(Problem(message: "xcmapping.xml does not exist"))
+        case .directory: return .failure(Problem(message: "xcmapping.xml is a directory, not a file"))
+        case .other(let kind): return .failure(Problem(message: "xcmapping.xml is \(kind), not a regular file"))
+        case .regular(let size):
+            if size > maxBytes { return .failure(Problem(message: "xcmapping.xml is \(size) bytes, over the limit of \(maxBytes) bytes")) }
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return .failure(Problem(message: "xcmapping.xml cannot be opened (\(String(cString: strerror(errno))))"))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            if data.count > maxBytes {
+                return .failure(Problem(message: "xcmapping.xml is over the limit of \(maxBytes) bytes"))
+            }
+            return .success(data)
+        } catch {
+            return .failure(Problem(message: "xcmapping.xml cannot be read (\(error.localizedDescription))"))
+        }
+    }
+}
