@@ -1,7 +1,7 @@
 import Foundation
 @testable import ChainPlanKit
 
-/// A property-list value for `BinaryPlistWriter` (test-only; supports `CF$UID`).
+/// A property-list value for `ArchivePlistWriter` (test-only; supports `CF$UID`).
 indirect enum PlistNode {
     case string(String)
     case int(Int)
@@ -14,7 +14,7 @@ indirect enum PlistNode {
 
 /// Writes `bplist00` documents, including UIDs, so tests can build well-formed and
 /// deliberately broken keyed archives without any binary fixture files.
-enum BinaryPlistWriter {
+enum ArchivePlistWriter {
     static func write(_ root: PlistNode) -> [UInt8] {
         var encoded: [[UInt8]] = []
         var pending: [(index: Int, node: PlistNode)] = []
@@ -142,7 +142,7 @@ struct SnapshotBuilder {
 
     /// The archive document around `objects`, rooted at `root`.
     func archive(root: Int) -> [UInt8] {
-        BinaryPlistWriter.write(.dict([
+        ArchivePlistWriter.write(.dict([
             ("$version", .int(100_000)),
             ("$archiver", .string("NSKeyedArchiver")),
             ("$top", .dict([("root", .uid(root))])),

@@ -102,9 +102,9 @@ enum HostileArchive: String, CaseIterable, Sendable, CustomTestStringConvertible
         case .notBinaryPlist:
             return (Array("<?xml version=\"1.0\"?><plist><dict/></plist>".utf8), "it is not a binary property list")
         case .notKeyedArchive:
-            return (BinaryPlistWriter.write(.dict([("hello", .string("world"))])), "it is not an NSKeyedArchiver archive")
+            return (ArchivePlistWriter.write(.dict([("hello", .string("world"))])), "it is not an NSKeyedArchiver archive")
         case .noObjects:
-            return (BinaryPlistWriter.write(.dict([("$archiver", .string("NSKeyedArchiver")), ("$top", .dict([("root", .uid(1))]))])),
+            return (ArchivePlistWriter.write(.dict([("$archiver", .string("NSKeyedArchiver")), ("$top", .dict([("root", .uid(1))]))])),
                     "it has no '$objects' table")
         case .deepNesting:
             var node = PlistNode.array([])
