@@ -7,7 +7,7 @@ public struct ChainPlan: AsyncParsableCommand {
         commandName: "chainplan",
         abstract: "Plan and check Core Data migration chains.",
         version: ChainPlanVersion.string,
-        subcommands: [ValidateCommand.self, PathsCommand.self, InspectCommand.self]
+        subcommands: [ValidateCommand.self, PathsCommand.self, GraphCommand.self, InspectCommand.self]
     )
 
     public init() {}

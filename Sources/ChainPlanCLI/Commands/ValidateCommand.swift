@@ -21,7 +21,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let report = ChainPlanner(options: input.planOptions()).plan(specAt: try input.resolveSpec())
+        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
         try output.write(Reporters.render(report, as: output.format, options: RenderOptions(view: .diagnostics, color: output.useColor)))
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }
@@ -46,7 +46,7 @@ struct PathsCommand: AsyncParsableCommand {
     var from: String?
 
     func run() async throws {
-        let report = ChainPlanner(options: input.planOptions()).plan(specAt: try input.resolveSpec())
+        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
         if let from, !report.versions.isEmpty, !report.versions.contains(from) {
             throw UsageError("version '\(from)' is not in the chain")
         }

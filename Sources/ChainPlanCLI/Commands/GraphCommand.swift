@@ -1,0 +1,67 @@
+import ArgumentParser
+import ChainPlanKit
+import Foundation
+
+extension RenderFormat: ExpressibleByArgument {}
+
+struct GraphCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw the migration chain (SVG on standard output by default).",
+        discussion: """
+        Steps are coloured by migration: grey dotted none, green lightweight, blue heavyweight \
+        (mapping model named on the edge), red dashed needs a mapping model that is missing. \
+        The target is drawn with a double outline; unreachable versions and cycles in red.
+        --format dot needs no Graphviz; svg, png and pdf are laid out in-process with libgvc.
+
+        Examples:
+          chainplan graph > chain.svg
+          chainplan graph Chains/notas/chain.json --from Notas --direct -o notas.svg
+          chainplan graph --format dot | dot -Tpng > chain.png
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "Output format: svg, png, pdf, dot or json (the diagram's structure).")
+    var format: RenderFormat = .svg
+
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Highlight the path from this version.")
+    var from: String?
+
+    @Flag(help: "Add the direct jumps from start versions to the target that would fail or lose data.")
+    var direct = false
+
+    @Flag(help: "Show every version of very large histories (long lightweight runs are collapsed otherwise).")
+    var expand = false
+
+    func run() async throws {
+        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
+        if report.diagnostics.hasUnusableInput {
+            for diagnostic in report.diagnostics where diagnostic.code.rule.unusableInput {
+                FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
+            }
+            throw ExitCode(2)
+        }
+        if let from, !report.versions.contains(from) { throw UsageError("version '\(from)' is not in the chain") }
+        let diagram = Diagram(report: report, options: DiagramOptions(highlightFrom: from, includeDirectJumps: direct))
+        var writerOptions = DOTWriter.Options()
+        writerOptions.expand = expand
+        let data: Data
+        do {
+            data = try diagram.rendered(as: format, writer: DOTWriter(options: writerOptions))
+        } catch {
+            throw UsageError("cannot render the diagram: \(error)")
+        }
+        if let output {
+            do { try data.write(to: URL(fileURLWithPath: output)) } catch {
+                throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
+            }
+        } else {
+            FileHandleOutput.standardOutput.write(data)
+        }
+    }
+}
