@@ -92,8 +92,9 @@ public struct StepClassifier: Sendable {
             return []
         case .heavyweight where step.mappingModel != nil:
             guard step.inferable == true else { return [] }
-            return [Diagnostic(.cp206, "the mapping model '\(step.mappingModel!.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
-                               at: stepLocation, versions: versions)]
+            let mappingModel = step.mappingModel!
+            return [Diagnostic(.cp206, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
+                               at: SourceLocation(file: mappingModel.path + "/xcmapping.xml"), versions: versions)]
         case .heavyweight:
             let blocking = step.changes.filter { $0.verdict == .blocksInference }
             let reasons = blocking.prefix(5).map(\.detail).joined(separator: "; ")

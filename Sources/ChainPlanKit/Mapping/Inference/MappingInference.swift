@@ -392,7 +392,7 @@ private struct Engine {
                 addAttribute(a, entity: dName)
                 mappings.append(.init(destination: a.name, expression: nil))
             case .relationship(let r):
-                let required = !r.isOptional || r.minCount > 0
+                let required = r.isRequired
                 add(ModelChange(.relationshipAdded, entity: dName, property: r.name,
                                 detail: "relationship '\(dName).\(r.name)' is added" + (required ? "; it is required but existing rows have no value" : ""),
                                 verdict: .inferable, rule: required ? "add-required-relationship" : "add-relationship",
@@ -451,10 +451,13 @@ private struct Engine {
         }
         if a.type != b.type, !b.isTransient {
             let numeric = a.type.isNumeric && b.type.isNumeric && a.type != .decimal && b.type != .decimal
-            if numeric {
+            // Boolean is stored as an INTEGER column; Wire's tests migrate a 2.53.0 store (Boolean
+            // `Conversation.mutedStatus`) to a model where it is Integer 32 by inference.
+            let booleanToInteger = a.type == .boolean && [.integer16, .integer32, .integer64].contains(b.type)
+            if numeric || booleanToInteger {
                 add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
-                                detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue) (numeric: inferred in shipped apps)",
-                                verdict: .inferable, rule: "numeric-type-change", basis: .observed, location: here))
+                                detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue) (\(numeric ? "numeric" : "Boolean to integer"): inferred in shipped apps)",
+                                verdict: .inferable, rule: numeric ? "numeric-type-change" : "boolean-to-integer", basis: .observed, location: here))
             } else {
                 add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
                                 detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue)",
@@ -523,7 +526,7 @@ private struct Engine {
                             verdict: .inferable, rule: "ordered-unordered", basis: .documented, location: here))
         }
         if a.isOptional != b.isOptional || a.minCount != b.minCount || (a.maxCount != b.maxCount && a.isToMany == b.isToMany) {
-            let required = (!b.isOptional || b.minCount > 0) && (a.isOptional && a.minCount == 0)
+            let required = b.isRequired && !a.isRequired
             add(ModelChange(.countChanged, entity: entity, property: b.name,
                             detail: "relationship \(label) changes its optionality or count limits"
                                 + (required ? "; it becomes required but existing rows may have no value" : ""),
@@ -565,6 +568,12 @@ private struct Engine {
             ?? entity.relationships.first { $0.name == new }?.renamingIdentifier
         return renaming == old
     }
+}
+
+extension Relationship {
+    /// A value is required: a non-optional to-one, or a minimum count above zero. (Xcode often
+    /// writes to-many relationships without `optional="YES"`; with no minimum they accept none.)
+    var isRequired: Bool { minCount > 0 || (!isOptional && !isToMany) }
 }
 
 /// Pairs destinations with sources: key = renaming identifier, else name; a source matches

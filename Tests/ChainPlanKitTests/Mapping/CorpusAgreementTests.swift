@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import ChainPlanKit
+
+/// Ground truth: every real step in `../shared/corpus/steps.tsv` against chainplan's classification.
+///
+/// - `lightweight-*` rows must be inferable (the shipped apps depend on inference).
+/// - `custom-mapping-policy` / `custom-mapping-plain` rows must be heavyweight with their
+///   mapping model matched.
+/// - `custom-mapping-file-absent` rows name mapping models whose files are not in the corpus;
+///   they cannot be matched and are checked only to be counted (see `knownExceptions`).
+struct CorpusAgreementTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        var bundle: String
+        var from: String
+        var to: String
+        var label: String
+        var mappingModel: String
+        var testDescription: String { "\(bundle.split(separator: "/").last ?? "") \(from) → \(to) [\(label)]" }
+    }
+
+    static let rows: [Row] = {
+        let url = TestPaths.corpus.appendingPathComponent("steps.tsv")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").dropFirst(2).compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 5 else { return nil }
+            return Row(bundle: fields[0], from: fields[1], to: fields[2], label: fields[3], mappingModel: fields[4])
+        }
+    }()
+
+    /// Rows where chainplan's answer differs from the label, each with the reason (see the
+    /// closing note of the classification issue for the evidence).
+    static let knownExceptions: [String: String] = [
+        "rileytestut__Delta/Delta/Database/Model/Delta.xcdatamodeld|Delta 10|Delta 11":
+            "Delta10ToDelta11.xcmappingmodel is stale: its embedded destination model lacks 'Game.isFavorite', which "
+            + "'Delta 11' has, so Core Data's hash match never selects it and the step is inferred (CP208)",
+    ]
+
+    /// Bundles and their folders' mapping models, read once.
+    final class Cache: @unchecked Sendable {
+        let lock = NSLock()
+        var planners: [String: (StepClassifier, MappingMatcher.Result)] = [:]
+
+        func classifier(for row: Row) throws -> (StepClassifier, MappingMatcher.Result) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let cached = planners[row.bundle] { return cached }
+            let bundleURL = TestPaths.corpus.appendingPathComponent(row.bundle)
+            let read = ModelBundleReader().read(bundleAt: bundleURL, displayPath: row.bundle)
+            guard let bundle = read.bundle else { throw TestModelLoader.LoadError(description: "\(read.diagnostics)") }
+            let repository = TestPaths.corpus.appendingPathComponent(String(row.bundle.split(separator: "/")[0]))
+            let models = MappingModelDiscovery.find(in: repository, maxDepth: 12).urls.compactMap {
+                MappingModelReader.read(at: $0, displayPath: DisplayPath.make($0, relativeTo: repository)).model
+            }
+            let steps = CorpusAgreementTests.rows.filter { $0.bundle == row.bundle }.map { (from: $0.from, to: $0.to) }
+            let matched = MappingMatcher.match(models, bundle: bundle, steps: steps)
+            var byStep: [StepKey: StepMappingModel] = [:]
+            for match in matched.matches where !match.isStale {
+                byStep[StepKey(from: match.from, to: match.to)] = StepMappingModel(path: match.mappingModel.path, policies: match.mappingModel.customPolicies)
+            }
+            let result = (StepClassifier(bundle: bundle, mappingModels: byStep), matched)
+            planners[row.bundle] = result
+            return result
+        }
+    }
+
+    static let cache = Cache()
+
+    @Test func theTableIsThere() {
+        #expect(Self.rows.count == 347)
+    }
+
+    @Test(arguments: rows)
+    func agreesWithGroundTruth(_ row: Row) throws {
+        let (classifier, _) = try Self.cache.classifier(for: row)
+        let (classification, _) = classifier.classify(from: row.from, to: row.to)
+        let blocking = classification.changes.filter { $0.verdict == .blocksInference }.map(\.detail)
+        let key = "\(row.bundle)|\(row.from)|\(row.to)"
+        if let reason = Self.knownExceptions[key] {
+            #expect(!reason.isEmpty)
+            return
+        }
+        if row.label.hasPrefix("lightweight") {
+            if classification.migration == .unknown {
+                Issue.record("cannot classify (a version is unreadable)")
+            }
+            #expect(classification.inferable != false, "blocking: \(blocking)")
+        } else if row.label == "custom-mapping-file-absent" {
+            #expect(classification.mappingModel == nil)
+        } else {
+            #expect(classification.migration == .heavyweight)
+            let expected = row.mappingModel.split(separator: "/").last.map(String.init) ?? row.mappingModel
+            #expect(classification.mappingModel?.path.hasSuffix(expected) == true,
+                    "matched \(classification.mappingModel?.path ?? "nothing")")
+        }
+    }
+}
