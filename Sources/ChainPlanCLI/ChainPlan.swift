@@ -7,7 +7,7 @@ public struct ChainPlan: AsyncParsableCommand {
         commandName: "chainplan",
         abstract: "Plan and check Core Data migration chains.",
         version: ChainPlanVersion.string,
-        subcommands: [ValidateCommand.self, PathsCommand.self, GraphCommand.self, InspectCommand.self]
+        subcommands: [ValidateCommand.self, PathsCommand.self, ExplainCommand.self, GraphCommand.self, InspectCommand.self, InitCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import ChainPlanKit
+import Foundation
+
+struct ExplainCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain the mapping Core Data would infer between two versions, change by change.",
+        discussion: """
+        SPEC is a chain spec with a model, or an .xcdatamodeld bundle. FROM and TO are any two \
+        versions of the bundle, not only a step of the chain: use it to review a model change \
+        before approving it, or to see why a direct jump fails.
+
+        Examples:
+          chainplan explain Chains/notas/chain.json Notas "Notas 3"
+          chainplan explain App.xcdatamodeld "Model 86" "Model 88" --format json
+        """
+    )
+
+    @Argument(help: "A chain spec with a model, or an .xcdatamodeld bundle.")
+    var spec: String
+
+    @Argument(help: "The source version.")
+    var from: String
+
+    @Argument(help: "The destination version.")
+    var to: String
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Option(name: [.customShort("o"), .long], help: "Write the output to this file.")
+    var output: String?
+
+    @Flag(name: .customLong("allow-outside"), help: "Allow the spec's model and mapping paths to point outside the spec's folder.")
+    var allowOutside = false
+
+    func run() async throws {
+        var options = PlanOptions()
+        options.allowOutsideSpecDirectory = allowOutside
+        let explanation = ChainPlanner(options: options).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to)
+        let report: ExplainReport
+        switch explanation {
+        case .failure(let failure):
+            for diagnostic in failure.diagnostics { FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n") }
+            throw ExitCode(2)
+        case .success(let value):
+            report = value
+        }
+        let data = format == .json ? JSONReporter.encode(report) : Data(report.renderText().utf8)
+        if let output {
+            do { try data.write(to: URL(fileURLWithPath: output)) } catch {
+                throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
+            }
+        } else {
+            FileHandleOutput.standardOutput.write(data)
+        }
+        if report.migration == .heavyweight, report.mappingModel == nil { throw ExitCode(1) }
+    }
+}

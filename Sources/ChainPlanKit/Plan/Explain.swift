@@ -1,0 +1,45 @@
+import Foundation
+
+extension ChainPlanner {
+    /// The inferred mapping between two versions of the input's bundle, classified like a step
+    /// (a mapping model that covers exactly this pair counts).
+    public func explain(inputAt url: URL, from: String, to: String) -> Result<ExplainReport, ExplainFailure> {
+        let report = plan(inputAt: url)
+        guard let model = report.model else {
+            let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
+            return .failure(ExplainFailure(problems.isEmpty
+                ? [Diagnostic(.cp111, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
+                : problems))
+        }
+        let display = model.bundle
+        let bundleURL: URL
+        if ModelBundleLocator.isBundle(url) {
+            bundleURL = url
+        } else {
+            bundleURL = URL(fileURLWithPath: display, relativeTo: options.baseDirectory).standardizedFileURL
+        }
+        let read = ModelBundleReader().read(bundleAt: bundleURL, displayPath: display)
+        guard let bundle = read.bundle else { return .failure(ExplainFailure(read.diagnostics)) }
+        var missing: [Diagnostic] = []
+        for name in [from, to] where bundle.version(named: name) == nil {
+            let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
+            missing.append(Diagnostic(.cp105, "version '\(name)' is not in the model bundle '\(bundle.name)'"
+                + (hint.isEmpty ? "" : "; did you mean \(hint.map { "'\($0)'" }.joined(separator: " or "))?"),
+                at: SourceLocation(file: display), versions: [name]))
+        }
+        if !missing.isEmpty { return .failure(ExplainFailure(missing)) }
+        // A mapping model covering exactly this pair: the plan matched the chain's steps; look for the pair.
+        let mappingModel = report.steps.first { $0.from == from && $0.to == to }?.mappingModel
+        let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModel.map { [StepKey(from: from, to: to): $0] } ?? [:])
+        let (classification, mapping) = classifier.classify(from: from, to: to)
+        let findings = StepClassifier.findings(for: classification, from: from, to: to, stepLocation: SourceLocation(file: display))
+        return .success(ExplainReport(bundle: display, from: from, to: to, classification: classification,
+                                      mapping: mapping, diagnostics: findings.sorted()))
+    }
+}
+
+/// Why `explain` could not run: the unusable-input findings.
+public struct ExplainFailure: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanKit
+
+/// `explain`, `init`, `graph` and planning with models, run in-process.
+struct CommandTests {
+    static let root = CLITests.root
+    static let chains = root.appendingPathComponent("Chains")
+    static let scenarios = ["aircraft-staged", "corestore-tree", "events-two-passes", "grocery-dude", "notas"]
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func run(_ arguments: [String], output name: String = "out") async throws -> (Int32, String) {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent(name)
+        let status = await ChainPlan.run(arguments: arguments + ["-o", out.path])
+        let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        return (status, text)
+    }
+
+    /// The examples' documents are golden: classification, changes, direct jumps and findings.
+    @Test(arguments: scenarios)
+    func exampleDocumentsAreGolden(_ scenario: String) async throws {
+        let spec = Self.chains.appendingPathComponent("\(scenario)/chain.json")
+        for (format, suffix) in [("json", "json"), ("text", "txt")] {
+            let (_, text) = try await run(["paths", spec.path, "--format", format])
+            let golden = "Golden/chains/\(scenario).paths.\(suffix)"
+            #expect(try Golden.check(Data(text.utf8), against: golden), "\(golden) differs; see \(NSTemporaryDirectory())")
+        }
+    }
+
+    @Test(arguments: [("aircraft-staged", Int32(0)), ("corestore-tree", 0), ("events-two-passes", 1), ("grocery-dude", 0), ("notas", 0)])
+    func exampleExitStatus(_ scenario: String, _ status: Int32) async throws {
+        let (code, _) = try await run(["validate", Self.chains.appendingPathComponent("\(scenario)/chain.json").path])
+        #expect(code == status)
+    }
+
+    @Test func strictFailsOnWarnings() async throws {
+        let (code, _) = try await run(["validate", Self.chains.appendingPathComponent("grocery-dude/chain.json").path, "--strict"])
+        #expect(code == 1)
+    }
+
+    @Test func bundleGivenDirectlyInfersTheOrder() async throws {
+        let bundle = Self.chains.appendingPathComponent("grocery-dude/Model.xcdatamodeld")
+        let (code, json) = try await run(["paths", bundle.path, "--format", "json"])
+        #expect(code == 0)
+        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        #expect(report.versions == ["Model", "Model 2", "Model 3", "Model 4"])
+        #expect(report.diagnostics.contains { $0.code == .cp110 && $0.severity == .warning })
+        #expect(report.steps.map(\.migration) == [.lightweight, .lightweight, .lightweight])
+    }
+
+    /// CP105, CP107 and CP109 against a real bundle.
+    @Test func modelChecksOnARealBundle() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.chains.appendingPathComponent("grocery-dude/Model.xcdatamodeld"),
+                                         to: directory.appendingPathComponent("Model.xcdatamodeld"))
+        let spec = directory.appendingPathComponent("chain.json")
+        try Data("{\"chain\": [\"Model\", \"Modle 2\", \"Model 3\"],\n \"model\": \"Model.xcdatamodeld\"}".utf8).write(to: spec)
+        let (code, json) = try await run(["validate", spec.path, "--format", "json"])
+        #expect(code == 1)
+        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let found = report.diagnostics.map { "\($0.code.rawValue) \($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.versions)" }
+        #expect(found.contains("CP105 1:21 [\"Modle 2\"]"))
+        #expect(report.diagnostics.first { $0.code == .cp105 }?.message.contains("did you mean 'Model 2'") == true)
+        #expect(found.contains("CP107 1:11 [\"Model 2\"]"))
+        #expect(found.contains("CP107 1:11 [\"Model 4\"]"))
+        #expect(found.contains("CP109 1:11 [\"Model 3\", \"Model 4\"]"))
+    }
+
+    @Test func modelOutsideTheSpecFolderNeedsAFlag() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("chain.json")
+        let bundle = Self.chains.appendingPathComponent("grocery-dude/Model.xcdatamodeld").path
+        try Data("{\"chain\": [\"Model\", \"Model 2\", \"Model 3\", \"Model 4\"], \"model\": \"\(bundle)\"}".utf8).write(to: spec)
+        #expect(try await run(["validate", spec.path]).0 == 2)
+        #expect(try await run(["validate", spec.path, "--allow-outside"]).0 == 0)
+    }
+
+    @Test func explainShowsEveryChangeWithItsBasis() async throws {
+        let (code, json) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Notas 3", "--format", "json"])
+        #expect(code == 0)
+        let report = try JSONDecoder().decode(ExplainReport.self, from: Data(json.utf8))
+        #expect(report.migration == .lightweight)
+        #expect(report.changes.map(\.rule).contains("rename-property-with-renaming-identifier"))
+        #expect(report.changes.contains { $0.code == .cp211 && $0.basis == .documented })
+        #expect(report.entityMappings.map(\.name).contains("NotaToNota"))
+        let (failing, _) = try await run(["explain", Self.chains.appendingPathComponent("events-two-passes/chain.json").path, "Events", "Events 2"])
+        #expect(failing == 1)
+        let (unknown, _) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Nope"])
+        #expect(unknown == 2)
+    }
+
+    @Test func initWritesAReviewableSpec() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.chains.appendingPathComponent("notas/Notas.xcdatamodeld"),
+                                         to: directory.appendingPathComponent("Notas.xcdatamodeld"))
+        let spec = directory.appendingPathComponent("chain.yaml")
+        let bundle = directory.appendingPathComponent("Notas.xcdatamodeld").path
+        #expect(await ChainPlan.run(arguments: ["init", bundle, "-o", spec.path]) == 0)
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        #expect(text.contains("model: \"Notas.xcdatamodeld\""))
+        #expect(text.contains("  - \"Notas 2\"\n  - \"Notas 3\""))
+        #expect(await ChainPlan.run(arguments: ["init", bundle, "-o", spec.path]) == 2)
+        let (code, _) = try await run(["validate", spec.path])
+        #expect(code == 0)
+    }
+
+    @Test func graphDrawsEveryExample() async throws {
+        for scenario in Self.scenarios {
+            let spec = Self.chains.appendingPathComponent("\(scenario)/chain.json").path
+            let (code, dot) = try await run(["graph", spec, "--format", "dot", "--direct"])
+            #expect(code == 0)
+            #expect(try Golden.check(Data(dot.utf8), against: "Golden/chains/\(scenario).dot"))
+            let (svgCode, svg) = try await run(["graph", spec])
+            #expect(svgCode == 0)
+            #expect(svg.hasPrefix("<?xml"))
+            let report = ChainPlanner().plan(inputAt: URL(fileURLWithPath: spec))
+            for version in report.versions { #expect(svg.contains(">\(version)<")) }
+        }
+    }
+
+    @Test func graphOfACycleStillRenders() async throws {
+        let (code, svg) = try await run(["graph", Self.chains.appendingPathComponent("invalid/CP104-cycle.json").path])
+        #expect(code == 0)
+        #expect(svg.contains("</svg>"))
+    }
+}
