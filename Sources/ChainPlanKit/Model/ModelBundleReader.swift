@@ -19,7 +19,8 @@ public struct ModelBundleReadResult: Sendable, Hashable {
 /// - Bundle missing, not a directory, unreadable, without versions, with more than
 ///   `maxVersions` of them or more than `maxTotalBytes` of model files: CP111 and no bundle.
 /// - A version folder with binary `elements`/`layout` and no `contents`: a legacy version
-///   (`isLegacyFormat`, no model) and CP112; the other versions still load.
+///   (`isLegacyFormat`) and CP112; its `elements` keyed archive is decoded when possible (same
+///   XDPM classes as mapping-model snapshots), else the model is nil; the other versions still load.
 /// - A version whose `contents` cannot be read or parsed: CP118, the version is kept with a nil
 ///   model. Semantic findings of a parsed model (CP115–CP117) keep the model.
 /// - `.xccurrentversion` naming a missing version: CP114. Missing, empty or unreadable with
@@ -161,10 +162,20 @@ public struct ModelBundleReader: Sendable {
             let isLegacy = ModelFiles.kind(at: "\(folder)/elements") != .missing
                 || ModelFiles.kind(at: "\(folder)/layout") != .missing
             if isLegacy {
-                let version = ModelVersion(name: name, path: folderDisplay, isLegacyFormat: true, model: nil)
+                // The binary `elements` file is a keyed archive of the same XDPM classes Xcode embeds
+                // in mapping models; decode it with the snapshot decoder when it can be read.
+                var model: ObjectModel?
+                if case .success(let path) = ModelFiles.resolveInside("\(folder)/elements", root: root),
+                   case .success(let data) = ModelFiles.readRegularFile(at: path, maxBytes: maxContentsBytes) {
+                    model = try? ModelSnapshotDecoder.decode(data).model
+                }
+                let version = ModelVersion(name: name, path: folderDisplay, isLegacyFormat: true, model: model)
+                let how = model == nil
+                    ? "and cannot be read"
+                    : "; chainplan decoded its binary 'elements' archive, but findings cannot point at lines until it is saved by a current Xcode"
                 let diagnostic = Diagnostic(
                     .cp112,
-                    "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents') and is not read",
+                    "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents') \(how)",
                     at: SourceLocation(file: folderDisplay), versions: [name])
                 return (version, [diagnostic])
             }

@@ -53,7 +53,10 @@ struct ModelCorpusTests {
             let contents = folder.appendingPathComponent("contents")
             if version.isLegacyFormat {
                 #expect(!FileManager.default.fileExists(atPath: contents.path))
-                #expect(version.model == nil)
+                // Decoded from the binary `elements` keyed archive (Simplenote's first version: one `Note` entity).
+                let legacy = try #require(version.model, "legacy version \(version.name) was not decoded")
+                #expect(legacy.entities.map(\.name) == ["Note"])
+                #expect(legacy.entities.first?.attributes.contains { $0.name == "content" && $0.type == .string } == true)
                 continue
             }
             let model = try #require(version.model, "version \(version.name) did not load")

@@ -58,16 +58,16 @@ struct ModelInspectionTests {
         #expect(text.hasSuffix("}\n"))
     }
 
-    @Test("legacy versions have null counts")
+    @Test("legacy versions are decoded from their binary archive")
     func legacyCounts() throws {
         let report = Self.inspect("Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld")
         let first = try #require(report.versions.first)
         #expect(first.name == "Simplenote")
         #expect(first.legacyFormat)
-        #expect(first.entities == nil)
+        #expect(first.entities == 1)
         let object = try Self.json(report)
         let versions = try #require(object["versions"] as? [[String: Any]])
-        #expect(versions[0]["entities"] is NSNull)
+        #expect(versions[0]["entities"] as? Int == 1)
         #expect(versions[0]["legacyFormat"] as? Bool == true)
         #expect(report.exitStatus == 0)
     }
