@@ -96,12 +96,20 @@ public enum FileAccess {
 
 /// Display paths: relative to a base directory when the file lies below it, else as given.
 public enum DisplayPath {
+    /// `url` as the user should read it: relative to `base` when the two share a folder
+    /// below the root (`Chains/notas/chain.json`, `../shared/corpus/…`), absolute otherwise
+    /// (`/etc/passwd` stays absolute rather than becoming `../../etc/passwd`).
     public static func make(_ url: URL, relativeTo base: URL) -> String {
         let path = url.standardizedFileURL.path
-        var basePath = base.standardizedFileURL.path
-        if !basePath.hasSuffix("/") { basePath += "/" }
-        if path.hasPrefix(basePath) { return String(path.dropFirst(basePath.count)) }
-        return path
+        let basePath = base.standardizedFileURL.path
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let baseParts = basePath.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < min(parts.count, baseParts.count), parts[common] == baseParts[common] { common += 1 }
+        guard common > 0 else { return path }
+        if common == baseParts.count && common == parts.count { return "." }
+        let up = Array(repeating: "..", count: baseParts.count - common)
+        return (up + parts[common...].map(String.init)).joined(separator: "/")
     }
 
     /// The current working directory as a URL.
