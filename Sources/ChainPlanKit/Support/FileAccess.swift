@@ -101,15 +101,9 @@ public enum DisplayPath {
     /// (`/etc/passwd` stays absolute rather than becoming `../../etc/passwd`).
     public static func make(_ url: URL, relativeTo base: URL) -> String {
         let path = url.standardizedFileURL.path
-        let basePath = base.standardizedFileURL.path
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        let baseParts = basePath.split(separator: "/", omittingEmptySubsequences: true)
-        var common = 0
-        while common < min(parts.count, baseParts.count), parts[common] == baseParts[common] { common += 1 }
-        guard common > 0 else { return path }
-        if common == baseParts.count && common == parts.count { return "." }
-        let up = Array(repeating: "..", count: baseParts.count - common)
-        return (up + parts[common...].map(String.init)).joined(separator: "/")
+        let first = url.standardizedFileURL.pathComponents.dropFirst().first
+        guard first != nil, first == base.standardizedFileURL.pathComponents.dropFirst().first else { return path }
+        return SpecWriter.relativePath(of: url, from: base)
     }
 
     /// The current working directory as a URL.
