@@ -59,15 +59,7 @@ struct OutputOptions: ParsableArguments {
     }
 
     func write(_ data: Data) throws {
-        if let output {
-            do {
-                try data.write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
-            }
-        } else {
-            FileHandleOutput.standardOutput.write(data)
-        }
+        try FileHandleOutput.write(data, to: output)
     }
 }
 

@@ -14,4 +14,14 @@ struct FileHandleOutput: Sendable {
     func write(_ data: Data) {
         handle.write(data)
     }
+
+    /// Writes `data` to the file at `path`, or to standard output when `path` is nil.
+    static func write(_ data: Data, to path: String?) throws {
+        guard let path else { return standardOutput.write(data) }
+        do {
+            try data.write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("cannot write '\(path)': \(error.localizedDescription)")
+        }
+    }
 }

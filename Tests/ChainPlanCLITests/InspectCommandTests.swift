@@ -27,15 +27,4 @@ struct InspectCommandTests {
         let resolved = [Self.path(arguments[0])] + arguments.dropFirst()
         #expect(await ChainPlan.run(arguments: ["inspect"] + resolved) == expected)
     }
-
-    @Test("display paths are relative to the current directory when below it")
-    func displayPath() {
-        let cwd = FileManager.default.currentDirectoryPath
-        let below = URL(fileURLWithPath: cwd).appendingPathComponent("Models/App.xcdatamodeld")
-        #expect(InspectCommand.displayPath(for: below, asGiven: below.path) == "Models/App.xcdatamodeld")
-        let outside = URL(fileURLWithPath: "/elsewhere/App.xcdatamodeld")
-        if !cwd.hasPrefix("/elsewhere") {
-            #expect(InspectCommand.displayPath(for: outside, asGiven: "/elsewhere/App.xcdatamodeld/") == "/elsewhere/App.xcdatamodeld")
-        }
-    }
 }

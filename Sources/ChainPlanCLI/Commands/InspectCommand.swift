@@ -28,12 +28,15 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(help: "Output format.")
     var format: Format = .text
 
+    @Option(name: [.customShort("o"), .long], help: "Write the output to this file instead of standard output.")
+    var output: String?
+
     @Option(name: .customLong("max-contents-bytes"), help: "Refuse model contents files larger than this many bytes.")
     var maxContentsBytes: Int = ModelContentsParser.defaultMaxBytes
 
     func run() async throws {
         let url = URL(fileURLWithPath: bundle)
-        let displayPath = Self.displayPath(for: url, asGiven: bundle)
+        let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
         let result = ModelBundleReader(maxContentsBytes: maxContentsBytes).read(bundleAt: url, displayPath: displayPath)
         if let versionName, let readBundle = result.bundle, readBundle.version(named: versionName) == nil {
             FileHandleOutput.standardError.write(
@@ -43,21 +46,10 @@ struct InspectCommand: AsyncParsableCommand {
         }
         let report = ModelInspection(result: result, displayPath: displayPath, detailVersion: versionName)
         switch format {
-        case .json: FileHandleOutput.standardOutput.write(try report.jsonData())
-        case .text: FileHandleOutput.standardOutput.write(report.text())
+        case .json: try FileHandleOutput.write(try report.jsonData(), to: output)
+        case .text: try FileHandleOutput.write(Data(report.text().utf8), to: output)
         }
         let status = report.exitStatus
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// Relative to the current directory when the bundle lies below it, else as given.
-    static func displayPath(for url: URL, asGiven given: String) -> String {
-        let path = url.standardizedFileURL.path
-        var base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL.path
-        if !base.hasSuffix("/") { base += "/" }
-        if path.hasPrefix(base), path.count > base.count { return String(path.dropFirst(base.count)) }
-        var shown = given
-        while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
-        return shown
     }
 }

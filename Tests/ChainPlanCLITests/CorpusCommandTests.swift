@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanKit
+
+/// `inspect` and `graph` on every model history of the shared corpus, as a user would run
+/// them: every bundle is usable (never exit 2), and every diagram is well-formed SVG.
+struct CorpusCommandTests {
+    static let corpus = CLITests.root.appendingPathComponent("../shared/corpus").standardizedFileURL
+
+    /// Every `.xcdatamodeld` in the corpus, relative to it, sorted.
+    static let bundles: [String] = {
+        guard let walker = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.hasSuffix(".xcdatamodeld") {
+                found.append(relative)
+                walker.skipDescendants()
+            }
+        }
+        return found.sorted()
+    }()
+
+    func run(_ arguments: [String]) async throws -> (Int32, Data) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let status = await ChainPlan.run(arguments: arguments + ["-o", out.path])
+        return (status, (try? Data(contentsOf: out)) ?? Data())
+    }
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.bundles.count == 19)
+    }
+
+    @Test(arguments: bundles)
+    func inspectReadsEveryBundle(_ relative: String) async throws {
+        let bundle = Self.corpus.appendingPathComponent(relative)
+        let (status, data) = try await run(["inspect", bundle.path, "--format", "json"])
+        #expect(status != 2)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let versions = try #require(json["versions"] as? [[String: Any]])
+        let folders = try FileManager.default.contentsOfDirectory(atPath: bundle.path).filter { $0.hasSuffix(".xcdatamodel") }
+        #expect(versions.count == folders.count)
+    }
+
+    @Test(arguments: bundles)
+    func graphDrawsEveryBundle(_ relative: String) async throws {
+        let bundle = Self.corpus.appendingPathComponent(relative)
+        let (status, svg) = try await run(["graph", bundle.path])
+        #expect(status == 0)
+        let document = try XMLDocument(data: svg)
+        #expect(document.rootElement()?.name == "svg")
+        let report = ChainPlanner().plan(inputAt: bundle)
+        let target = try #require(report.target)
+        #expect(String(decoding: svg, as: UTF8.self).contains(">\(target.xmlEscapedForTest)<"))
+    }
+}
+
+private extension String {
+    var xmlEscapedForTest: String {
+        replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
