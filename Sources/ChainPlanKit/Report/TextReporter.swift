@@ -24,11 +24,11 @@ public enum TextReporter {
         let s = report.summary
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var parts = [plural(report.versions.count, "version"), plural(report.steps.count, "step")]
-        let classified = report.steps.compactMap(\.migration)
+        let classified = report.steps.compactMap(StepLabel.init)
         if !classified.isEmpty {
-            let counts = [MigrationKind.none, .lightweight, .heavyweight, .unknown].compactMap { kind -> String? in
-                let n = classified.filter { $0 == kind }.count
-                return n == 0 ? nil : "\(n) \(kind.rawValue)"
+            let counts = StepLabel.allCases.compactMap { label -> String? in
+                let n = classified.filter { $0 == label }.count
+                return n == 0 ? nil : "\(n) \(label.rawValue)"
             }
             parts[1] += " (\(counts.joined(separator: ", ")))"
         }
@@ -40,8 +40,8 @@ public enum TextReporter {
 
     static func renderPaths(_ report: ChainReport, from: String?, color: Bool) -> String {
         var out = ""
-        var kindByStep: [StepKey: MigrationKind] = [:]
-        for step in report.steps { if let kind = step.migration { kindByStep[StepKey(from: step.from, to: step.to)] = kind } }
+        var kindByStep: [StepKey: StepLabel] = [:]
+        for step in report.steps { if let label = StepLabel(step) { kindByStep[StepKey(from: step.from, to: step.to)] = label } }
         let paths = report.paths.filter { from == nil || $0.start == from }
         let width = min(40, paths.map { TerminalText.safe($0.start).count }.max() ?? 0)
         for path in paths {
@@ -73,14 +73,33 @@ public enum TextReporter {
     }
 
     /// `: lightweight ×2, heavyweight` for classified paths, empty otherwise.
-    static func kinds(of steps: [ChainReport.Step], in kindByStep: [StepKey: MigrationKind]) -> String {
+    static func kinds(of steps: [ChainReport.Step], in kindByStep: [StepKey: StepLabel]) -> String {
         let kinds = steps.compactMap { kindByStep[StepKey(from: $0.from, to: $0.to)] }
         guard !kinds.isEmpty else { return "" }
-        var counts: [MigrationKind: Int] = [:]
+        var counts: [StepLabel: Int] = [:]
         for kind in kinds { counts[kind, default: 0] += 1 }
-        let order: [MigrationKind] = [.none, .lightweight, .heavyweight, .unknown]
-        return ": " + order.compactMap { kind in counts[kind].map { $0 == 1 ? kind.rawValue : "\(kind.rawValue) ×\($0)" } }
+        return ": " + StepLabel.allCases.compactMap { kind in counts[kind].map { $0 == 1 ? kind.rawValue : "\(kind.rawValue) ×\($0)" } }
             .joined(separator: ", ")
+    }
+
+    /// How a classified step reads in text: a heavyweight step without its mapping model
+    /// fails at runtime, so it is never shown as plain "heavyweight".
+    enum StepLabel: String, CaseIterable {
+        case none
+        case lightweight
+        case heavyweight
+        case needsMappingModel = "needs a mapping model"
+        case unknown
+
+        init?(_ step: ChainReport.Step) {
+            guard let migration = step.migration else { return nil }
+            switch migration {
+            case .none: self = .none
+            case .lightweight: self = .lightweight
+            case .heavyweight: self = step.mappingModel == nil ? .needsMappingModel : .heavyweight
+            case .unknown: self = .unknown
+            }
+        }
     }
 
     static func describe(_ direct: DirectJump) -> String {
