@@ -1,0 +1,99 @@
+import Testing
+@testable import ChainPlanKit
+
+/// Findings that only exist at the level of a whole chain: a step without its mapping model
+/// (CP201), a mapping model on a step that would infer anyway (CP206), and a direct jump
+/// that fails or loses data although every chained step infers (CP207).
+struct ChainClassificationTests {
+    /// Classifies the array chain `versions` over a bundle of the given models (target: the last).
+    static func classify(_ versions: [(String, ObjectModel)], mappings: [StepKey: StepMappingModel] = [:]) -> ChainClassification {
+        let names = versions.map(\.0)
+        let spec = SpecText.read("[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]").spec!
+        let bundle = ModelBundle(name: "Model", path: "Model.xcdatamodeld",
+                                 versions: versions.map { ModelVersion(name: $0.0, path: "Model.xcdatamodeld/\($0.0).xcdatamodel/contents", model: $0.1) },
+                                 currentVersion: names.last)
+        let context = ChainContext(spec: spec, graph: ChainGraph.build(from: spec), bundle: bundle, isInferred: false)
+        return ChainClassification(context: context, bundle: bundle, mappingModels: mappings)
+    }
+
+    static let v1 = M(E("Event", [.a("title", .string)]))
+    static let requiredDate = M(E("Event", [.a("title", .string), .a("startDate", .date, optional: false)]))
+    static let optionalNotes = M(E("Event", [.a("title", .string), .a("notes", .string)]))
+    static let mapping = StepMappingModel(path: "EventsToEvents2.xcmappingmodel", policies: ["EventToEventPolicy"])
+
+    @Test func aStepThatCannotInferAndHasNoMappingModelFails() throws {
+        let result = Self.classify([("V1", Self.v1), ("V2", Self.requiredDate)])
+        let step = try #require(result.steps[StepKey(from: "V1", to: "V2")])
+        #expect(step.migration == .heavyweight)
+        #expect(step.inferable == false)
+        #expect(step.mappingModel == nil)
+        let cp201 = try #require(result.diagnostics.first { $0.code == .cp201 })
+        #expect(cp201.severity == .error)
+        #expect(cp201.message.contains("Event.startDate"))
+        #expect(cp201.versions == ["V1", "V2"])
+        #expect(cp201.location == SourceLocation(file: "chain.json", line: 1, column: 8))
+    }
+
+    @Test func theSameStepWithItsMappingModelIsHeavyweight() throws {
+        let result = Self.classify([("V1", Self.v1), ("V2", Self.requiredDate)], mappings: [StepKey(from: "V1", to: "V2"): Self.mapping])
+        let step = try #require(result.steps[StepKey(from: "V1", to: "V2")])
+        #expect(step.migration == .heavyweight)
+        #expect(step.inferable == false)
+        #expect(step.mappingModel == Self.mapping)
+        #expect(!result.diagnostics.contains { $0.code == .cp201 })
+        #expect(!result.diagnostics.contains { $0.code == .cp206 })
+    }
+
+    @Test func aMappingModelOnAnInferableStepIsANote() throws {
+        let result = Self.classify([("V1", Self.v1), ("V2", Self.optionalNotes)], mappings: [StepKey(from: "V1", to: "V2"): Self.mapping])
+        let step = try #require(result.steps[StepKey(from: "V1", to: "V2")])
+        #expect(step.migration == .heavyweight)
+        #expect(step.inferable == true)
+        let cp206 = try #require(result.diagnostics.first { $0.code == .cp206 })
+        #expect(cp206.severity == .note)
+        #expect(cp206.versions == ["V1", "V2"])
+        // Without the mapping model the same step is lightweight and nothing is said.
+        let plain = Self.classify([("V1", Self.v1), ("V2", Self.optionalNotes)])
+        #expect(plain.steps[StepKey(from: "V1", to: "V2")]?.migration == .lightweight)
+        #expect(plain.diagnostics.isEmpty)
+    }
+
+    /// `title` is dropped, then a `title` of another type is added: each step infers, but the
+    /// direct jump sees a String → Integer 64 change, which is not inferable.
+    @Test func aDirectJumpThatCannotInferIsReported() throws {
+        let result = Self.classify([("V1", Self.v1), ("V2", M(E("Event"))), ("V3", M(E("Event", [.a("title", .integer64)])))])
+        #expect(result.steps.values.allSatisfy { $0.migration == .lightweight })
+        #expect(result.direct["V1"]?.inferable == false)
+        let cp207 = result.diagnostics.filter { $0.code == .cp207 }
+        #expect(cp207.map(\.versions) == [["V1", "V3"]])
+        #expect(cp207.first?.message.contains("does not") == true)
+        #expect(cp207.first?.severity == .warning)
+    }
+
+    /// Renaming identifiers are canonical: V3 naming the intermediate name `momento` loses
+    /// `fecha` on the direct jump from V1, while the chain carries it through.
+    @Test func aDirectJumpThatLosesDataTheChainKeepsIsReported() throws {
+        let v1 = M(E("Note", [.a("fecha", .date)]))
+        let v2 = M(E("Note", [.a("momento", .date, rid: "fecha")]))
+        let namesIntermediate = M(E("Note", [.a("instante", .date, rid: "momento")]))
+        let result = Self.classify([("V1", v1), ("V2", v2), ("V3", namesIntermediate)])
+        #expect(result.direct["V1"]?.inferable == true)
+        #expect(result.direct["V1"]?.lostComparedToChain == ["Note.fecha"])
+        let cp207 = result.diagnostics.filter { $0.code == .cp207 }
+        #expect(cp207.map(\.versions) == [["V1", "V3"]])
+        #expect(cp207.first?.message.contains("'Note.fecha'") == true)
+
+        let keepsOriginal = M(E("Note", [.a("instante", .date, rid: "fecha")]))
+        let fine = Self.classify([("V1", v1), ("V2", v2), ("V3", keepsOriginal)])
+        #expect(fine.direct["V1"]?.lostComparedToChain == [])
+        #expect(!fine.diagnostics.contains { $0.code == .cp207 })
+    }
+
+    /// CP207 compares the direct jump with a chain that works; when a chained step already
+    /// fails, CP201 says so and CP207 stays quiet.
+    @Test func noDirectJumpFindingWhenTheChainItselfFails() {
+        let result = Self.classify([("V1", Self.v1), ("V2", Self.requiredDate), ("V3", M(E("Event", [.a("startDate", .date, optional: false)])))])
+        #expect(result.diagnostics.contains { $0.code == .cp201 })
+        #expect(!result.diagnostics.contains { $0.code == .cp207 })
+    }
+}
