@@ -20,16 +20,31 @@ struct ChainClassification {
         let graph = context.graph
         let names = graph.versions
         let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels)
+        // Every inference (each step, and each direct jump of two or more steps) is independent:
+        // run them all at once, then combine them in order.
+        let target = context.target.version
+        var directStarts: [Int] = []
+        if let target {
+            for version in 0..<graph.count {
+                if case .reaches(let length) = context.reachability.fates[version], length >= 2 { directStarts.append(version) }
+            }
+        }
+        let pairs = graph.edges.map { StepKey(from: names[$0.from], to: names[$0.to]) }
+            + directStarts.map { StepKey(from: names[$0], to: names[target!]) }
+        let results = Parallel.map(pairs) { classifier.classify(from: $0.from, to: $0.to) }
+        var directResults: [Int: (StepClassification, InferredMapping?)] = [:]
+        for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
+
         var inferred: [Int: InferredMapping] = [:] // by source version of the step
-        for edge in graph.edges {
-            let key = StepKey(from: names[edge.from], to: names[edge.to])
-            let (classification, mapping) = classifier.classify(from: key.from, to: key.to)
+        for (index, edge) in graph.edges.enumerated() {
+            let key = pairs[index]
+            let (classification, mapping) = results[index]
             steps[key] = classification
             inferred[edge.from] = mapping
             diagnostics += StepClassifier.findings(for: classification, from: key.from, to: key.to,
                                                    stepLocation: edge.location ?? context.location(of: edge.from))
         }
-        guard let target = context.target.version else { return }
+        guard let target else { return }
         // Lineage of every reachable version's data to the target, composed backwards from the
         // target once (memoised by version), for comparing the chain with the direct jump.
         var propertyLineage: [Int: [PropertyKey: PropertyKey]] = [:]
@@ -65,7 +80,7 @@ struct ChainClassification {
                 if let step { direct[names[version]] = DirectJump(step, lost: [], blocking: []) }
                 continue
             }
-            let (jump, directMapping) = classifier.classify(from: names[version], to: names[target])
+            guard let (jump, directMapping) = directResults[version] else { continue }
             var lost: [String] = []
             if let directMapping, let chained = propertyLineage[version] {
                 for (from, to) in chained where directMapping.propertyLineage[from] != to {

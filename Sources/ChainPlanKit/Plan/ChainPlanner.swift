@@ -30,9 +30,11 @@ public struct ChainPlanner: Sendable {
             return ChainReport.unusable(spec: display, diagnostics: read.diagnostics)
         }
         let specDirectory = url.deletingLastPathComponent()
-        let (bundle, bundleDiagnostics) = loadBundle(for: spec, specDirectory: specDirectory)
-        let mappings = bundle == nil ? LoadedMappingModels()
-            : loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory)
+        // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
+        let ((bundle, bundleDiagnostics), found) = Parallel.both(
+            { self.loadBundle(for: spec, specDirectory: specDirectory) },
+            { spec.model == nil ? LoadedMappingModels() : self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
+        let mappings = bundle == nil ? LoadedMappingModels() : found
         var report = plan(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
         report.diagnostics = (report.diagnostics + read.diagnostics + bundleDiagnostics).sorted()
         report.summary = ChainReport.Summary(diagnostics: report.diagnostics)

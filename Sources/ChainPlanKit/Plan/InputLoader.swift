@@ -11,11 +11,15 @@ extension ChainPlanner {
     /// Plans a bundle without a spec: the chain is inferred from version names.
     public func plan(bundleAt url: URL) -> ChainReport {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
-        let read = ModelBundleReader().read(bundleAt: url, displayPath: display)
+        let folder = url.deletingLastPathComponent()
+        // Mapping models are found and read while the bundle is read; the spec they are
+        // located against is the inferred one, which names no mapping paths.
+        let noPaths = ChainSpec.inferred(versions: [], file: display)
+        let (read, mappings) = Parallel.both(
+            { ModelBundleReader().read(bundleAt: url, displayPath: display) },
+            { self.loadMappingModels(under: folder, spec: noPaths, specDirectory: folder) })
         guard let bundle = read.bundle else { return ChainReport.unusable(spec: display, diagnostics: read.diagnostics) }
         let spec = ChainSpec.inferred(versions: bundle.versionNames, file: display)
-        let folder = url.deletingLastPathComponent()
-        let mappings = loadMappingModels(under: folder, spec: spec, specDirectory: folder)
         var report = plan(spec: spec, bundle: bundle, isInferred: true, mappingModels: mappings)
         report.diagnostics = (report.diagnostics + read.diagnostics).sorted()
         report.summary = ChainReport.Summary(diagnostics: report.diagnostics)

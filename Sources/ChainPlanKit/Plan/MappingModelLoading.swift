@@ -42,19 +42,18 @@ extension ChainPlanner {
     /// Reads the mapping models below `directory` (bounded depth) and those the spec names.
     func loadMappingModels(under directory: URL, spec: ChainSpec, specDirectory: URL) -> LoadedMappingModels {
         var loaded = LoadedMappingModels()
+        // 1. Which files to read, each once (by canonical path), in a fixed order.
+        struct Pending: Sendable {
+            var url: URL
+            var display: String
+            var location: SourceLocation?
+        }
+        var pending: [Pending] = []
         var seen: Set<String> = []
-        func read(_ url: URL, location: SourceLocation?) -> String? {
+        func enqueue(_ url: URL, location: SourceLocation?) -> String {
             let canonical = (try? FileAccess.canonicalPath(url.path).get()) ?? url.standardizedFileURL.path
             let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
-            guard seen.insert(canonical).inserted else { return display }
-            let (model, diagnostics) = MappingModelReader.read(at: url, displayPath: display)
-            loaded.diagnostics += diagnostics.map { diagnostic in
-                guard let location, diagnostic.location == nil else { return diagnostic }
-                var located = diagnostic
-                located.location = location
-                return located
-            }
-            if let model { loaded.models.append(model) }
+            if seen.insert(canonical).inserted { pending.append(Pending(url: url, display: display, location: location)) }
             return display
         }
         for entry in spec.mappings {
@@ -68,12 +67,23 @@ extension ChainPlanner {
                                                      at: entry.location, versions: [entry.from, entry.to]))
                 continue
             }
-            if let display = read(url, location: entry.location) {
-                loaded.explicit[display] = (StepKey(from: entry.from, to: entry.to), entry.location)
-            }
+            let display = enqueue(url, location: entry.location)
+            loaded.explicit[display] = (StepKey(from: entry.from, to: entry.to), entry.location)
         }
         for url in MappingModelDiscovery.find(in: directory).urls {
-            _ = read(url, location: nil)
+            _ = enqueue(url, location: nil)
+        }
+        // 2. Read them on every core (each embeds two archived models of up to megabytes).
+        let reads = Parallel.map(pending) { MappingModelReader.read(at: $0.url, displayPath: $0.display) }
+        // 3. Combine in the fixed order; a finding without a place points at the spec's entry.
+        for (item, (model, diagnostics)) in zip(pending, reads) {
+            loaded.diagnostics += diagnostics.map { diagnostic in
+                guard let location = item.location, diagnostic.location == nil else { return diagnostic }
+                var located = diagnostic
+                located.location = location
+                return located
+            }
+            if let model { loaded.models.append(model) }
         }
         return loaded
     }

@@ -50,17 +50,25 @@ public struct StepClassifier: Sendable {
     /// Mapping models by step.
     public let mappingModels: [StepKey: StepMappingModel]
 
+    /// Every readable version with its inheritance resolved, by name: each version takes part in
+    /// up to three inferences (its step in, its step out, its direct jump), the target in all.
+    let resolved: [String: (version: ModelVersion, view: ResolvedView)]
+
     public init(bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel] = [:]) {
         self.bundle = bundle
         self.mappingModels = mappingModels
+        var resolved: [String: (version: ModelVersion, view: ResolvedView)] = [:]
+        for version in bundle.versions where resolved[version.name] == nil {
+            if let model = version.model { resolved[version.name] = (version, ResolvedView(model)) }
+        }
+        self.resolved = resolved
     }
 
     /// The inferred mapping between two versions, or nil when either cannot be read.
     public func infer(from: String, to: String) -> InferredMapping? {
-        guard let source = bundle.version(named: from), let destination = bundle.version(named: to),
-              let sourceModel = source.model, let destinationModel = destination.model else { return nil }
-        return MappingInference.infer(from: sourceModel, to: destinationModel,
-                                      sourceFile: source.path, destinationFile: destination.path)
+        guard let source = resolved[from], let destination = resolved[to] else { return nil }
+        return MappingInference.infer(from: source.view, to: destination.view,
+                                      sourceFile: source.version.path, destinationFile: destination.version.path)
     }
 
     public func classify(from: String, to: String) -> (StepClassification, InferredMapping?) {

@@ -47,7 +47,16 @@ public enum MappingInference {
         from source: ObjectModel, to destination: ObjectModel,
         sourceFile: String? = nil, destinationFile: String? = nil
     ) -> InferredMapping {
-        var engine = Engine(source: ResolvedView(source), destination: ResolvedView(destination),
+        infer(from: ResolvedView(source), to: ResolvedView(destination), sourceFile: sourceFile, destinationFile: destinationFile)
+    }
+
+    /// The same, from models whose inheritance is already resolved (a chain resolves each
+    /// version once, not once per step and direct jump it takes part in).
+    static func infer(
+        from source: ResolvedView, to destination: ResolvedView,
+        sourceFile: String? = nil, destinationFile: String? = nil
+    ) -> InferredMapping {
+        var engine = Engine(source: source, destination: destination,
                             sourceFile: sourceFile, destinationFile: destinationFile)
         engine.run()
         return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
@@ -58,7 +67,7 @@ public enum MappingInference {
 // MARK: - Resolved view (inheritance flattened, cycle-safe)
 
 /// An entity with its inherited properties, for matching.
-struct ResolvedEntityView {
+struct ResolvedEntityView: Sendable {
     var entity: Entity
     var root: String
     /// Attributes, inherited first, by name.
@@ -66,7 +75,7 @@ struct ResolvedEntityView {
     var relationships: [Relationship]
 }
 
-struct ResolvedView {
+struct ResolvedView: Sendable {
     var entities: [ResolvedEntityView]
     var byName: [String: Int]
 
@@ -154,6 +163,9 @@ private struct Engine {
     let destination: ResolvedView
     let sourceFile: String?
     let destinationFile: String?
+    /// Lower-cased entity names of each side, for spotting an attribute that became an entity.
+    let sourceEntityNames: Set<String>
+    let destinationEntityNames: Set<String>
 
     var changes: [ModelChange] = []
     var entityMappings: [InferredEntityMapping] = []
@@ -165,6 +177,8 @@ private struct Engine {
         self.destination = destination
         self.sourceFile = sourceFile
         self.destinationFile = destinationFile
+        sourceEntityNames = Set(source.entities.map { $0.entity.name.lowercased() })
+        destinationEntityNames = Set(destination.entities.map { $0.entity.name.lowercased() })
     }
 
     func at(_ file: String?, _ line: Int?) -> SourceLocation? {
@@ -337,8 +351,6 @@ private struct Engine {
         }
         // Attributes turned into an entity: a removed attribute whose name is now an added relationship's
         // or entity's name (case-insensitively), e.g. `categoria` → entity `Categoria`.
-        let destinationEntityNames = Set(destination.entities.map { $0.entity.name.lowercased() })
-        let sourceEntityNames = Set(source.entities.map { $0.entity.name.lowercased() })
         var explainedRemovals: Set<Int> = []
         for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
             guard case .attribute(let a) = sourceProperties[si], !a.isTransient else { continue }
