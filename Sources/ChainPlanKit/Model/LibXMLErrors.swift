@@ -9,6 +9,9 @@ enum LibXMLErrors {
     }
 
     static let descriptions: [Int: String] = [
+        // XML_ERR_INTERNAL_ERROR: raised when a built-in limit is hit, such as a name or value
+        // longer than libxml2's 10 MB cap.
+        1: "a parser limit was exceeded: a name or value is too long (over 10 MB)",
         3: "no document start",
         4: "the document is empty or does not start with a tag",
         5: "extra content or premature end of the document",

@@ -309,6 +309,17 @@ struct ModelContentsHostileTests {
         let text = "<?xml version=\"1.0\"?>\n<model>\n<entity name=\"A\" representedClassName=\"\(huge)\"/>\n</model>\n"
         // libxml2 refuses attribute values over 10,000,000 bytes without XML_PARSE_HUGE.
         #expect(Self.findings(text) == ["CP118:3"])
+        let message = ModelContentsParser().parse(Data(text.utf8), file: "bad/contents", version: "V").diagnostics.first?.message
+        #expect(message?.contains("too long") == true, "\(message?.prefix(300) ?? "")")
+    }
+
+    @Test("a 10 MB name")
+    func hugeName() {
+        let text = "<?xml version=\"1.0\"?>\n<model>\n<entity name=\"" + String(repeating: "A", count: 10_000_001) + "\"/>\n</model>\n"
+        let result = ModelContentsParser().parse(Data(text.utf8), file: "bad/contents", version: "V")
+        #expect(result.model == nil)
+        #expect(result.diagnostics.map(\.code) == [.cp118])
+        #expect(result.diagnostics.first?.message.contains("too long") == true, "\(result.diagnostics.first?.message.prefix(300) ?? "")")
     }
 
     @Test("a large but allowed attribute value is kept")
