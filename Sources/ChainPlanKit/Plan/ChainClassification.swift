@@ -31,16 +31,21 @@ struct ChainClassification {
         }
         let pairs = graph.edges.map { StepKey(from: names[$0.from], to: names[$0.to]) }
             + directStarts.map { StepKey(from: names[$0], to: names[target!]) }
-        let results = Parallel.map(pairs) { classifier.classify(from: $0.from, to: $0.to) }
-        var directResults: [Int: (StepClassification, InferredMapping?)] = [:]
+        // Only the classification and the property lineage outlive a worker: the inferred entity
+        // mappings of a large history would otherwise all be held at once.
+        let results = Parallel.map(pairs) { pair -> (StepClassification, [PropertyKey: PropertyKey]?) in
+            let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
+            return (classification, mapping?.propertyLineage)
+        }
+        var directResults: [Int: (StepClassification, [PropertyKey: PropertyKey]?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
-        var inferred: [Int: InferredMapping] = [:] // by source version of the step
+        var inferred: [Int: [PropertyKey: PropertyKey]] = [:] // property lineage by source version of the step
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
-            let (classification, mapping) = results[index]
+            let (classification, lineage) = results[index]
             steps[key] = classification
-            inferred[edge.from] = mapping
+            inferred[edge.from] = lineage
             diagnostics += StepClassifier.findings(for: classification, from: key.from, to: key.to,
                                                    stepLocation: edge.location ?? context.location(of: edge.from))
         }
@@ -71,7 +76,7 @@ struct ChainClassification {
             let step = steps[StepKey(from: names[version], to: names[next])]
             let stepOK = step.map { $0.migration == .none || ($0.migration == .lightweight) } ?? false
             chainInferable[version] = stepOK && (chainInferable[next] ?? false)
-            if let stepMap = inferred[version]?.propertyLineage, let downstream = propertyLineage[next] {
+            if let stepMap = inferred[version], let downstream = propertyLineage[next] {
                 var composed: [PropertyKey: PropertyKey] = [:]
                 for (from, to) in stepMap { if let final = downstream[to] { composed[from] = final } }
                 propertyLineage[version] = composed
@@ -80,10 +85,10 @@ struct ChainClassification {
                 if let step { direct[names[version]] = DirectJump(step, lost: [], blocking: []) }
                 continue
             }
-            guard let (jump, directMapping) = directResults[version] else { continue }
+            guard let (jump, directLineage) = directResults[version] else { continue }
             var lost: [String] = []
-            if let directMapping, let chained = propertyLineage[version] {
-                for (from, to) in chained where directMapping.propertyLineage[from] != to {
+            if let directLineage, let chained = propertyLineage[version] {
+                for (from, to) in chained where directLineage[from] != to {
                     lost.append("\(from.entity).\(from.property)")
                 }
                 lost.sort()
