@@ -2,10 +2,11 @@
 SWIFT      ?= swift
 CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/chainplan
-APT_PKGS   := libsqlite3-dev libgraphviz-dev graphviz pkg-config
+# python3-jsonschema: the tests validate SARIF output against the official schema with it.
+APT_PKGS   := libsqlite3-dev libgraphviz-dev graphviz pkg-config python3-jsonschema
 GROUP      ?= all
 
-.PHONY: all deps build release test demo bench bench-check fuzz clean
+.PHONY: all deps bench-deps build release test demo bench bench-check fuzz clean
 
 all: build
 
@@ -30,8 +31,21 @@ test: deps
 demo: build
 	@bash Chains/demo.sh $(BIN)
 
-bench: deps
-	@bash Benchmarks/run.sh $(GROUP)
+# The peers the benchmarks compare with, installed as their users would: apt and pip (in a venv).
+BENCH_APT := graphviz libxml2-utils sqlite3 python3-venv
+bench-deps: deps
+	@missing=""; for p in $(BENCH_APT); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "Installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "Missing system packages. Run: apt-get install -y$$missing"; exit 1; fi; \
+	fi
+	@[ -x .build/bench/venv/bin/python ] || python3 -m venv .build/bench/venv
+	@.build/bench/venv/bin/python -c 'import alembic' 2>/dev/null || .build/bench/venv/bin/pip install -q alembic
+
+# make bench [GROUP=chains|corpus|classify|graph|dryrun|version] [BENCH_RUNS=5]
+bench: bench-deps
+	$(MAKE) release
+	python3 Benchmarks/bench.py $(GROUP)
 
 bench-check:
 	@python3 Benchmarks/check.py Benchmarks/results.json

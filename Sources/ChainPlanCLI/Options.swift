@@ -39,12 +39,17 @@ struct InputOptions: ParsableArguments {
 }
 
 /// Output options shared by reporting commands.
+///
+/// `--format` may be repeated, each with its own `-o`: the n-th `-o` receives the n-th format, and
+/// a format without an `-o` goes to standard output (at most one may). So
+/// `--format sarif -o out.sarif --format junit -o junit.xml --format text` writes all three in one run.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Output format.")
-    var format: OutputFormat = .text
+    @Option(name: .long, help: ArgumentHelp("Output format; repeat it, each with its own -o, to write several in one run.",
+                                            valueName: "format"))
+    var format: [OutputFormat] = []
 
-    @Option(name: [.customShort("o"), .long], help: "Write the output to this file instead of standard output.")
-    var output: String?
+    @Option(name: [.customShort("o"), .long], help: "Write the n-th format to this file instead of standard output.")
+    var output: [String] = []
 
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
     var strict = false
@@ -52,14 +57,37 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never colour text output (NO_COLOR is also honoured).")
     var noColor = false
 
+    /// Each format with its file, or nil for standard output.
+    func destinations() throws -> [(format: OutputFormat, path: String?)] {
+        let formats = format.isEmpty ? [OutputFormat.text] : format
+        guard output.count <= formats.count else {
+            throw UsageError("\(output.count) -o given for \(formats.count) format(s); give one -o per --format, in the same order")
+        }
+        let pairs = formats.enumerated().map { (format: $1, path: $0 < output.count ? output[$0] : nil) }
+        if pairs.filter({ $0.path == nil }).count > 1 {
+            throw UsageError("only one format can go to standard output; give the others an -o each")
+        }
+        return pairs
+    }
+
     /// Colour only on a terminal, never with NO_COLOR set or when writing to a file.
-    var useColor: Bool {
-        guard !noColor, output == nil, ProcessInfo.processInfo.environment["NO_COLOR"] == nil else { return false }
+    func useColor(path: String?) -> Bool {
+        guard !noColor, path == nil, ProcessInfo.processInfo.environment["NO_COLOR"] == nil else { return false }
         return isatty(STDOUT_FILENO) == 1
     }
 
-    func write(_ data: Data) throws {
-        try FileHandleOutput.write(data, to: output)
+    var failing: Severity { strict ? .warning : .error }
+
+    /// Renders `report` in every requested format to its destination. With `github`, the job
+    /// summary is appended to `$GITHUB_STEP_SUMMARY` when that variable is set (as in GitHub Actions).
+    func emit(_ report: ChainReport, view: ReportView) throws {
+        for (format, path) in try destinations() {
+            let options = RenderOptions(view: view, color: format == .text && useColor(path: path), failing: failing)
+            try FileHandleOutput.write(Reporters.render(report, as: format, options: options), to: path)
+            if format == .github, let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                try FileHandleOutput.append(GitHubReporter.stepSummary(report), to: summary)
+            }
+        }
     }
 }
 

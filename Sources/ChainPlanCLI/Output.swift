@@ -15,6 +15,21 @@ struct FileHandleOutput: Sendable {
         handle.write(data)
     }
 
+    /// Appends `data` to the file at `path`, creating it when missing.
+    static func append(_ data: Data, to path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) {
+            return try write(data, to: path)
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: data)
+        } catch {
+            throw UsageError("cannot append to '\(path)': \(error.localizedDescription)")
+        }
+    }
+
     /// Writes `data` to the file at `path`, or to standard output when `path` is nil.
     static func write(_ data: Data, to path: String?) throws {
         guard let path else { return standardOutput.write(data) }

@@ -48,6 +48,17 @@ struct CorpusCommandTests {
         #expect(versions.count == folders.count)
     }
 
+    /// All bundles in one process, as the benchmark loads them: one JSON object per bundle, in order.
+    @Test func inspectReadsSeveralBundlesAtOnce() async throws {
+        let paths = Self.bundles.map { Self.corpus.appendingPathComponent($0).path }
+        let (status, data) = try await run(["inspect"] + paths + ["--format", "json"])
+        #expect(status != 2)
+        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(array.count == Self.bundles.count)
+        #expect(array.compactMap { $0["bundle"] as? String }.map { $0.hasSuffix(".xcdatamodeld") } == Array(repeating: true, count: Self.bundles.count))
+        #expect(await ChainPlan.run(arguments: ["inspect", paths[0], paths[1], "--version", "X"]) == 2)
+    }
+
     @Test(arguments: bundles)
     func graphDrawsEveryBundle(_ relative: String) async throws {
         let bundle = Self.corpus.appendingPathComponent(relative)

@@ -6,11 +6,12 @@ import Foundation
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show the versions, counts and findings of an .xcdatamodeld bundle.",
+        abstract: "Show the versions, counts and findings of .xcdatamodeld bundles.",
         discussion: """
             Versions are listed in natural version order with their declared entity, attribute and \
             relationship counts. With --version, the entities of one version are listed in full. \
-            Exit status: 0 ok, 1 error findings, 2 unusable bundle or usage error.
+            Several bundles may be given; with --format json they are then printed as an array. \
+            Exit status: 0 ok, 1 error findings, 2 unusable bundle or usage error (the worst of all bundles).
             """
     )
 
@@ -19,8 +20,8 @@ struct InspectCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("The .xcdatamodeld bundle.", valueName: "bundle"))
-    var bundle: String
+    @Argument(help: ArgumentHelp("One or more .xcdatamodeld bundles.", valueName: "bundle"))
+    var bundles: [String]
 
     @Option(name: .customLong("version"), help: ArgumentHelp("List the entities of this version in full.", valueName: "name"))
     var versionName: String?
@@ -34,22 +35,34 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-contents-bytes"), help: "Refuse model contents files larger than this many bytes.")
     var maxContentsBytes: Int = ModelContentsParser.defaultMaxBytes
 
+    func validate() throws {
+        guard !bundles.isEmpty else { throw ValidationError("name at least one .xcdatamodeld bundle") }
+        if versionName != nil, bundles.count > 1 { throw ValidationError("--version needs a single bundle") }
+    }
+
     func run() async throws {
-        let url = URL(fileURLWithPath: bundle)
-        let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
-        let result = ModelBundleReader(maxContentsBytes: maxContentsBytes).read(bundleAt: url, displayPath: displayPath)
-        if let versionName, let readBundle = result.bundle, readBundle.version(named: versionName) == nil {
-            FileHandleOutput.standardError.write(
-                "chainplan: error: the bundle has no version '\(versionName)'; it has: "
-                    + readBundle.versionNames.map { "'\($0)'" }.joined(separator: ", ") + "\n")
-            throw ExitCode(2)
+        let reader = ModelBundleReader(maxContentsBytes: maxContentsBytes)
+        var reports: [ModelInspection] = []
+        for bundle in bundles {
+            let url = URL(fileURLWithPath: bundle)
+            let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
+            let result = reader.read(bundleAt: url, displayPath: displayPath)
+            if let versionName, let readBundle = result.bundle, readBundle.version(named: versionName) == nil {
+                FileHandleOutput.standardError.write(
+                    "chainplan: error: the bundle has no version '\(versionName)'; it has: "
+                        + readBundle.versionNames.map { "'\($0)'" }.joined(separator: ", ") + "\n")
+                throw ExitCode(2)
+            }
+            reports.append(ModelInspection(result: result, displayPath: displayPath, detailVersion: versionName))
         }
-        let report = ModelInspection(result: result, displayPath: displayPath, detailVersion: versionName)
         switch format {
-        case .json: try FileHandleOutput.write(try report.jsonData(), to: output)
-        case .text: try FileHandleOutput.write(Data(report.text().utf8), to: output)
+        case .json:
+            // One bundle: its object, as before; several: an array of them, in the order given.
+            try FileHandleOutput.write(reports.count == 1 ? try reports[0].jsonData() : try ModelInspection.jsonData(reports), to: output)
+        case .text:
+            try FileHandleOutput.write(Data(reports.map { $0.text() }.joined(separator: "\n").utf8), to: output)
         }
-        let status = report.exitStatus
+        let status = reports.map(\.exitStatus).max() ?? 0
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -14,6 +14,8 @@ struct ValidateCommand: AsyncParsableCommand {
           chainplan validate chain.json
           chainplan validate --format json -o report.json
           chainplan validate Model.xcdatamodeld --strict
+          chainplan validate --format sarif -o chainplan.sarif --format github
+          chainplan validate --format junit -o junit.xml --format text
         """
     )
 
@@ -22,7 +24,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
-        try output.write(Reporters.render(report, as: output.format, options: RenderOptions(view: .diagnostics, color: output.useColor)))
+        try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }
 }
@@ -50,7 +52,7 @@ struct PathsCommand: AsyncParsableCommand {
         if let from, !report.versions.isEmpty, !report.versions.contains(from) {
             throw UsageError("version '\(from)' is not in the chain")
         }
-        try output.write(Reporters.render(report, as: output.format, options: RenderOptions(view: .paths(from: from), color: output.useColor)))
+        try output.emit(report, view: .paths(from: from))
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }
 }

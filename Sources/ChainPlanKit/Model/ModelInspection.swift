@@ -223,9 +223,18 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
 
     /// Pretty-printed JSON with sorted keys and a trailing newline.
     public func jsonData() throws -> Data {
+        try Self.encode(self)
+    }
+
+    /// Several inspections as one JSON array, in the order given.
+    public static func jsonData(_ inspections: [ModelInspection]) throws -> Data {
+        try encode(inspections)
+    }
+
+    private static func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
+        var data = try encoder.encode(value)
         data.append(0x0A)
         return data
     }

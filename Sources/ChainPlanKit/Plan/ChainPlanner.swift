@@ -8,8 +8,10 @@ public struct PlanOptions: Sendable {
     public var allowOutsideSpecDirectory = false
     /// Directory display paths are made relative to.
     public var baseDirectory: URL = DisplayPath.currentDirectory
-    /// When the total number of path steps would exceed this, paths list only `next`/`length`.
-    public var maxListedPathSteps = 1_000_000
+    /// When the total number of path steps would exceed this, paths list only `next`/`length`
+    /// (every path can be followed through `next`). Listing every step of every path grows with
+    /// the square of the chain's length: a 1,000-version array alone would list 500,000 steps.
+    public var maxListedPathSteps = 100_000
 
     public init() {}
 }

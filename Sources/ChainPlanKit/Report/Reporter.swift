@@ -4,6 +4,12 @@ import Foundation
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case text
     case json
+    /// SARIF 2.1.0 for code scanning.
+    case sarif
+    /// JUnit XML for CI test reports.
+    case junit
+    /// GitHub Actions workflow commands (annotations).
+    case github
 }
 
 /// What a text rendering focuses on.
@@ -19,10 +25,13 @@ public struct RenderOptions: Sendable, Hashable {
     public var view: ReportView
     /// ANSI colour for terminals.
     public var color: Bool
+    /// Findings at or above this severity fail (JUnit failures); `--strict` lowers it to warnings.
+    public var failing: Severity
 
-    public init(view: ReportView = .diagnostics, color: Bool = false) {
+    public init(view: ReportView = .diagnostics, color: Bool = false, failing: Severity = .error) {
         self.view = view
         self.color = color
+        self.failing = failing
     }
 }
 
@@ -32,6 +41,9 @@ public enum Reporters {
         switch format {
         case .text: Data(TextReporter.render(report, options: options).utf8)
         case .json: JSONReporter.render(report, options: options)
+        case .sarif: SARIFReporter.render(report)
+        case .junit: JUnitReporter.render(report, failing: options.failing)
+        case .github: GitHubReporter.render(report)
         }
     }
 }

@@ -5,11 +5,25 @@ struct PathTests {
     @Test func everyStartOfALongArrayHasItsLength() {
         let names = (1...1_000).map { "V\($0)" }
         let text = "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        let report = SpecText.plan(text)
+        var options = PlanOptions()
+        options.maxListedPathSteps = 1_000_000
+        let report = ChainPlanner(options: options).plan(spec: SpecText.read(text).spec!, bundle: nil, isInferred: false)
         #expect(report.target == "V1000")
         #expect(report.paths.map(\.length) == (0..<1_000).map { 999 - $0 })
         #expect(report.paths[0].steps?.count == 999)
         #expect(report.paths[998].steps == [ChainReport.Step(from: "V999", to: "V1000")])
+    }
+
+    /// Listing every step of every path grows with the square of the chain: by default a
+    /// 1,000-version array (499,500 steps) gives `next` and `length` instead.
+    @Test func theDefaultAbbreviatesQuadraticListings() {
+        let text = "[" + (1...1_000).map { "\"V\($0)\"" }.joined(separator: ",") + "]"
+        let report = SpecText.plan(text)
+        #expect(report.pathsAbbreviated == true)
+        #expect(report.paths[0].length == 999)
+        let small = SpecText.plan("[" + (1...100).map { "\"V\($0)\"" }.joined(separator: ",") + "]")
+        #expect(small.pathsAbbreviated == nil)
+        #expect(small.paths[0].steps?.count == 99)
     }
 
     @Test func largeChainsAbbreviatePaths() {

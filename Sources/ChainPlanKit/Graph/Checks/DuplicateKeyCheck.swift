@@ -15,18 +15,21 @@ public struct DuplicateKeyCheck: ChainCheck {
 
     public func check(_ context: ChainContext) -> [Diagnostic] {
         guard context.spec.form == .tree else { return [] }
-        var first: [String: ChainSpec.TreeEntry] = [:]
+        let entries = context.spec.treeEntries
+        var first: [String: Int] = [:] // source version → index of its first entry
+        first.reserveCapacity(entries.count)
         var findings: [Diagnostic] = []
-        for entry in context.spec.treeEntries {
+        for (index, entry) in entries.enumerated() {
             let source = entry.source.value
-            if let earlier = first[source] {
+            if let earlierIndex = first[source] {
+                let earlier = entries[earlierIndex]
                 findings.append(Diagnostic(
                     Self.code,
                     "source version '\(source)' appears twice (first at \(earlier.source.location.lineColumn), "
                         + "migrating to '\(earlier.destination.value)'; here to '\(entry.destination.value)')",
                     at: entry.source.location, versions: [source]))
             } else {
-                first[source] = entry
+                first[source] = index
             }
         }
         return findings

@@ -1,5 +1,6 @@
-// Graph rendering benchmark: in-process libgvc versus the `dot` command, and a 5,000-version
-// history. Built by run.sh from the Render sources alone (no package target needed).
+// Graph rendering benchmark: in-process libgvc versus the `dot` command on the same DOT text, a
+// 5,000-version history, and memory over 100 renders. Prints one JSON object on its last line.
+import ChainPlanKit
 import Foundation
 
 func chain(_ count: Int, jumpsEvery: Int? = nil, branchesEvery: Int? = nil) -> Diagram {
@@ -98,3 +99,11 @@ for _ in 0..<10 { _ = try GraphvizRenderer.render(dot: dot400, format: .svg, lim
 let before = rss()
 for _ in 0..<100 { _ = try GraphvizRenderer.render(dot: dot400, format: .svg, limits: limits) }
 print("RSS over 100 renders of a 400-version chain: \(before) KiB -> \(rss()) KiB")
+
+// The figures for Benchmarks/bench.py, on the last line.
+let summary: [String: Double] = [
+    "inprocess_1000": median(inProcess), "dot_1000": median(cli), "safety_1000": median(checks),
+    "history_5000": median(times5k), "chain_5000": chain5k, "collapsed_5000": collapsedTime,
+    "rss_before_kb": Double(before), "rss_after_kb": Double(rss()),
+]
+print(String(decoding: try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self))

@@ -1,0 +1,377 @@
+#!/usr/bin/env python3
+"""make bench: chainplan's performance targets, side by side with the tools people would use instead.
+
+Every figure is the median of repeated runs of whole processes (start-up included on both sides);
+every comparison is measured in one run, alternating the two commands. Peak memory is the child's
+ru_maxrss from wait4. Inputs are generated (seeded) under .build/bench; nothing generated goes into git.
+
+Usage: bench.py [GROUP ...]   groups: chains corpus classify graph dryrun version (default: all)
+Environment: BENCH_RUNS (default 5), CHAINPLAN (default .build/release/chainplan), PYTHON_PEERS
+(an interpreter with alembic, default .build/bench/venv/bin/python).
+Writes Benchmarks/results.json, Benchmarks/RESULTS.md and Benchmarks/scaling.svg.
+"""
+import datetime
+import glob
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from check import evaluate  # noqa: E402  (the targets live in check.py)
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "Benchmarks"
+WORK = ROOT / ".build" / "bench"
+INPUTS = WORK / "inputs"
+CHAINPLAN = os.environ.get("CHAINPLAN", str(ROOT / ".build" / "release" / "chainplan"))
+PEER_PYTHON = os.environ.get("PYTHON_PEERS", str(WORK / "venv" / "bin" / "python"))
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+CORPUS = ROOT.parent / "shared" / "corpus"
+GROUPS = ["version", "chains", "corpus", "classify", "graph", "dryrun"]
+
+
+class BenchError(Exception):
+    pass
+
+
+def run_once(command, cwd=None):
+    """(seconds, peak RSS in KB) of one process; fails loudly on a signal or an unexpected status."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code < 0 or code > 1:  # chainplan exits 1 on findings; anything else is a broken run
+        raise BenchError(f"{' '.join(map(str, command))} exited with {code}: {stderr.strip()[:300]}")
+    return elapsed, usage.ru_maxrss
+
+
+def run_sequence(commands, cwd=None):
+    """One sample of several processes run back to back: total seconds, largest peak RSS."""
+    total, peak = 0.0, 0
+    for command in commands:
+        seconds, rss = run_once(command, cwd)
+        total += seconds
+        peak = max(peak, rss)
+    return total, peak
+
+
+def measure(variants, runs=RUNS):
+    """Median seconds and peak RSS (KB) of each variant: {label: [command, ...]}, alternating."""
+    samples = {label: [] for label in variants}
+    peaks = {label: 0 for label in variants}
+    labels = list(variants)
+    for round_ in range(runs):
+        order = labels if round_ % 2 == 0 else list(reversed(labels))
+        for label in order:
+            seconds, rss = run_sequence(variants[label])
+            samples[label].append(seconds)
+            peaks[label] = max(peaks[label], rss)
+    return {label: {"median": statistics.median(samples[label]), "samples": samples[label], "rss_kb": peaks[label]}
+            for label in labels}
+
+
+def cp(*arguments):
+    return [CHAINPLAN, *map(str, arguments)]
+
+
+# --- groups -------------------------------------------------------------------------------------
+
+def group_version(figures, details):
+    result = measure({"chainplan --version": [cp("--version")]}, runs=max(RUNS, 11))
+    figures["version.seconds"] = result["chainplan --version"]["median"]
+    details["version"] = result
+
+
+def group_chains(figures, details):
+    subprocess.run([sys.executable, BENCH / "gen_chains.py", INPUTS, "1000,10000,100000"], check=True)
+    rows = {}
+    for kind in ("array", "tree", "branchy"):
+        for size in (1000, 10000, 100000):
+            spec = INPUTS / f"{kind}-{size}.json"
+            variants = {
+                "text": [cp("validate", spec, "-o", "/dev/null"), cp("paths", spec, "-o", "/dev/null")],
+                "json": [cp("validate", spec, "--format", "json", "-o", "/dev/null"),
+                         cp("paths", spec, "--format", "json", "-o", "/dev/null")],
+            }
+            result = measure(variants)
+            rows[f"{kind}.{size}"] = result
+            # The target is on the commands as people run them (text); JSON, which encodes the whole
+            # document twice, is reported beside it.
+            figures[f"chains.{kind}.{size}.seconds"] = result["text"]["median"]
+            figures[f"chains.{kind}.{size}.json_seconds"] = result["json"]["median"]
+            figures[f"chains.{kind}.{size}.rss_mb"] = max(result["text"]["rss_kb"], result["json"]["rss_kb"]) / 1024
+        figures[f"chains.{kind}.scaling"] = figures[f"chains.{kind}.100000.seconds"] / figures[f"chains.{kind}.10000.seconds"]
+    if not Path(PEER_PYTHON).exists():
+        raise BenchError(f"{PEER_PYTHON} is missing: run 'make bench-deps' (it installs alembic in .build/bench/venv)")
+    for kind in ("array", "tree"):
+        spec = INPUTS / f"{kind}-10000.json"
+        result = measure({
+            "chainplan": [cp("paths", spec, "--format", "json", "-o", "/dev/null")],
+            "alembic": [[PEER_PYTHON, BENCH / "peers" / "alembic_revmap.py", spec]],
+        })
+        inside = subprocess.run([PEER_PYTHON, BENCH / "peers" / "alembic_revmap.py", spec],
+                                capture_output=True, text=True, check=True).stdout.split()
+        rows[f"alembic.{kind}.10000"] = result
+        figures[f"chains.alembic.{kind}.speedup"] = result["alembic"]["median"] / result["chainplan"]["median"]
+        figures[f"chains.alembic.{kind}.inprocess_seconds"] = float(inside[-1])
+        figures[f"chains.alembic.{kind}.inprocess_speedup"] = float(inside[-1]) / result["chainplan"]["median"]
+    details["chains"] = rows
+
+
+def corpus_bundles():
+    bundles = sorted(Path(p) for p in glob.glob(str(CORPUS / "**" / "*.xcdatamodeld"), recursive=True))
+    if not bundles:
+        raise BenchError(f"no model bundles under {CORPUS}")
+    return bundles
+
+
+def group_corpus(figures, details):
+    """Every model version of the corpus: one chainplan process over all bundles against one xmllint
+    process over all their files (the parse floor); and one process per bundle on both sides."""
+    if not shutil.which("xmllint"):
+        raise BenchError("xmllint is missing: run 'make bench-deps' (apt libxml2-utils)")
+    bundles = corpus_bundles()
+    per_bundle = [sorted(glob.glob(str(bundle / "*.xcdatamodel" / "contents"))) for bundle in bundles]
+    files = [f for contents in per_bundle for f in contents]
+    result = measure({
+        "chainplan inspect (one process)": [cp("inspect", *bundles, "-o", "/dev/null")],
+        "xmllint --noout (one process)": [["xmllint", "--noout", *files]],
+        "chainplan inspect (per bundle)": [cp("inspect", bundle, "-o", "/dev/null") for bundle in bundles],
+        "xmllint --noout (per bundle)": [["xmllint", "--noout", *contents] for contents in per_bundle],
+    })
+    one, floor = result["chainplan inspect (one process)"]["median"], result["xmllint --noout (one process)"]["median"]
+    figures["corpus.ratio"] = one / floor
+    figures["corpus.seconds"] = one
+    figures["corpus.per_bundle_ratio"] = (result["chainplan inspect (per bundle)"]["median"]
+                                          / result["xmllint --noout (per bundle)"]["median"])
+    details["corpus"] = dict(result, bundles=len(bundles), files=len(files))
+
+
+def group_classify(figures, details):
+    woo = CORPUS / "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld"
+    churn_dir = WORK / "churn"
+    if not (churn_dir / "churn.json").exists():
+        subprocess.run([sys.executable, BENCH / "gen_model.py", churn_dir, "100", "200", "20"], check=True)
+    result = measure({
+        # Classification, not JSON encoding of every change, is what is measured: text output.
+        "woocommerce": [cp("validate", woo, "-o", "/dev/null")],
+        "churn": [cp("validate", churn_dir / "churn.json", "-o", "/dev/null")],
+    })
+    figures["classify.woocommerce.seconds"] = result["woocommerce"]["median"]
+    figures["classify.churn.seconds"] = result["churn"]["median"]
+    figures["classify.churn.rss_mb"] = result["churn"]["rss_kb"] / 1024
+    details["classify"] = result
+
+
+def group_graph(figures, details):
+    """In-process rendering (libgvc, through ChainPlanKit) against `dot -Tsvg` on the same DOT text, measured
+    by Benchmarks/GraphBench in one process, alternating; plus whole `chainplan graph` processes."""
+    if not shutil.which("dot"):
+        raise BenchError("dot is missing: run 'make bench-deps' (apt graphviz)")
+    package = BENCH / "GraphBench"
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", package], check=True,
+                   stdout=subprocess.DEVNULL)
+    output = subprocess.run([package / ".build" / "release" / "GraphBench"], capture_output=True, text=True, check=True,
+                            env=dict(os.environ, RUNS=str(max(RUNS, 5)))).stdout.strip().splitlines()
+    inside = json.loads(output[-1])
+    figures["graph.1000.ratio"] = inside["inprocess_1000"] / inside["dot_1000"]
+    figures["graph.1000.inprocess_seconds"] = inside["inprocess_1000"]
+    figures["graph.5000.seconds"] = inside["history_5000"]
+    figures["graph.rss_growth_kb"] = inside["rss_after_kb"] - inside["rss_before_kb"]
+    subprocess.run([sys.executable, BENCH / "gen_chains.py", INPUTS, "1000"], check=True)
+    spec = INPUTS / "array-1000.json"
+    dot_file = WORK / "array-1000.dot"
+    run_once(cp("graph", spec, "--format", "dot", "-o", dot_file))
+    processes = measure({
+        "chainplan graph (svg)": [cp("graph", spec, "-o", "/dev/null")],
+        "dot -Tsvg": [["dot", "-Tsvg", dot_file, "-o", "/dev/null"]],
+    })
+    figures["graph.1000.process_ratio"] = processes["chainplan graph (svg)"]["median"] / processes["dot -Tsvg"]["median"]
+    details["graph"] = {"inprocess": inside, "log": output[:-1], "processes": processes}
+
+
+def group_dryrun(figures, details):
+    probe = subprocess.run(cp("help", "dry-run"), capture_output=True)
+    if probe.returncode != 0:
+        raise BenchError("this chainplan has no 'dry-run' command yet (issue 7): the dry-run group cannot run")
+    raise BenchError("the dry-run group is not written yet")
+
+
+RUNNERS = {"version": group_version, "chains": group_chains, "corpus": group_corpus,
+           "classify": group_classify, "graph": group_graph, "dryrun": group_dryrun}
+
+
+# --- reports ------------------------------------------------------------------------------------
+
+def machine():
+    def out(command):
+        try:
+            return subprocess.run(command, capture_output=True, text=True, timeout=10).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return "unknown"
+    memory = out(["free", "-h"]).splitlines()
+    return {
+        "cpus": os.cpu_count(),
+        "memory": memory[1].split()[1] if len(memory) > 1 else "unknown",
+        "kernel": platform.release(),
+        "system": out(["uname", "-srm"]),
+        "swift": out(["swift", "--version"]).splitlines()[0] if out(["swift", "--version"]) else "unknown",
+        "graphviz": out(["dot", "-V"]) or out(["sh", "-c", "dot -V 2>&1"]),
+        "python": platform.python_version(),
+    }
+
+
+def write_results(results):
+    (BENCH / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+
+
+def write_markdown(results):
+    figures = results["figures"]
+    lines = ["# Benchmark results", "",
+             f"Run of {results['date']} by `make bench` ({results['runs']} runs per figure, medians; whole processes, "
+             "start-up included on both sides; each ratio measured in one run, alternating the two commands).", "",
+             "Machine: " + ", ".join(f"{k} {v}" for k, v in sorted(results["machine"].items())), "",
+             "## Targets", "", "| Target | Figure | Bound | Met |", "|---|---|---|---|"]
+    for figure, what, value, comparison, bound, ok in evaluate(figures):
+        shown = "—" if value is None else f"{value:.3g}"
+        lines.append(f"| {what} | {shown} | {comparison} {bound:g} | {'yes' if ok else '**no**'} |")
+    if results["errors"]:
+        lines += ["", "## Groups that could not run", ""] + [f"- `{g}`: {e}" for g, e in sorted(results["errors"].items())]
+    details = results["details"]
+    if "chains" in details:
+        lines += ["", "## Chains: validate + paths", "",
+                  "| Chain | Versions | Text (s) | JSON (s) | Peak RSS (MB) |", "|---|---|---|---|---|"]
+        for kind in ("array", "tree", "branchy"):
+            for size in (1000, 10000, 100000):
+                key = f"chains.{kind}.{size}"
+                if f"{key}.seconds" in figures:
+                    lines.append(f"| {kind} | {size:,} | {figures[key + '.seconds']:.3f} | {figures[key + '.json_seconds']:.3f} | "
+                                 f"{figures[key + '.rss_mb']:.0f} |")
+        for kind in ("array", "tree"):
+            if f"chains.{kind}.scaling" in figures:
+                lines.append(f"\nScaling {kind} 10k → 100k: ×{figures[f'chains.{kind}.scaling']:.1f}.")
+        for kind in ("array", "tree"):
+            key = f"chains.alembic.{kind}"
+            if f"{key}.speedup" in figures:
+                lines.append(f"\nAlembic's revision map on the same 10k {kind}: ×{figures[key + '.speedup']:.1f} slower as a "
+                             f"process; its work alone (start-up and import excluded) takes {figures[key + '.inprocess_seconds']:.3f} s, "
+                             f"×{figures[key + '.inprocess_speedup']:.1f} chainplan's whole process.")
+        lines.append("\n![Time against input size](scaling.svg)")
+    if "corpus" in details:
+        c = details["corpus"]
+        lines += ["", "## Loading the corpus", "",
+                  f"{c['bundles']} bundles, {c['files']} model files, every version read and checked. One process each: "
+                  f"`chainplan inspect` {c['chainplan inspect (one process)']['median']:.3f} s, `xmllint --noout` "
+                  f"{c['xmllint --noout (one process)']['median']:.3f} s (×{figures['corpus.ratio']:.2f}). One process per "
+                  f"bundle: {c['chainplan inspect (per bundle)']['median']:.3f} s against "
+                  f"{c['xmllint --noout (per bundle)']['median']:.3f} s (×{figures['corpus.per_bundle_ratio']:.2f}; chainplan's "
+                  "start-up, about 10 ms, is paid 19 times)."]
+    if "classify" in details:
+        lines += ["", "## Classification", "",
+                  f"WooCommerce (117 versions, 116 steps and 115 direct jumps, one mapping model): "
+                  f"{figures['classify.woocommerce.seconds']:.3f} s. Generated history of 100 versions × 200 entities × "
+                  f"20 attributes: {figures['classify.churn.seconds']:.3f} s, peak {figures['classify.churn.rss_mb']:.0f} MB."]
+    if "graph" in details:
+        g = details["graph"]["inprocess"]
+        p = details["graph"]["processes"]
+        lines += ["", "## Diagrams", "",
+                  f"1,000-version chain, SVG: in-process {g['inprocess_1000']:.3f} s (safety check of the SVG included, "
+                  f"{g['safety_1000']:.3f} s of it), `dot -Tsvg` on the same DOT {g['dot_1000']:.3f} s "
+                  f"(×{figures['graph.1000.ratio']:.2f}). As whole processes, `chainplan graph` (reading and planning the "
+                  f"spec too) {p['chainplan graph (svg)']['median']:.3f} s against `dot -Tsvg` {p['dot -Tsvg']['median']:.3f} s "
+                  f"(×{figures['graph.1000.process_ratio']:.2f}).", "",
+                  f"5,000-version history with direct jumps and dead-end branches, every version shown: {g['history_5000']:.2f} s; "
+                  f"a plain 5,000-version chain {g['chain_5000']:.2f} s; the default collapsed view {g['collapsed_5000']:.2f} s.", "",
+                  f"Memory over 100 renders in one process (400-version chain): {g['rss_before_kb']:.0f} KiB → "
+                  f"{g['rss_after_kb']:.0f} KiB."]
+    if "version" in details:
+        lines += ["", f"`chainplan --version`: {figures['version.seconds'] * 1000:.1f} ms."]
+    notes = BENCH / "NOTES.md"
+    if notes.exists():
+        lines += ["", notes.read_text().strip()]
+    (BENCH / "RESULTS.md").write_text("\n".join(lines) + "\n")
+
+
+def write_plot(results):
+    """Time against versions, log-log, for the chain benchmarks: a straight line of slope 1 is linear."""
+    import math
+    figures = results["figures"]
+    series = {}
+    for kind, colour in (("array", "#1b7837"), ("tree", "#2166ac"), ("branchy", "#b2182b")):
+        points = [(size, figures.get(f"chains.{kind}.{size}.seconds")) for size in (1000, 10000, 100000)]
+        points = [(x, y) for x, y in points if y]
+        if points:
+            series[kind] = (colour, points)
+    if not series:
+        return
+    width, height, margin = 560, 360, 60
+    xs = [math.log10(x) for _, pts in series.values() for x, _ in pts]
+    ys = [math.log10(y) for _, pts in series.values() for _, y in pts]
+    x0, x1 = min(xs), max(xs)
+    y0, y1 = math.floor(min(ys)), math.ceil(max(ys))
+    def px(x): return margin + (math.log10(x) - x0) / (x1 - x0 or 1) * (width - 2 * margin)
+    def py(y): return height - margin - (math.log10(y) - y0) / (y1 - y0 or 1) * (height - 2 * margin)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+             f'<rect width="{width}" height="{height}" fill="white"/>',
+             f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14">validate + paths: seconds against versions, log-log</text>']
+    for exponent in range(int(y0), int(y1) + 1):
+        y = py(10 ** exponent)
+        parts.append(f'<line x1="{margin}" y1="{y:.1f}" x2="{width - margin}" y2="{y:.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="{margin - 6}" y="{y + 4:.1f}" text-anchor="end">{10 ** exponent:g} s</text>')
+    for size in (1000, 10000, 100000):
+        x = px(size)
+        parts.append(f'<text x="{x:.1f}" y="{height - margin + 18}" text-anchor="middle">{size:,}</text>')
+    for index, (kind, (colour, points)) in enumerate(sorted(series.items())):
+        path = " ".join(f"{'M' if i == 0 else 'L'}{px(x):.1f},{py(y):.1f}" for i, (x, y) in enumerate(points))
+        parts.append(f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        parts += [f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{colour}"/>' for x, y in points]
+        parts.append(f'<text x="{width - margin + 4}" y="{40 + 16 * index}" fill="{colour}">{kind}</text>')
+    first = series[sorted(series)[0]][1][0]
+    parts.append(f'<path d="M{px(first[0]):.1f},{py(first[1]):.1f} L{px(first[0] * 100):.1f},{py(first[1] * 100):.1f}" '
+                 f'stroke="#999" stroke-dasharray="4 4" fill="none"/>')
+    parts.append(f'<text x="{margin + 4}" y="{height - 8}" fill="#666">dashed: linear from the first array point</text>')
+    parts.append("</svg>")
+    (BENCH / "scaling.svg").write_text("\n".join(parts) + "\n")
+
+
+def main():
+    chosen = [g for g in sys.argv[1:] if g != "all"] or GROUPS
+    unknown = [g for g in chosen if g not in RUNNERS]
+    if unknown:
+        print(f"bench: unknown group(s) {', '.join(unknown)}; groups: {', '.join(GROUPS)}", file=sys.stderr)
+        return 2
+    if not Path(CHAINPLAN).exists():
+        print(f"bench: {CHAINPLAN} does not exist; run 'make release'", file=sys.stderr)
+        return 2
+    INPUTS.mkdir(parents=True, exist_ok=True)
+    previous = BENCH / "results.json"
+    results = json.loads(previous.read_text()) if previous.exists() and chosen != GROUPS else {"figures": {}, "details": {}, "errors": {}}
+    results.update(date=datetime.date.today().isoformat(), runs=RUNS, machine=machine())
+    for group in chosen:
+        print(f"bench: {group} …", flush=True)
+        started = time.perf_counter()
+        try:
+            RUNNERS[group](results["figures"], results["details"])
+            results["errors"].pop(group, None)
+        except (BenchError, subprocess.CalledProcessError) as error:
+            results["errors"][group] = str(error)
+            print(f"bench: {group} FAILED: {error}", file=sys.stderr)
+        print(f"bench: {group} done in {time.perf_counter() - started:.0f} s", flush=True)
+    write_results(results)
+    write_markdown(results)
+    write_plot(results)
+    print((BENCH / "RESULTS.md").read_text())
+    return 1 if any(g in results["errors"] for g in chosen) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+import Foundation
+
+/// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=CP104::message`), which
+/// GitHub turns into annotations on the pull request's files, and a Markdown job summary.
+///
+/// GitHub shows at most ten annotations of each kind per step, so the first ten errors, warnings
+/// and notices become commands and the rest are counted in a plain line; the job summary
+/// (`$GITHUB_STEP_SUMMARY`, written by the CLI) lists every finding.
+public enum GitHubReporter {
+    public static let annotationsPerKind = 10
+
+    /// The workflow commands for standard output.
+    public static func render(_ report: ChainReport) -> Data {
+        var out = ""
+        var shown: [Severity: Int] = [:]
+        var held: [Severity: Int] = [:]
+        for diagnostic in report.diagnostics {
+            guard shown[diagnostic.severity, default: 0] < annotationsPerKind else {
+                held[diagnostic.severity, default: 0] += 1
+                continue
+            }
+            shown[diagnostic.severity, default: 0] += 1
+            out += command(for: diagnostic) + "\n"
+        }
+        let summary = report.summary
+        out += "chainplan: \(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
+            + "\(summary.notes) note\(summary.notes == 1 ? "" : "s") — \(summary.verdict)\n"
+        let more = Severity.allCases.reversed().compactMap { severity -> String? in
+            guard let count = held[severity], count > 0 else { return nil }
+            return "\(count) more \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        if !more.isEmpty {
+            out += "chainplan: \(more.joined(separator: ", ")) not annotated (GitHub shows \(annotationsPerKind) of each kind per step); "
+                + "every finding is in the job summary\n"
+        }
+        return Data(out.utf8)
+    }
+
+    /// One workflow command. Property values escape `%`, CR, LF, `:` and `,`; the message escapes
+    /// `%`, CR and LF, as GitHub's toolkit does.
+    public static func command(for diagnostic: Diagnostic) -> String {
+        let kind = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties: [String] = []
+        if let location = diagnostic.location {
+            properties.append("file=\(escapeProperty(location.file))")
+            if let line = location.line { properties.append("line=\(line)") }
+            if let column = location.column { properties.append("col=\(column)") }
+        }
+        properties.append("title=\(escapeProperty(diagnostic.code.rawValue))")
+        return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// The job summary: the verdict and every finding, as GitHub-flavoured Markdown.
+    public static func stepSummary(_ report: ChainReport) -> Data {
+        let summary = report.summary
+        var out = "## chainplan: \(summary.verdict == "pass" ? "pass" : "fail")\n\n"
+        out += "`\(MarkupText.markdown(report.spec))`"
+        if let target = report.target { out += ", target **\(MarkupText.markdown(target))**" }
+        out += ": \(report.versions.count) versions, \(report.steps.count) steps; "
+            + "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes.\n"
+        guard !report.diagnostics.isEmpty else { return Data(out.utf8) }
+        out += "\n| Severity | Code | Where | Finding |\n|---|---|---|---|\n"
+        for diagnostic in report.diagnostics {
+            let place = diagnostic.location.map { MarkupText.markdown($0.description) } ?? ""
+            out += "| \(diagnostic.severity.rawValue) | \(diagnostic.code.rawValue) | \(place) | \(MarkupText.markdown(diagnostic.message)) |\n"
+        }
+        return Data(out.utf8)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanKit
+
+/// `validate --format sarif|junit|github`: golden output for every example, SARIF checked against
+/// the official schema, JUnit parsed as XML, GitHub's escaping and limits, and several formats in
+/// one run. Serialized: one test sets `GITHUB_STEP_SUMMARY` for the whole process.
+@Suite(.serialized)
+struct CIFormatTests {
+    static let chains = CLITests.root.appendingPathComponent("Chains")
+    static let sarifSchema = CLITests.root.appendingPathComponent("../shared/schemas/sarif-schema-2.1.0.json").standardizedFileURL
+    static let examples = CommandTests.scenarios.map { "\($0)/chain.json" } + ["invalid/CP104-cycle.json", "invalid/CP108-dead-end.json"]
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-ci-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs chainplan from the repository root (paths in output are relative to it), with `-o`.
+    func run(_ arguments: [String], format: String) async throws -> (Int32, Data) {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let status = await ChainPlan.run(arguments: arguments + ["--format", format, "-o", out.path])
+        return (status, try Data(contentsOf: out))
+    }
+
+    /// Validates `data` against the official SARIF 2.1.0 schema with Debian's python3-jsonschema
+    /// (installed by `make test`); a missing validator fails the test.
+    static func sarifSchemaProblems(_ data: Data) throws -> String? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-\(UUID().uuidString).sarif")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); document = json.load(open(sys.argv[2]))
+            jsonschema.Draft7Validator.check_schema(schema)
+            errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(document), key=str)
+            print("\\n".join(f"{list(e.path)}: {e.message}" for e in errors[:5])); sys.exit(1 if errors else 0)
+            """, sarifSchema.path, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? nil : output
+    }
+
+    @Test(arguments: examples)
+    func goldenOutputs(_ example: String) async throws {
+        let spec = Self.chains.appendingPathComponent(example).path
+        let name = example.replacingOccurrences(of: "/chain.json", with: "").replacingOccurrences(of: "/", with: "-")
+            .replacingOccurrences(of: ".json", with: "")
+        for (format, suffix) in [("sarif", "sarif"), ("junit", "junit.xml"), ("github", "github.txt")] {
+            let (_, data) = try await run(["validate", spec], format: format)
+            let golden = "Golden/ci/\(name).\(suffix)"
+            #expect(try Golden.check(data, against: golden), "\(golden) differs; see \(NSTemporaryDirectory())")
+        }
+    }
+
+    @Test(arguments: examples)
+    func sarifFollowsTheOfficialSchema(_ example: String) async throws {
+        let (_, data) = try await run(["validate", Self.chains.appendingPathComponent(example).path], format: "sarif")
+        let problems = try Self.sarifSchemaProblems(data)
+        #expect(problems == nil, "\(problems ?? "")")
+    }
+
+    @Test func sarifRulesAndResults() async throws {
+        let (_, data) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "sarif")
+        let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == Rule.all.map(\.code.rawValue))
+        #expect(rules.allSatisfy { (($0["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.map { $0["ruleId"] as? String } == ["CP203", "CP201"])
+        for result in results {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+            let location = try #require(((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+            let artifact = try #require(location["artifactLocation"] as? [String: Any])
+            let uri = try #require(artifact["uri"] as? String)
+            #expect(!uri.hasPrefix("/") && !uri.contains(" "), "relative and percent-encoded: \(uri)")
+            #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+        }
+        // The model finding has a line but no column: no startColumn is invented.
+        let modelRegion = (((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]) as? [String: Any]
+        #expect(modelRegion?["startLine"] as? Int == 11)
+        #expect(modelRegion?["startColumn"] == nil)
+    }
+
+    @Test func sarifHasNoRegionWithoutALine() {
+        let diagnostic = Diagnostic(.cp110, "inferred", at: SourceLocation(file: "App/Model 2.xcdatamodeld"))
+        let location = SARIFReporter.Location(diagnostic.location!)
+        #expect(location.physicalLocation.region == nil)
+        #expect(location.physicalLocation.artifactLocation.uri == "App/Model%202.xcdatamodeld")
+        let outside = SARIFReporter.Location(SourceLocation(file: "/etc/passwd", line: 1))
+        #expect(outside.physicalLocation.artifactLocation.uri == "file:///etc/passwd")
+        #expect(outside.physicalLocation.artifactLocation.uriBaseId == nil)
+    }
+
+    @Test(arguments: examples)
+    func junitParsesAsXML(_ example: String) async throws {
+        let (_, data) = try await run(["validate", Self.chains.appendingPathComponent(example).path], format: "junit")
+        let document = try XMLDocument(data: data)
+        #expect(document.rootElement()?.name == "testsuites")
+        let cases = try document.nodes(forXPath: "//testcase")
+        let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent(example))
+        #expect(cases.count == report.steps.count + report.paths.count + 1)
+    }
+
+    @Test func junitFailsStepsAndTheirPaths() async throws {
+        let spec = Self.chains.appendingPathComponent("events-two-passes/chain.json").path
+        let (_, data) = try await run(["validate", spec], format: "junit")
+        let document = try XMLDocument(data: data)
+        let failed = try document.nodes(forXPath: "//testcase[failure]").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+        #expect(failed == ["Events → Events 2", "Events → Events 2"])
+        #expect(try document.nodes(forXPath: "//testcase[@classname='chainplan.paths']/failure/@type").map(\.stringValue) == ["step-fails"])
+        // Warnings fail only with --strict.
+        let grocery = Self.chains.appendingPathComponent("grocery-dude/chain.json").path
+        let (_, lenient) = try await run(["validate", grocery], format: "junit")
+        #expect(try XMLDocument(data: lenient).nodes(forXPath: "//failure").isEmpty)
+        let (_, strict) = try await run(["validate", grocery, "--strict"], format: "junit")
+        #expect(try XMLDocument(data: strict).nodes(forXPath: "//failure/@type").map(\.stringValue) == ["CP202", "step-fails", "step-fails", "step-fails"])
+    }
+
+    @Test func junitCarriesHostileNamesInertly() throws {
+        let name = "<script>\"&'\u{1}]]>"
+        let report = ChainReport(spec: "chain.json", model: nil, target: name, versions: ["A", name],
+                                 steps: [ChainReport.Step(from: "A", to: name)],
+                                 paths: [ChainReport.Path(start: "A", target: name, reachable: false, length: nil, next: name,
+                                                          steps: nil, problem: "dead-end", stopsAt: name)],
+                                 pathsAbbreviated: nil,
+                                 diagnostics: [Diagnostic(.cp108, "bad \(name)\nsecond line", at: SourceLocation(file: "chain.json", line: 1), versions: ["A", name])],
+                                 summary: ChainReport.Summary(diagnostics: []))
+        let data = JUnitReporter.render(report)
+        let document = try XMLDocument(data: data)
+        let names = try document.nodes(forXPath: "//testcase/@name").map(\.stringValue)
+        #expect(names.contains("A → <script>\"&'\u{FFFD}]]>"))
+        #expect(!String(decoding: data, as: UTF8.self).contains("<script>"))
+    }
+
+    @Test(arguments: [
+        ("50% done", "50%25 done"),
+        ("a\nb\r\nc", "a%0Ab%0D%0Ac"),
+        ("key: value, more", "key: value, more"),
+    ])
+    func githubMessagesEscapeData(_ message: String, _ expected: String) {
+        let command = GitHubReporter.command(for: Diagnostic(.cp101, message, at: SourceLocation(file: "a.json", line: 2, column: 3)))
+        #expect(command == "::error file=a.json,line=2,col=3,title=CP101::\(expected)")
+    }
+
+    @Test func githubPropertiesEscapeColonsAndCommas() {
+        let command = GitHubReporter.command(for: Diagnostic(.cp209, "gone", at: SourceLocation(file: "Model: v2, final%/contents\n", line: 7)))
+        #expect(command == "::notice file=Model%3A v2%2C final%25/contents%0A,line=7,title=CP209::gone")
+    }
+
+    @Test func githubShowsTenOfEachKindAndCountsTheRest() {
+        let diagnostics = (1...12).map { Diagnostic(.cp104, "cycle \($0)", at: SourceLocation(file: "c.json", line: $0)) }
+            + (1...3).map { Diagnostic(.cp109, "target \($0)", at: SourceLocation(file: "c.json", line: 20 + $0)) }
+        let report = ChainReport(spec: "c.json", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
+                                 diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
+        let lines = String(decoding: GitHubReporter.render(report), as: UTF8.self).split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 3)
+        #expect(lines.contains("chainplan: 2 more errors not annotated (GitHub shows 10 of each kind per step); every finding is in the job summary"))
+        let summary = String(decoding: GitHubReporter.stepSummary(report), as: UTF8.self)
+        #expect(summary.components(separatedBy: "| error | CP104 |").count - 1 == 12)
+    }
+
+    @Test func githubWritesTheJobSummary() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let summary = directory.appendingPathComponent("summary.md")
+        try Data("earlier step\n".utf8).write(to: summary)
+        setenv("GITHUB_STEP_SUMMARY", summary.path, 1)
+        defer { unsetenv("GITHUB_STEP_SUMMARY") }
+        let (status, _) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "github")
+        #expect(status == 1)
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        #expect(text.hasPrefix("earlier step\n## chainplan: fail"))
+        #expect(text.contains("| error | CP201 |"))
+    }
+
+    @Test func severalFormatsInOneRun() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sarif = directory.appendingPathComponent("out.sarif"), junit = directory.appendingPathComponent("junit.xml")
+        let spec = Self.chains.appendingPathComponent("events-two-passes/chain.json").path
+        let status = await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "-o", sarif.path, "--format", "junit", "-o", junit.path])
+        #expect(status == 1)
+        #expect(try Self.sarifSchemaProblems(Data(contentsOf: sarif)) == nil)
+        #expect(try XMLDocument(data: Data(contentsOf: junit)).rootElement()?.name == "testsuites")
+        // More -o than formats, or two formats left for standard output: usage errors.
+        #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "-o", sarif.path, "-o", junit.path]) == 2)
+        #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "--format", "junit"]) == 2)
+    }
+
+    @Test func markdownAndXMLEscaping() {
+        #expect(MarkupText.xml("a<b>&\"'\u{0}\u{FFFF}\tz") == "a&lt;b&gt;&amp;&quot;&#39;\u{FFFD}\u{FFFD}\tz")
+        #expect(MarkupText.markdown("x|y *z* `c` <b>\nnext") == "x\\|y \\*z\\* \\`c\\` &lt;b&gt;<br>next")
+    }
+}
