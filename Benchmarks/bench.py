@@ -200,9 +200,9 @@ def group_graph(figures, details):
 
 
 def group_dryrun(figures, details):
-    probe = subprocess.run(cp("help", "dry-run"), capture_output=True)
-    if probe.returncode != 0:
-        raise BenchError("this chainplan has no 'dry-run' command yet (issue 7): the dry-run group cannot run")
+    listing = subprocess.run(cp("--help"), capture_output=True, text=True).stdout
+    if "dry-run" not in listing or "fixture" not in listing:
+        raise BenchError("this chainplan has no 'dry-run' and 'fixture' commands yet (issue 7): the dry-run group cannot run")
     raise BenchError("the dry-run group is not written yet")
 
 

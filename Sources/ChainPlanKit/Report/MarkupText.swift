@@ -28,16 +28,21 @@ public enum MarkupText {
         return out
     }
 
-    /// Text for a GitHub-flavoured Markdown table cell or paragraph: HTML-escaped (GitHub renders
-    /// inline HTML), Markdown punctuation backslash-escaped, pipes escaped, line breaks as `<br>`.
+    /// Text for a GitHub-flavoured Markdown table cell or paragraph: `&`, `<` and `>` as entities
+    /// (GitHub renders inline HTML), Markdown punctuation and pipes backslash-escaped, line breaks
+    /// as `<br>`, control characters replaced by U+FFFD.
     public static func markdown(_ text: String) -> String {
         var out = ""
-        for scalar in xml(text).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "|", "#", "{", "}", "~", "!": out += "\\"; out.unicodeScalars.append(scalar)
             case "\r": break
             case "\n": out += "<br>"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

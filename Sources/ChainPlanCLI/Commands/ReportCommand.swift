@@ -1,0 +1,84 @@
+import ArgumentParser
+import ChainPlanKit
+import Foundation
+
+/// `chainplan report`: the document a reviewer reads before a release.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the pre-release review document (Markdown, HTML or JSON).",
+        discussion: """
+            Summary and verdict, the diagram, where every start version goes (path, step kinds, \\
+            direct jump), every step's changes with the rule behind each, the findings, and the \\
+            mapping models used.
+
+            HTML is one self-contained file (inline SVG and CSS, no scripts, no external requests) \\
+            that prints well. Markdown is GitHub-flavoured for pull-request comments; with -o, the \\
+            diagram is written next to it (review.md → review.svg) and linked. JSON is the same \\
+            versioned document as every other command. The format follows -o's extension \\
+            (.html, .md, .json) unless --format is given; Markdown on standard output otherwise.
+            Exit status as for validate.
+
+            Examples:
+              chainplan report -o review.html
+              chainplan report Chains/notas/chain.json -o review.md
+              chainplan report --format json > review.json
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case md, html, json
+    }
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "Document format (default: from -o's extension, else md).")
+    var format: Format?
+
+    @Option(name: [.customShort("o"), .long], help: "Write the document to this file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Fail (exit 1) on warnings as well as errors.")
+    var strict = false
+
+    var resolvedFormat: Format {
+        if let format { return format }
+        switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
+        case "html"?, "htm"?: return .html
+        case "json"?: return .json
+        default: return .md
+        }
+    }
+
+    func run() async throws {
+        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
+        switch resolvedFormat {
+        case .json:
+            try FileHandleOutput.write(JSONReporter.render(report), to: output)
+        case .html:
+            try FileHandleOutput.write(ReviewReporter.html(report, diagramSVG: Self.diagram(report)), to: output)
+        case .md:
+            var link: String?
+            if let output, let svg = Self.diagram(report) {
+                let svgURL = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("svg")
+                try FileHandleOutput.write(Data(svg.utf8), to: svgURL.path)
+                link = svgURL.lastPathComponent
+            }
+            try FileHandleOutput.write(ReviewReporter.markdown(report, diagramLink: link), to: output)
+        }
+        try ExitStatus.finish(report.diagnostics, strict: strict)
+    }
+
+    /// The diagram as SVG text, or nil when the input was unusable or Graphviz cannot lay it out
+    /// (the document is still written; the reason goes to standard error).
+    static func diagram(_ report: ChainReport) -> String? {
+        guard !report.diagnostics.hasUnusableInput, !report.versions.isEmpty else { return nil }
+        do {
+            let data = try Diagram(report: report, options: DiagramOptions(includeDirectJumps: true)).rendered(as: .svg, writer: DOTWriter())
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            FileHandleOutput.standardError.write("chainplan: warning: the report has no diagram: \(error)\n")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+/// The pre-release review document (`chainplan report`): the verdict, the diagram, where every
+/// start version goes, every step's changes with the rule behind them, the findings and the
+/// mapping models used. Markdown for pull-request comments, HTML for one self-contained file.
+///
+/// Pure: the diagram comes in already rendered (SVG text, checked by `SVGSafety`); every name from
+/// the input is escaped for the format.
+public enum ReviewReporter {
+    /// GitHub-flavoured Markdown. `diagramLink` is the relative path of the SVG written next to the
+    /// document, or nil when there is none (standard output).
+    public static func markdown(_ report: ChainReport, diagramLink: String?) -> Data {
+        let md = MarkupText.markdown
+        var out = "# Migration review: \(md(report.spec))\n\n"
+        out += summaryLines(report).map { "- \($0.label): \(md($0.value))" }.joined(separator: "\n") + "\n"
+        if let diagramLink {
+            out += "\n![Migration chain](\(diagramLink.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? diagramLink))\n"
+        }
+        out += "\n## Where every store goes\n\n| Start | Path | Steps | Direct jump | Verdict |\n|---|---|---|---|---|\n"
+        for row in matrix(report) {
+            out += "| \(md(row.start)) | \(md(row.path)) | \(md(row.kinds)) | \(md(row.direct)) | \(row.ok ? "ok" : "**\(md(row.verdict))**") |\n"
+        }
+        out += "\n## Steps\n"
+        for step in report.steps {
+            out += "\n### \(md(step.from)) → \(md(step.to)): \(md(kind(step)))\n\n"
+            if let mapping = step.mappingModel {
+                out += "Mapping model `\(md(mapping.path))`" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
+            }
+            let changes = step.changes ?? []
+            if changes.isEmpty {
+                out += step.migration == nil ? "Not classified (no model bundle).\n" : "No changes.\n"
+                continue
+            }
+            out += "| Change | Verdict | Rule (basis) |\n|---|---|---|\n"
+            for change in changes {
+                out += "| \(md(change.detail)) | \(md(change.verdict.rawValue)) | \(md(change.rule)) (\(change.basis.rawValue))\(change.code.map { " \($0.rawValue)" } ?? "") |\n"
+            }
+        }
+        out += "\n## Findings\n\n"
+        if report.diagnostics.isEmpty {
+            out += "None.\n"
+        } else {
+            out += "| Severity | Code | Where | Finding |\n|---|---|---|---|\n"
+            for diagnostic in report.diagnostics {
+                out += "| \(diagnostic.severity.rawValue) | \(diagnostic.code.rawValue) | \(md(diagnostic.location?.description ?? "")) | \(md(diagnostic.message)) |\n"
+            }
+        }
+        let mappings = mappingModels(report)
+        out += "\n## Mapping models used\n\n"
+        out += mappings.isEmpty ? "None.\n" : mappings.map { "- \(md($0.step)): `\(md($0.path))`\(md($0.policies))" }.joined(separator: "\n") + "\n"
+        return Data(out.utf8)
+    }
+
+    /// One self-contained HTML file: inline CSS and SVG, no scripts, no external requests; prints well.
+    public static func html(_ report: ChainReport, diagramSVG: String?) -> Data {
+        let x = MarkupText.xml
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"/>
+            <title>Migration review: \(x(report.spec))</title>
+            <style>\(css)</style>
+            </head>
+            <body>
+
+            """
+        out += "<h1>Migration review: <code>\(x(report.spec))</code></h1>\n"
+        out += "<p class=\"verdict \(report.summary.verdict)\">\(report.summary.verdict == "pass" ? "Pass" : "Fail"): "
+            + "\(counts(report.summary))</p>\n<dl class=\"summary\">\n"
+        for line in summaryLines(report) { out += "<dt>\(x(line.label))</dt><dd>\(x(line.value))</dd>\n" }
+        out += "</dl>\n"
+        if let diagramSVG { out += "<figure class=\"diagram\">\n\(inlineSVG(diagramSVG))\n</figure>\n" }
+        out += "<h2>Where every store goes</h2>\n<table>\n<thead><tr><th>Start</th><th>Path</th><th>Steps</th><th>Direct jump</th><th>Verdict</th></tr></thead>\n<tbody>\n"
+        for row in matrix(report) {
+            out += "<tr class=\"\(row.ok ? "ok" : "bad")\"><td>\(x(row.start))</td><td>\(x(row.path))</td><td>\(x(row.kinds))</td><td>\(x(row.direct))</td><td>\(x(row.verdict))</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n<h2>Steps</h2>\n"
+        for step in report.steps {
+            out += "<section class=\"step\">\n<h3>\(x(step.from)) → \(x(step.to)): <span class=\"kind \(x(kind(step)).replacingOccurrences(of: " ", with: "-"))\">\(x(kind(step)))</span></h3>\n"
+            if let mapping = step.mappingModel {
+                out += "<p>Mapping model <code>\(x(mapping.path))</code>" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(x).joined(separator: ", "))") + ".</p>\n"
+            }
+            let changes = step.changes ?? []
+            if changes.isEmpty {
+                out += "<p>\(step.migration == nil ? "Not classified (no model bundle)." : "No changes.")</p>\n</section>\n"
+                continue
+            }
+            out += "<table>\n<thead><tr><th>Change</th><th>Verdict</th><th>Rule</th><th>Basis</th></tr></thead>\n<tbody>\n"
+            for change in changes {
+                out += "<tr class=\"\(x(change.verdict.rawValue))\"><td>\(x(change.detail))</td><td>\(x(change.verdict.rawValue))</td>"
+                    + "<td>\(x(change.rule))\(change.code.map { " <code>\($0.rawValue)</code>" } ?? "")</td><td>\(x(change.basis.rawValue))</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n</section>\n"
+        }
+        out += "<h2>Findings</h2>\n"
+        if report.diagnostics.isEmpty {
+            out += "<p>None.</p>\n"
+        } else {
+            out += "<table>\n<thead><tr><th>Severity</th><th>Code</th><th>Where</th><th>Finding</th></tr></thead>\n<tbody>\n"
+            for diagnostic in report.diagnostics {
+                out += "<tr class=\"\(diagnostic.severity.rawValue)\"><td>\(diagnostic.severity.rawValue)</td><td><code>\(diagnostic.code.rawValue)</code></td>"
+                    + "<td>\(x(diagnostic.location?.description ?? ""))</td><td>\(x(diagnostic.message))</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        }
+        out += "<h2>Mapping models used</h2>\n"
+        let mappings = mappingModels(report)
+        out += mappings.isEmpty ? "<p>None.</p>\n"
+            : "<ul>\n" + mappings.map { "<li>\(x($0.step)): <code>\(x($0.path))</code>\(x($0.policies))</li>" }.joined(separator: "\n") + "\n</ul>\n"
+        out += "<footer>chainplan \(x(report.tool.version)), report schema \(report.schemaVersion)</footer>\n</body>\n</html>\n"
+        return Data(out.utf8)
+    }
+
+    // MARK: Shared content
+
+    static func summaryLines(_ report: ChainReport) -> [(label: String, value: String)] {
+        var lines: [(String, String)] = []
+        if let model = report.model {
+            lines.append(("Model", model.bundle))
+            lines.append(("Current version", model.currentVersion ?? "none"))
+        }
+        lines.append(("Target", report.target ?? "none"))
+        lines.append(("Versions", "\(report.versions.count)"))
+        var steps = "\(report.steps.count)"
+        let kinds = report.steps.map(kind).reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        if report.steps.contains(where: { $0.migration != nil }) {
+            steps += " (" + kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
+        }
+        lines.append(("Steps", steps))
+        lines.append(("Verdict", "\(report.summary.verdict): \(counts(report.summary))"))
+        return lines
+    }
+
+    static func counts(_ summary: ChainReport.Summary) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.notes, "note"))"
+    }
+
+    /// How a step reads: a heavyweight step without its mapping model fails at runtime.
+    static func kind(_ step: ChainReport.Step) -> String {
+        switch step.migration {
+        case nil: "unclassified"
+        case .heavyweight? where step.mappingModel == nil: "needs a mapping model"
+        case let kind?: kind.rawValue
+        }
+    }
+
+    struct Row {
+        var start, path, kinds, direct, verdict: String
+        var ok: Bool
+    }
+
+    static func matrix(_ report: ChainReport) -> [Row] {
+        let steps = Dictionary(report.steps.map { (StepKey(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })
+        let next = Dictionary(report.paths.map { ($0.start, $0.next) }, uniquingKeysWith: { first, _ in first })
+        let failing = Set(report.diagnostics.filter { $0.severity == .error }.map(\.versions))
+        return report.paths.map { path in
+            guard path.reachable else {
+                let reason = path.problem.map { "\($0)\(path.stopsAt.map { " at \($0)" } ?? "")" } ?? "unreachable"
+                return Row(start: path.start, path: "—", kinds: "—", direct: "—", verdict: "cannot reach the target: \(reason)", ok: false)
+            }
+            if path.length == 0 { return Row(start: path.start, path: "(target)", kinds: "—", direct: "—", verdict: "target", ok: true) }
+            var versions = [path.start]
+            var current = path.start
+            for _ in 0..<(path.length ?? 0) {
+                guard let following = next[current] ?? nil else { break }
+                versions.append(following)
+                current = following
+            }
+            let pathSteps = zip(versions, versions.dropFirst()).compactMap { steps[StepKey(from: $0, to: $1)] }
+            let kinds = pathSteps.map(kind)
+            let shown = versions.count > 8 ? (versions.prefix(4) + ["…"] + versions.suffix(3)).joined(separator: " → ") : versions.joined(separator: " → ")
+            let broken = pathSteps.contains { kind($0) == "needs a mapping model" || failing.contains([$0.from, $0.to]) }
+            let direct = path.direct.map { jump -> String in
+                if jump.inferable == false { return "not inferable" }
+                if !jump.lostComparedToChain.isEmpty { return "infers, loses \(jump.lostComparedToChain.joined(separator: ", "))" }
+                return jump.migration.rawValue
+            } ?? "—"
+            let summary = kinds.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+                .sorted { $0.key < $1.key }.map { $0.value == 1 ? $0.key : "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            return Row(start: path.start, path: shown, kinds: summary.isEmpty ? "unclassified" : summary, direct: direct,
+                       verdict: broken ? "fails" : "migrates", ok: !broken)
+        }
+    }
+
+    static func mappingModels(_ report: ChainReport) -> [(step: String, path: String, policies: String)] {
+        report.steps.compactMap { step in
+            step.mappingModel.map { ("\(step.from) → \(step.to)", $0.path, $0.policies.isEmpty ? "" : " (\($0.policies.joined(separator: ", ")))") }
+        }
+    }
+
+    /// The SVG element alone: no XML declaration or DOCTYPE inside an HTML body.
+    static func inlineSVG(_ svg: String) -> String {
+        guard let start = svg.range(of: "<svg") else { return "" }
+        return String(svg[start.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static let css = """
+        body{font:15px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1d1d1f;max-width:1100px;margin:2em auto;padding:0 1em}
+        h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ddd}h3{font-size:1.05em;margin-bottom:.4em}
+        code{font:13px ui-monospace,Menlo,Consolas,monospace;background:#f4f4f6;padding:0 .25em;border-radius:3px}
+        table{border-collapse:collapse;width:100%;margin:.5em 0 1em}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
+        th{background:#f4f4f6}tr.bad td,tr.error td,tr.blocks-inference td{background:#fdecea}tr.warning td,tr.data-loss td{background:#fff6e0}
+        .verdict{font-size:1.2em;font-weight:600;padding:.4em .7em;border-radius:6px;display:inline-block}
+        .verdict.pass{background:#e6f4ea;color:#1e6b34}.verdict.fail{background:#fdecea;color:#a50e0e}
+        dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}dt{font-weight:600}dd{margin:0}
+        .kind{font-weight:normal;padding:0 .4em;border-radius:4px;background:#eef}.kind.needs-a-mapping-model{background:#fdecea;color:#a50e0e}
+        figure.diagram{margin:1em 0;overflow-x:auto}figure.diagram svg{max-width:100%;height:auto}
+        footer{margin-top:3em;color:#777;font-size:.85em}
+        @media print{body{margin:0;max-width:none;font-size:11pt}section.step,tr{break-inside:avoid}h2{break-after:avoid}figure.diagram{break-inside:avoid}}
+        """
+}

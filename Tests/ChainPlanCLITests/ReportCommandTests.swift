@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanKit
+
+/// `chainplan report`: golden Markdown and HTML for every example, HTML that parses and carries no
+/// active content or external requests, Markdown that links the diagram written next to it.
+struct ReportCommandTests {
+    static let chains = CLITests.root.appendingPathComponent("Chains")
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `report` on an example and returns the status and the files it wrote, by name.
+    func report(_ scenario: String, _ name: String, _ extra: [String] = []) async throws -> (Int32, [String: Data]) {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = Self.chains.appendingPathComponent("\(scenario)/chain.json").path
+        let status = await ChainPlan.run(arguments: ["report", spec, "-o", directory.appendingPathComponent(name).path] + extra)
+        var files: [String: Data] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            files[file] = try Data(contentsOf: directory.appendingPathComponent(file))
+        }
+        return (status, files)
+    }
+
+    @Test(arguments: CommandTests.scenarios)
+    func goldenDocuments(_ scenario: String) async throws {
+        let (_, markdown) = try await report(scenario, "review.md")
+        let markdownData = try #require(markdown["review.md"])
+        #expect(try Golden.check(markdownData, against: "Golden/report/\(scenario).md"))
+        let (_, html) = try await report(scenario, "review.html")
+        let htmlData = try #require(html["review.html"])
+        #expect(try Golden.check(htmlData, against: "Golden/report/\(scenario).html"))
+    }
+
+    @Test(arguments: CommandTests.scenarios)
+    func htmlIsOneInertFile(_ scenario: String) async throws {
+        let (_, files) = try await report(scenario, "review.html")
+        #expect(files.keys.sorted() == ["review.html"])
+        let data = try #require(files["review.html"])
+        // Well-formed (so every name was escaped), with the diagram inline.
+        let document = try XMLDocument(data: data, options: [])
+        #expect(try document.nodes(forXPath: "//*[local-name()='svg']").count == 1)
+        let text = String(decoding: data, as: UTF8.self)
+        for active in ["<script", "javascript:", " onload=", " onclick=", "<iframe", "<link ", "@import", "url(http", "src=\"http"] {
+            #expect(!text.lowercased().contains(active), "\(active)")
+        }
+        #expect(text.contains("@media print"))
+        let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent("\(scenario)/chain.json"))
+        for path in report.paths { #expect(text.contains("<td>\(MarkupText.xml(path.start))</td>")) }
+    }
+
+    @Test func markdownLinksTheDiagramWrittenNextToIt() async throws {
+        let (status, files) = try await report("grocery-dude", "review.md")
+        #expect(status == 0)
+        #expect(files.keys.sorted() == ["review.md", "review.svg"])
+        let markdownData = try #require(files["review.md"])
+        #expect(String(decoding: markdownData, as: UTF8.self).contains("![Migration chain](review.svg)"))
+        let svg = try #require(files["review.svg"])
+        #expect(try XMLDocument(data: svg).rootElement()?.name == "svg")
+    }
+
+    @Test func theFormatFollowsTheExtensionAndTheExitStatusFollowsTheFindings() async throws {
+        let (status, files) = try await report("events-two-passes", "review.json")
+        #expect(status == 1)
+        let jsonData = try #require(files["review.json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: jsonData) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        let (strict, _) = try await report("grocery-dude", "review.html", ["--strict"])
+        #expect(strict == 1)
+        let (forced, forcedFiles) = try await report("notas", "review.txt", ["--format", "html"])
+        #expect(forced == 0)
+        let forcedData = try #require(forcedFiles["review.txt"])
+        #expect(String(decoding: forcedData, as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func theMatrixSaysWhichStartsFail() {
+        let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent("events-two-passes/chain.json"))
+        let rows = ReviewReporter.matrix(report)
+        #expect(rows.map(\.start) == ["Events", "Events 2"])
+        #expect(rows[0].verdict == "fails")
+        #expect(rows[0].kinds == "needs a mapping model")
+        #expect(rows[1].verdict == "target")
+    }
+}
