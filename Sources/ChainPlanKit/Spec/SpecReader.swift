@@ -54,59 +54,23 @@ public struct SpecReader: Sendable {
                 Diagnostic(.cp100, message, at: SourceLocation(file: displayPath, line: line, column: column)),
             ])
         }
-        if data.count > maxBytes {
-            return fail("the spec is \(data.count) bytes, over the limit of \(maxBytes) bytes (--max-spec-bytes)")
-        }
-        var bytes = data
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            let (line, column) = TextPosition.firstInvalidUTF8(in: bytes)
-            return fail("the spec is not valid UTF-8", line: line, column: column)
-        }
-        if let nul = text.unicodeScalars.firstIndex(of: "\0") {
-            let (line, column) = TextPosition.position(of: nul, in: text)
-            return fail("the spec contains a NUL character", line: line, column: column)
-        }
-        if text.allSatisfy(\.isWhitespace) {
+        let root: Node
+        let byteCount: Int
+        switch CheckedYAML.compose(data, syntax: syntax, what: "the spec", maxBytes: maxBytes, limitOption: "--max-spec-bytes") {
+        case .failure(let failure):
+            return fail(failure.message, line: failure.line, column: failure.column)
+        case .success((nil, _)):
             return fail("the spec is empty (write null, [] or {} for a chain without progressive migration)")
+        case .success((let composed?, let count)):
+            root = composed
+            byteCount = count
         }
-        if let violation = StructureGuard().check(text) {
-            return fail(violation.message, line: violation.line, column: violation.column)
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            let (message, line, column) = SpecReader.describe(error, syntax: syntax)
-            let (clampedLine, clampedColumn) = TextPosition.clamp(line: line, column: column, in: text)
-            return fail(message, line: clampedLine, column: clampedColumn)
-        } catch {
-            return fail("the spec cannot be parsed: \(error)")
-        }
-        guard let root else {
-            return fail("the spec is empty (write null, [] or {} for a chain without progressive migration)")
-        }
-        var interpreter = SpecInterpreter(file: displayPath, syntax: syntax, nodeBudget: max(64, bytes.count))
+        var interpreter = SpecInterpreter(file: displayPath, syntax: syntax, nodeBudget: max(64, byteCount))
         let spec = interpreter.interpret(root)
         if interpreter.diagnostics.isEmpty, spec == nil {
             return Result(spec: nil, diagnostics: [Diagnostic(.cp100, "the spec has an unsupported structure", at: fileLocation)])
         }
         return Result(spec: spec, diagnostics: interpreter.diagnostics)
-    }
-
-    private static func describe(_ error: YamlError, syntax: SpecSyntax) -> (String, Int?, Int?) {
-        let kind = syntax == .json ? "JSON" : "YAML"
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            var message = "invalid \(kind): \(problem)"
-            if let context { message += " \(context.text)" }
-            return (message, mark.line, mark.column)
-        case let .reader(problem, _, _, _):
-            return ("invalid \(kind): \(problem)", nil, nil)
-        default:
-            return ("invalid \(kind): \(error)", nil, nil)
-        }
     }
 }
 
