@@ -17,11 +17,21 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("max-spec-bytes"), help: "Refuse specs larger than this many bytes.")
     var maxSpecBytes: Int = 16 << 20
 
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "Rule configuration (severities per code, thresholds). Default: .chainplan.yml beside the spec, when present.",
+        valueName: "file"))
+    var config: String?
+
     func planOptions() -> PlanOptions {
         var options = PlanOptions()
         options.maxSpecBytes = maxSpecBytes
         options.allowOutsideSpecDirectory = allowOutside
         return options
+    }
+
+    /// Plans the spec under the rule configuration: what every planning command reports on.
+    func plan() throws -> ChainReport {
+        ChainPlanner(options: planOptions()).plan(inputAt: try resolveSpec(), configuration: config.map { URL(fileURLWithPath: $0) })
     }
 
     /// The spec to use: the argument, or the single chain.{json,yaml,yml} in the current directory.

@@ -39,7 +39,7 @@ struct GraphCommand: AsyncParsableCommand {
     var expand = false
 
     func run() async throws {
-        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
+        let report = try input.plan()
         if report.diagnostics.hasUnusableInput {
             for diagnostic in report.diagnostics where diagnostic.code.rule.unusableInput {
                 FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")

@@ -51,7 +51,7 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
+        let report = try input.plan()
         switch resolvedFormat {
         case .json:
             try FileHandleOutput.write(JSONReporter.render(report), to: output)

@@ -23,7 +23,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
+        let report = try input.plan()
         try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }
@@ -48,7 +48,7 @@ struct PathsCommand: AsyncParsableCommand {
     var from: String?
 
     func run() async throws {
-        let report = ChainPlanner(options: input.planOptions()).plan(inputAt: try input.resolveSpec())
+        let report = try input.plan()
         if let from, !report.versions.isEmpty, !report.versions.contains(from) {
             throw UsageError("version '\(from)' is not in the chain")
         }

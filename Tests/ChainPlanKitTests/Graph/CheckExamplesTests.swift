@@ -16,12 +16,12 @@ struct CheckExamplesTests {
 
     @Test(arguments: cases)
     func example(_ c: Case) {
-        let report = SpecText.plan(c.example.spec, syntax: c.example.syntax, bundleVersions: c.example.bundleVersions,
-                                   currentVersion: c.example.currentVersion)
-        #expect(!report.diagnostics.contains { $0.code == .cp100 }, "example spec must parse: \(report.diagnostics)")
-        let found = report.diagnostics.filter { $0.code == c.code }
+        // The same run `chainplan rules CPnnn` shows.
+        let diagnostics = c.example.run()
+        #expect(!diagnostics.contains { $0.code == .cp100 }, "example spec must parse: \(diagnostics)")
+        let found = diagnostics.filter { $0.code == c.code }
             .map { CheckExample.Finding(line: $0.location?.line, column: $0.location?.column) }
-        #expect(found == c.example.expected, "\(report.diagnostics.map { "\($0.location?.description ?? "-") \($0.code.rawValue) \($0.message)" })")
+        #expect(found == c.example.expected, "\(diagnostics.map { "\($0.location?.description ?? "-") \($0.code.rawValue) \($0.message)" })")
     }
 
     @Test func everyChainCheckHasATriggeringAndANonTriggeringExample() {

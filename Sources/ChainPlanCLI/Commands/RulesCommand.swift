@@ -1,0 +1,100 @@
+import ArgumentParser
+import ChainPlanKit
+import Foundation
+
+/// `chainplan rules [CPnnn]`: every code chainplan reports, or one explained with its examples.
+struct RulesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every finding code, or explain one with its examples.",
+        discussion: """
+            Examples are the ones the check's tests run: each is planned again here and its findings \\
+            printed. Severities can be changed per code in .chainplan.yml (off, note, warning, error).
+
+            Examples:
+              chainplan rules
+              chainplan rules CP104
+              chainplan rules --format json
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: ArgumentHelp("A code to explain, e.g. CP104.", valueName: "code"))
+    var code: String?
+
+    @Option(help: "Output format.")
+    var format: Format = .text
+
+    func run() async throws {
+        if let code {
+            guard let known = DiagnosticCode(rawValue: code.uppercased()) else {
+                throw UsageError("unknown code '\(code)'; 'chainplan rules' lists them")
+            }
+            let explanation = RuleExplanation(known)
+            switch format {
+            case .json: FileHandleOutput.standardOutput.write(JSONReporter.encode(explanation))
+            case .text: FileHandleOutput.standardOutput.write(explanation.text)
+            }
+            return
+        }
+        switch format {
+        case .json:
+            FileHandleOutput.standardOutput.write(JSONReporter.encode(Rule.all.map { RuleExplanation($0.code, withExamples: false) }))
+        case .text:
+            let width = Rule.all.map(\.name.count).max() ?? 0
+            var out = ""
+            for rule in Rule.all {
+                let name = rule.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+                out += "\(rule.code.rawValue)  \(severity)  \(name)  \(rule.summary)\n"
+            }
+            FileHandleOutput.standardOutput.write(out)
+        }
+    }
+}
+
+/// One code, for `rules CPnnn`: the catalogue entry and, for chain checks, each example planned
+/// again with the findings it produces.
+struct RuleExplanation: Encodable {
+    struct Example: Encodable {
+        var title: String
+        var spec: String
+        var findings: [String]
+    }
+
+    var code: String
+    var name: String
+    var defaultSeverity: String
+    var summary: String
+    var help: String
+    var unusableInput: Bool
+    var examples: [Example]?
+
+    init(_ code: DiagnosticCode, withExamples: Bool = true) {
+        let rule = code.rule
+        self.code = code.rawValue
+        name = rule.name
+        defaultSeverity = rule.defaultSeverity.rawValue
+        summary = rule.summary
+        help = rule.help
+        unusableInput = rule.unusableInput
+        guard withExamples else { return }
+        examples = ChainChecks.examples(for: code).map { example in
+            let findings = example.run().filter { $0.code == code }
+            return Example(title: example.title, spec: example.spec, findings: findings.map { TextReporter.line(for: $0, color: false) })
+        }
+    }
+
+    var text: String {
+        var out = "\(code) \(name) (default: \(defaultSeverity)\(unusableInput ? ", unusable input: exit 2" : ""))\n\(summary).\n\n\(help)\n"
+        for example in examples ?? [] {
+            out += "\nExample: \(example.title)\n"
+            out += example.spec.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") + "\n"
+            out += example.findings.isEmpty ? "  → no finding\n" : example.findings.map { "  → \($0)\n" }.joined()
+        }
+        return out
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Yams
+
+/// `.chainplan.yml`: how serious each finding is for this project, and the limits it plans with.
+///
+/// ```yaml
+/// rules:
+///   CP209: off        # off | note | warning | error
+///   CP202: error
+/// thresholds:
+///   max-listed-path-steps: 20000
+///   max-spec-bytes: 1048576
+/// ```
+///
+/// Read from beside the spec (or `--config`). Every problem is a CP130 at its line and column,
+/// and makes the input unusable (exit 2): a CI gate must not run on a configuration it misread.
+public struct RuleConfiguration: Sendable, Hashable {
+    public enum Setting: String, Sendable, Hashable, CaseIterable {
+        case off, note, warning, error
+    }
+
+    public static let fileName = ".chainplan.yml"
+    /// Largest configuration file accepted, in bytes.
+    public static let maxBytes = 1 << 20
+
+    /// Per code: off, or the severity to report it with.
+    public var settings: [DiagnosticCode: Setting] = [:]
+    /// Overrides of the planner's limits (`nil`: the default).
+    public var maxListedPathSteps: Int?
+    public var maxSpecBytes: Int?
+
+    public init() {}
+
+    /// The thresholds a configuration may set, with their bounds.
+    static let thresholds: [String: ClosedRange<Int>] = [
+        "max-listed-path-steps": 0...100_000_000,
+        "max-spec-bytes": 1...(1 << 30),
+    ]
+
+    /// Applies the settings: findings of an `off` code are dropped, the others take their configured
+    /// severity. Applied once, to the whole report, before the exit status and every reporter.
+    public func apply(to report: ChainReport) -> ChainReport {
+        guard !settings.isEmpty else { return report }
+        var copy = report
+        copy.diagnostics = report.diagnostics.compactMap { diagnostic in
+            switch settings[diagnostic.code] {
+            case nil: diagnostic
+            case .off?: nil
+            case .note?: diagnostic.with(severity: .note)
+            case .warning?: diagnostic.with(severity: .warning)
+            case .error?: diagnostic.with(severity: .error)
+            }
+        }
+        copy.summary = ChainReport.Summary(diagnostics: copy.diagnostics)
+        return copy
+    }
+
+    /// Plan options with this configuration's thresholds.
+    public func applying(to options: PlanOptions) -> PlanOptions {
+        var options = options
+        if let maxListedPathSteps { options.maxListedPathSteps = maxListedPathSteps }
+        if let maxSpecBytes { options.maxSpecBytes = maxSpecBytes }
+        return options
+    }
+
+    // MARK: Reading
+
+    public struct ReadResult: Sendable {
+        public var configuration: RuleConfiguration?
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func read(fileAt url: URL, displayPath: String) -> ReadResult {
+        switch FileAccess.readRegularFile(at: url, maxBytes: maxBytes) {
+        case .success(let data):
+            return read(data: data, displayPath: displayPath)
+        case .failure(let problem):
+            return ReadResult(configuration: nil, diagnostics: [
+                Diagnostic(.cp130, "cannot read the configuration: \(problem.description)", at: SourceLocation(file: displayPath)),
+            ])
+        }
+    }
+
+    public static func read(data: Data, displayPath: String) -> ReadResult {
+        var reader = Reader(file: displayPath)
+        switch CheckedYAML.compose(data, syntax: .yaml, what: "the configuration", maxBytes: maxBytes, limitOption: "1 MB") {
+        case .failure(let failure):
+            reader.report(failure.message, SourceLocation(file: displayPath, line: failure.line, column: failure.column))
+        case .success((nil, _)):
+            return ReadResult(configuration: RuleConfiguration(), diagnostics: [])
+        case .success((let root?, _)):
+            reader.interpret(root)
+        }
+        return ReadResult(configuration: reader.diagnostics.isEmpty ? reader.configuration : nil, diagnostics: reader.diagnostics)
+    }
+
+    private struct Reader {
+        let file: String
+        var configuration = RuleConfiguration()
+        var diagnostics: [Diagnostic] = []
+
+        init(file: String) { self.file = file }
+
+        mutating func report(_ message: String, _ location: SourceLocation) {
+            diagnostics.append(Diagnostic(.cp130, message, at: location))
+        }
+
+        func location(_ node: Node) -> SourceLocation {
+            SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column)
+        }
+
+        mutating func interpret(_ root: Node) {
+            guard case .mapping(let mapping) = root else {
+                return report("the configuration must be a mapping with 'rules' and 'thresholds'", location(root))
+            }
+            for (key, value) in mapping {
+                switch key.string {
+                case "rules"?: rules(value)
+                case "thresholds"?: thresholds(value)
+                case "$schema"?: break
+                default: report("unknown key '\(key.string ?? "?")' (expected 'rules' or 'thresholds')", location(key))
+                }
+            }
+        }
+
+        mutating func rules(_ node: Node) {
+            guard case .mapping(let mapping) = node else { return report("'rules' must map codes to off, note, warning or error", location(node)) }
+            var seen: Set<DiagnosticCode> = []
+            for (key, value) in mapping {
+                let name = key.string ?? ""
+                guard let code = DiagnosticCode(rawValue: name.uppercased()) else {
+                    let close = DiagnosticCode.allCases.map(\.rawValue).filter { $0.prefix(3) == name.uppercased().prefix(3) }.prefix(5)
+                    report("unknown code '\(name)'" + (close.isEmpty ? "" : " (codes like it: \(close.joined(separator: ", ")))")
+                           + "; 'chainplan rules' lists them", location(key))
+                    continue
+                }
+                guard seen.insert(code).inserted else {
+                    report("\(code.rawValue) is configured twice", location(key))
+                    continue
+                }
+                guard let text = value.string, let setting = Setting(rawValue: text.lowercased()) else {
+                    report("\(code.rawValue): '\(value.string ?? "?")' is not off, note, warning or error", location(value))
+                    continue
+                }
+                if code.rule.unusableInput, setting != .error {
+                    report("\(code.rawValue) cannot be set to \(setting.rawValue): it means the input could not be used", location(value))
+                    continue
+                }
+                configuration.settings[code] = setting
+            }
+        }
+
+        mutating func thresholds(_ node: Node) {
+            guard case .mapping(let mapping) = node else { return report("'thresholds' must map names to whole numbers", location(node)) }
+            for (key, value) in mapping {
+                let name = key.string ?? ""
+                guard let range = RuleConfiguration.thresholds[name] else {
+                    report("unknown threshold '\(name)' (known: \(RuleConfiguration.thresholds.keys.sorted().joined(separator: ", ")))", location(key))
+                    continue
+                }
+                guard let text = value.string, let number = Int(text), range.contains(number) else {
+                    report("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)", location(value))
+                    continue
+                }
+                switch name {
+                case "max-listed-path-steps": configuration.maxListedPathSteps = number
+                default: configuration.maxSpecBytes = number
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanKit
+
+/// `.chainplan.yml` and `chainplan rules`.
+struct ConfigurationTests {
+    static func read(_ text: String) -> RuleConfiguration.ReadResult {
+        RuleConfiguration.read(data: Data(text.utf8), displayPath: ".chainplan.yml")
+    }
+
+    /// Every mistake is a CP130 at the offending token, and the configuration is not used.
+    @Test(arguments: [
+        ("rules:\n  CP999: off\n", "2:3", "unknown code 'CP999'"),
+        ("rules:\n  CP104: sometimes\n", "2:10", "'sometimes' is not off, note, warning or error"),
+        ("rules:\n  CP100: warning\n", "2:10", "CP100 cannot be set to warning"),
+        ("rules:\n  CP209: off\n  cp209: note\n", "3:3", "CP209 is configured twice"),
+        ("rules: [CP209]\n", "1:8", "'rules' must map codes"),
+        ("thresholds:\n  max-spec-bytes: -3\n", "2:19", "max-spec-bytes must be a whole number"),
+        ("thresholds:\n  speed: 11\n", "2:3", "unknown threshold 'speed'"),
+        ("colour: blue\n", "1:1", "unknown key 'colour'"),
+        ("- a\n- b\n", "1:1", "must be a mapping"),
+        ("rules: {CP209: off\n", "1:19", "invalid YAML"),
+        ("a: &x [1]\nb: *x\n", "2:4", "aliases"),
+    ])
+    func mistakesAreLocated(_ text: String, _ place: String, _ message: String) {
+        let result = Self.read(text)
+        #expect(result.configuration == nil)
+        #expect(result.diagnostics.map(\.code) == [.cp130])
+        let diagnostic = result.diagnostics.first
+        #expect("\(diagnostic?.location?.line ?? 0):\(diagnostic?.location?.column ?? 0)" == place)
+        #expect(diagnostic?.message.contains(message) == true, "\(diagnostic?.message ?? "")")
+        #expect(diagnostic?.severity == .error)
+    }
+
+    @Test func settingsChangeSeveritiesAndOffDrops() throws {
+        let configuration = try #require(Self.read("rules:\n  CP202: error\n  cp209: OFF\n  CP104: note\nthresholds:\n  max-listed-path-steps: 5\n").configuration)
+        #expect(configuration.settings == [.cp202: .error, .cp209: .off, .cp104: .note])
+        #expect(configuration.applying(to: PlanOptions()).maxListedPathSteps == 5)
+        let diagnostics = [Diagnostic(.cp202, "rename"), Diagnostic(.cp209, "gone"), Diagnostic(.cp104, "cycle"), Diagnostic(.cp109, "target")]
+        let report = ChainReport(spec: "c", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
+                                 diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
+        let applied = configuration.apply(to: report)
+        #expect(applied.diagnostics.map { "\($0.code.rawValue):\($0.severity.rawValue)" } == ["CP202:error", "CP104:note", "CP109:warning"])
+        #expect(applied.summary.errors == 1 && applied.summary.notes == 1 && applied.summary.warnings == 1)
+        #expect(Self.read("").configuration == RuleConfiguration())
+    }
+
+    /// The file beside the spec is found by itself; --config names another; both change the exit status.
+    @Test func theCLIUsesTheConfiguration() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let example = CLITests.root.appendingPathComponent("Chains/grocery-dude")
+        for item in try FileManager.default.contentsOfDirectory(atPath: example.path) {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+        }
+        let spec = directory.appendingPathComponent("chain.json").path
+        #expect(await ChainPlan.run(arguments: ["validate", spec, "-o", "/dev/null"]) == 0)
+        try Data("rules:\n  CP202: error\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(await ChainPlan.run(arguments: ["validate", spec, "-o", "/dev/null"]) == 1)
+        let lenient = directory.appendingPathComponent("lenient.yml")
+        try Data("rules:\n  CP202: note\n".utf8).write(to: lenient)
+        #expect(await ChainPlan.run(arguments: ["validate", spec, "--config", lenient.path, "--strict", "-o", "/dev/null"]) == 0)
+        try Data("rules:\n  CP2O2: error\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(await ChainPlan.run(arguments: ["validate", spec, "-o", "/dev/null"]) == 2)
+    }
+
+    @Test func rulesListsEveryCodeAndExplainsOneWithItsExamples() throws {
+        let all = Rule.all.map { RuleExplanation($0.code, withExamples: false) }
+        #expect(all.map(\.code) == DiagnosticCode.allCases.map(\.rawValue))
+        let cycle = RuleExplanation(.cp104)
+        let examples = try #require(cycle.examples)
+        #expect(examples.count == ChainChecks.examples(for: .cp104).count)
+        #expect(examples.contains { $0.findings.contains { $0.contains("[CP104]") } })
+        #expect(examples.contains { $0.findings.isEmpty })
+        #expect(cycle.text.contains("Example: "))
+    }
+}
