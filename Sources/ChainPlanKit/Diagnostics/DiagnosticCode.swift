@@ -46,6 +46,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     // Locks
     case cp401 = "CP401"
     case cp402 = "CP402"
+    case cp403 = "CP403"
 
     public var rule: Rule { Rule.catalogue[self]! }
 
@@ -193,6 +194,9 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .cp402, name: "LockedVersionMissing", summary: "The lock names a version the bundle no longer has",
              help: "A shipped version was deleted or renamed; stores at that version can no longer be opened.",
              defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp403, name: "UnreadableLock", summary: "The lock file cannot be read",
+             help: "`chain.lock` beside the spec is not a file chainplan wrote, or was edited by hand. Regenerate it with `chainplan lock` from the commit that shipped.",
+             defaultSeverity: .error, unusableInput: true),
     ]
     // swiftlint:enable line_length
 }

@@ -25,11 +25,14 @@ public struct ChainPlanner: Sendable {
     }
 
     /// Plans the spec file at `url`.
-    public func plan(specAt url: URL) -> ChainReport {
+    public func plan(specAt url: URL) -> ChainReport { planWithBundle(specAt: url).report }
+
+    /// Plans the spec file at `url`, and returns the bundle it read.
+    func planWithBundle(specAt url: URL) -> (report: ChainReport, bundle: ModelBundle?) {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let read = SpecReader(maxBytes: options.maxSpecBytes).read(fileAt: url, displayPath: display)
         guard let spec = read.spec else {
-            return ChainReport.unusable(spec: display, diagnostics: read.diagnostics)
+            return (ChainReport.unusable(spec: display, diagnostics: read.diagnostics), nil)
         }
         let specDirectory = url.deletingLastPathComponent()
         // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
@@ -38,9 +41,27 @@ public struct ChainPlanner: Sendable {
             { spec.model == nil ? LoadedMappingModels() : self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
         let mappings = bundle == nil ? LoadedMappingModels() : found
         var report = plan(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
-        report.diagnostics = (report.diagnostics + read.diagnostics + bundleDiagnostics).sorted()
+        report.diagnostics = (report.diagnostics + read.diagnostics + bundleDiagnostics + lockFindings(in: specDirectory, bundle: bundle)).sorted()
         report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
-        return report
+        return (report, bundle)
+    }
+
+    /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read.
+    func lockFindings(in directory: URL, bundle: ModelBundle?) -> [Diagnostic] {
+        guard let bundle else { return [] }
+        let url = directory.appendingPathComponent(ChainLock.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        switch FileAccess.readRegularFile(at: url, maxBytes: ChainLock.maxBytes) {
+        case .failure(let problem):
+            return [Diagnostic(.cp403, "cannot read the lock: \(problem.description)", at: SourceLocation(file: display))]
+        case .success(let data):
+            guard let text = String(validating: data, as: UTF8.self) else {
+                return [Diagnostic(.cp403, "the lock is not valid UTF-8", at: SourceLocation(file: display))]
+            }
+            let (lock, diagnostics) = ChainLock.read(text, file: display)
+            return lock?.check(against: bundle, lockFile: display) ?? diagnostics
+        }
     }
 
     /// Plans an already-read spec against an optional, already-read bundle.

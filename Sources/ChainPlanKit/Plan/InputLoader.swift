@@ -3,13 +3,18 @@ import Foundation
 extension ChainPlanner {
     /// Plans whatever `url` is: a chain spec, or an `.xcdatamodeld` bundle given directly
     /// (then the chain is every version in natural version order, with CP110).
-    public func plan(inputAt url: URL) -> ChainReport {
-        if ModelBundleLocator.isBundle(url) { return plan(bundleAt: url) }
-        return plan(specAt: url)
+    public func plan(inputAt url: URL) -> ChainReport { planWithBundle(inputAt: url).report }
+
+    /// Plans whatever `url` is, and returns the bundle it read.
+    func planWithBundle(inputAt url: URL) -> (report: ChainReport, bundle: ModelBundle?) {
+        if ModelBundleLocator.isBundle(url) { return planWithBundle(bundleAt: url) }
+        return planWithBundle(specAt: url)
     }
 
     /// Plans a bundle without a spec: the chain is inferred from version names.
-    public func plan(bundleAt url: URL) -> ChainReport {
+    public func plan(bundleAt url: URL) -> ChainReport { planWithBundle(bundleAt: url).report }
+
+    func planWithBundle(bundleAt url: URL) -> (report: ChainReport, bundle: ModelBundle?) {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let folder = url.deletingLastPathComponent()
         // Mapping models are found and read while the bundle is read; the spec they are
@@ -18,12 +23,12 @@ extension ChainPlanner {
         let (read, mappings) = Parallel.both(
             { ModelBundleReader().read(bundleAt: url, displayPath: display) },
             { self.loadMappingModels(under: folder, spec: noPaths, specDirectory: folder) })
-        guard let bundle = read.bundle else { return ChainReport.unusable(spec: display, diagnostics: read.diagnostics) }
+        guard let bundle = read.bundle else { return (ChainReport.unusable(spec: display, diagnostics: read.diagnostics), nil) }
         let spec = ChainSpec.inferred(versions: bundle.versionNames, file: display)
         var report = plan(spec: spec, bundle: bundle, isInferred: true, mappingModels: mappings)
-        report.diagnostics = (report.diagnostics + read.diagnostics).sorted()
+        report.diagnostics = (report.diagnostics + read.diagnostics + lockFindings(in: folder, bundle: bundle)).sorted()
         report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
-        return report
+        return (report, bundle)
     }
 
     /// Reads the spec's `model`, confined to the spec's folder unless allowed otherwise.
