@@ -1,4 +1,4 @@
-# chainplan — make demo | make test | make bench | make fuzz
+# chainplan — make demo | make test | make bench
 SWIFT      ?= swift
 CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/chainplan
@@ -6,7 +6,7 @@ BIN        := .build/$(CONFIG)/chainplan
 APT_PKGS   := libsqlite3-dev libgraphviz-dev graphviz pkg-config python3-jsonschema
 GROUP      ?= all
 
-.PHONY: all deps bench-deps build release test demo bench bench-check fuzz clean
+.PHONY: all deps bench-deps build release test demo bench bench-check clean
 
 all: build
 
@@ -49,9 +49,6 @@ bench: bench-deps
 
 bench-check:
 	@python3 Benchmarks/check.py Benchmarks/results.json
-
-fuzz: deps
-	@bash Fuzz/run.sh
 
 clean:
 	rm -rf .build
