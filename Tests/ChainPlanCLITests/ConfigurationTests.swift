@@ -75,5 +75,12 @@ struct ConfigurationTests {
         #expect(examples.contains { $0.findings.contains { $0.contains("[CP104]") } })
         #expect(examples.contains { $0.findings.isEmpty })
         #expect(cycle.text.contains("Example: "))
+        // Classification codes show their model versions and run through the real classifier.
+        let required = RuleExplanation(.cp203)
+        let requiredExamples = try #require(required.examples)
+        #expect(requiredExamples.count == ClassificationExamples.examples(for: .cp203).count)
+        #expect(requiredExamples.first?.spec.hasPrefix("V1: <entity") == true)
+        #expect(requiredExamples.first?.findings.first?.contains("[CP203]") == true)
+        #expect(requiredExamples.last?.findings.isEmpty == true)
     }
 }

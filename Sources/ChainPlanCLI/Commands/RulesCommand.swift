@@ -82,10 +82,17 @@ struct RuleExplanation: Encodable {
         help = rule.help
         unusableInput = rule.unusableInput
         guard withExamples else { return }
-        examples = ChainChecks.examples(for: code).map { example in
+        let chain = ChainChecks.examples(for: code).map { example in
             let findings = example.run().filter { $0.code == code }
             return Example(title: example.title, spec: example.spec, findings: findings.map { TextReporter.line(for: $0, color: false) })
         }
+        let classification = ClassificationExamples.examples(for: code).map { example in
+            let findings = example.run().filter { $0.code == code }
+            let versions = zip(example.names, example.versions).map { "\($0): \($1)" }.joined(separator: "\n")
+                + (example.mappingModelOnFirstStep ? "\n(a mapping model covers V1 → V2)" : "")
+            return Example(title: example.title, spec: versions, findings: findings.map { TextReporter.line(for: $0, color: false) })
+        }
+        examples = chain + classification
     }
 
     var text: String {
