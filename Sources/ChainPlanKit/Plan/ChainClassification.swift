@@ -24,7 +24,7 @@ struct ChainClassification {
         // run them all at once, then combine them in order.
         let target = context.target.version
         var directStarts: [Int] = []
-        if let target {
+        if target != nil {
             for version in 0..<graph.count {
                 if case .reaches(let length) = context.reachability.fates[version], length >= 2 { directStarts.append(version) }
             }

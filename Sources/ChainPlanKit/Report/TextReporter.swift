@@ -6,11 +6,66 @@ public enum TextReporter {
         if case .paths(let from) = options.view {
             out += renderPaths(report, from: from, color: options.color)
         }
+        if let store = report.store {
+            out += renderStore(store, entities: report.entities ?? [])
+        }
         for diagnostic in report.diagnostics {
             out += line(for: diagnostic, color: options.color) + "\n"
         }
         out += summaryLine(report, color: options.color) + "\n"
         return out
+    }
+
+    /// The dry run: the store, its version and evidence, its rows, and what each step does to it.
+    static func renderStore(_ store: StoreReport, entities: [StoreEntityRows]) -> String {
+        let safe = TerminalText.safe
+        var out = "Store \(safe(store.path)) (\(store.walMode ? "WAL, " : "")\(store.fileBytes.formatted()) bytes): "
+        if let version = store.detectedVersion {
+            out += "version '\(safe(version))' by \(store.evidence ?? "structure")\n"
+        } else {
+            out += "version unknown\n"
+        }
+        let close = store.candidates.prefix(3).map { "'\(safe($0.version))' \(String(format: "%.2f", $0.score))" }
+        if !close.isEmpty { out += "  closest by structure: \(close.joined(separator: ", "))\n" }
+        let rows = entities.reduce(0) { $0 + $1.rows }
+        out += "  \(entities.count) entities, \(rows.formatted()) rows"
+        let largest = entities.sorted { ($0.rows, $1.name) > ($1.rows, $0.name) }.prefix(5).filter { $0.rows > 0 }
+        if !largest.isEmpty { out += " (most: " + largest.map { "\(safe($0.name)) \($0.rows.formatted())" }.joined(separator: ", ") + ")" }
+        out += "\n"
+        for step in store.steps {
+            out += "  \(safe(step.from)) → \(safe(step.to)): \(step.migration?.rawValue ?? "unclassified"), \(step.work)"
+            if !step.tables.isEmpty {
+                out += " on " + step.tables.map { "\(safe($0.name)) (\($0.rows.formatted()) rows)" }.joined(separator: ", ")
+            }
+            if let bytes = step.estimatedMemoryBytes { out += ", about \(max(1, bytes >> 20)) MB loaded" }
+            out += "\n"
+            if let simulation = step.simulation { out += "    " + describe(simulation) + "\n" }
+        }
+        return out
+    }
+
+    /// `simulated: 9 statements in 0.03 s; ZITEM table rebuilt and copied (1,000 rows); 2 indexes created`
+    static func describe(_ simulation: StepSimulation) -> String {
+        let safe = TerminalText.safe
+        var parts: [String] = []
+        var indexes: [String: Int] = [:]
+        for operation in simulation.operations {
+            if operation.kind.hasPrefix("index ") {
+                indexes[String(operation.kind.dropFirst(6)), default: 0] += 1
+                continue
+            }
+            var part = "\(safe(operation.table)) \(operation.kind)"
+            if !operation.detail.isEmpty { part += " " + operation.detail.map(safe).joined(separator: ", ") }
+            if operation.kind != "columns added", operation.kind != "table dropped", operation.rows > 0 || operation.kind != "table created" {
+                part += " (\(operation.rows.formatted()) \(operation.rows == 1 ? "row" : "rows"))"
+            }
+            parts.append(part)
+        }
+        for (kind, count) in indexes.sorted(by: { $0.key < $1.key }) {
+            parts.append("\(count) \(count == 1 ? "index" : "indexes") \(kind)")
+        }
+        if parts.isEmpty { parts.append("no table changes") }
+        return "simulated: \(simulation.statements) statements in \(String(format: "%.2f", simulation.seconds)) s; " + parts.joined(separator: "; ")
     }
 
     /// One finding in compiler style.

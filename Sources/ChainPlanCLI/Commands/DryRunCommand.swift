@@ -1,0 +1,132 @@
+import ArgumentParser
+import ChainPlanKit
+import Foundation
+
+/// `chainplan dry-run`: what happens to this store on this build.
+struct DryRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dry-run",
+        abstract: "Identify a store's model version and show what migrating it would do.",
+        discussion: """
+            The store is never opened in place: it is copied (with its -wal, -shm and support \\
+            folder) into a private scratch directory, read there, and the copy is removed. Its \\
+            version is identified by the compiled model's hashes (--momd), by version identifiers, \\
+            or by structure; then the path from that version is listed with each step's \\
+            classification, the tables and rows it touches, and for heavyweight steps an estimate \\
+            of the memory the migration needs (CP303 above --memory-limit).
+
+            Then each step is simulated on the copy: the SQL of Core Data's in-place migration \\
+            (columns added, tables rebuilt and copied, Z_PRIMARYKEY rewritten, indexes rebuilt) is \\
+            run and timed, and the data is checked against the destination model: NULLs in \\
+            attributes that become non-optional, duplicates under a new uniqueness constraint, \\
+            values outside a new min/max, empty to-one relationships that become required (CP304, \\
+            with counts; values only with --show-values). Ctrl-C removes the copy.
+
+            Examples:
+              chainplan dry-run --store ~/Library/.../App.sqlite
+              chainplan dry-run chain.json --store user.sqlite --momd App.momd --format json
+              chainplan dry-run --store user.sqlite --sql-log migration.sql
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: ArgumentHelp("The Core Data SQLite store.", valueName: "path"))
+    var store: String
+
+    @Option(help: ArgumentHelp("The compiled model (X.momd) whose VersionInfo.plist identifies the store by hashes.", valueName: "path"))
+    var momd: String?
+
+    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("CP303 when a heavyweight step would load more than this.", valueName: "MB"))
+    var memoryLimit: Int = 100
+
+    @Option(name: .customLong("lock-timeout"), help: ArgumentHelp("Wait this long for another process's write lock.", valueName: "seconds"))
+    var lockTimeout: Double = 5
+
+    @Flag(name: .customLong("simulate"), inversion: .prefixedNo,
+          help: "Apply each step's schema changes to the scratch copy and check the data against the destination (CP304).")
+    var simulate = true
+
+    @Flag(name: .customLong("show-values"), help: "Put up to three offending values in CP304 findings (stores hold personal data).")
+    var showValues = false
+
+    @Option(name: .customLong("sql-log"), help: ArgumentHelp("Write every SQL statement the simulation runs to this file.", valueName: "path"))
+    var sqlLog: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard memoryLimit > 0, memoryLimit <= 1 << 20 else { throw ValidationError("--memory-limit takes 1 to 1048576 MB") }
+        guard lockTimeout >= 0, lockTimeout <= 86_400 else { throw ValidationError("--lock-timeout takes 0 to 86400 seconds") }
+    }
+
+    func run() async throws {
+        var options = DryRunOptions()
+        options.memoryLimitBytes = memoryLimit << 20
+        options.lockTimeout = lockTimeout
+        options.momd = momd
+        options.simulate = simulate
+        options.showValues = showValues
+        if let sqlLog {
+            guard FileManager.default.createFile(atPath: sqlLog, contents: nil), let handle = FileHandle(forWritingAtPath: sqlLog) else {
+                throw UsageError("cannot write the SQL log '\(sqlLog)'")
+            }
+            let log = FileHandleOutput(handle: handle)
+            options.sqlLog = { log.write($0 + "\n") }
+        }
+        let bar = ProgressBar()
+        options.progress = { bar.update(step: $0, of: $1, fraction: $2) }
+        ScratchCleanup.install()
+        let report = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options)
+        bar.finish()
+        try output.emit(report, view: .diagnostics)
+        try ExitStatus.finish(report.diagnostics, strict: output.strict)
+    }
+}
+
+/// `chainplan fixture`: a store in Core Data's SQLite layout, for tests, demos and benchmarks.
+struct FixtureCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fixture",
+        abstract: "Write a Core Data SQLite store for a model version, with synthetic rows.",
+        discussion: """
+            The store has Core Data's tables (Z_PRIMARYKEY, Z_METADATA with a binary plist, one \\
+            table per entity hierarchy, join tables) and N rows per entity with plausible values.
+
+            Example:
+              chainplan fixture Chains/grocery-dude/chain.json --version "Model 2" --rows 1000 -o store.sqlite
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: ArgumentHelp("The model version to write the store for.", valueName: "name"))
+    var version: String
+
+    @Option(help: "Rows per entity.")
+    var rows: Int = 100
+
+    @Option(name: [.customShort("o"), .long], help: "The store to write (must not exist).")
+    var output: String
+
+    func validate() throws {
+        guard rows >= 0, rows <= 100_000_000 else { throw ValidationError("--rows takes 0 to 100000000") }
+    }
+
+    func run() async throws {
+        guard !FileManager.default.fileExists(atPath: output) else { throw UsageError("'\(output)' exists; remove it or choose another path") }
+        guard let bundle = ChainPlanner(options: input.planOptions()).bundle(inputAt: try input.resolveSpec()) else {
+            throw UsageError("the spec names no readable model bundle")
+        }
+        guard let model = bundle.version(named: version)?.model else {
+            throw UsageError("the bundle has no readable version '\(version)'; it has: " + bundle.versionNames.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        do {
+            let summary = try StoreFixtureWriter(rowsPerEntity: rows).write(model: model, versionName: version, to: output)
+            FileHandleOutput.standardError.write("wrote \(output): version '\(version)', \(summary.totalEntityRows.formatted()) rows in "
+                + "\(summary.rowsPerEntity.count) entities, \(summary.bytes.formatted()) bytes\n")
+        } catch {
+            throw UsageError("cannot write the store: \(error)")
+        }
+    }
+}

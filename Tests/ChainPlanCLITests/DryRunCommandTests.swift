@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+
+/// `chainplan fixture` and `chainplan dry-run`, in-process (the simulation and data checks
+/// themselves are tested in ChainPlanKitTests/Store/DryRunTests).
+@Suite("chainplan dry-run")
+struct DryRunCommandTests {
+    static let grocery = CLITests.root.appendingPathComponent("Chains/grocery-dude/chain.json").path
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-dryrun-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func fixtureThenDryRunAsJSON() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("store.sqlite").path
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "40", "-o", store]) == 0)
+        // The fixture command never replaces a file.
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "-o", store]) == 2)
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Nope", "-o", store + "2"]) == 2)
+
+        let out = directory.appendingPathComponent("report.json")
+        let sql = directory.appendingPathComponent("migration.sql")
+        let status = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--format", "json", "-o", out.path,
+                                                     "--sql-log", sql.path])
+        #expect(status == 0)
+        let data = try Data(contentsOf: out)
+        #expect(try ReportSchemaTests.problems(in: data).isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let summary = try #require(document["store"] as? [String: Any])
+        #expect(summary["detectedVersion"] as? String == "Model 2")
+        #expect(summary["evidence"] as? String == "structure")
+        let paths = try #require(document["paths"] as? [[String: Any]])
+        #expect(paths.map { $0["start"] as? String } == ["Model 2"])
+        let steps = try #require(summary["steps"] as? [[String: Any]])
+        #expect(steps.count == 2)
+        #expect(steps.allSatisfy { $0["simulation"] != nil })
+        let entities = try #require(document["entities"] as? [[String: Any]])
+        #expect(entities.contains { $0["name"] as? String == "Item" && $0["table"] as? String == "ZITEM" && $0["rows"] as? Int == 40 })
+        let log = try String(contentsOf: sql, encoding: .utf8)
+        #expect(log.contains("CREATE TABLE \"_CHAINPLAN_ZAMOUNT\""))
+    }
+
+    @Test func textShowsTheStoreAndEachSimulatedStep() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("store.sqlite").path
+        _ = await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model", "--rows", "5", "-o", store])
+        let out = directory.appendingPathComponent("report.txt")
+        _ = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "-o", out.path])
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.contains("version 'Model' by structure"))
+        #expect(text.contains("Model → Model 2: lightweight, in-place SQL on ZITEM (5 rows)"))
+        #expect(text.contains("ZITEM columns added ZFAVOURITE, ZBRAND"))
+        #expect(text.contains("simulated: "))
+
+        let quiet = directory.appendingPathComponent("quiet.txt")
+        _ = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--no-simulate", "-o", quiet.path])
+        #expect(!(try String(contentsOf: quiet, encoding: .utf8)).contains("simulated: "))
+    }
+
+    /// Unusable stores are a coded CP300 and exit 2, and are left as they were.
+    @Test(arguments: ["empty", "directory", "text", "plain SQLite", "missing"])
+    func unusableStore(_ kind: String) async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("store.sqlite")
+        switch kind {
+        case "empty": try Data().write(to: store)
+        case "directory": try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false)
+        case "text": try Data("not a database, just some text\n".utf8).write(to: store)
+        case "plain SQLite":
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", store.path]
+            try process.run()
+            process.waitUntilExit()
+        default: break
+        }
+        let before = kind == "missing" || kind == "directory" ? nil : try Data(contentsOf: store)
+        let out = directory.appendingPathComponent("report.json")
+        let status = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store.path, "--format", "json", "-o", out.path])
+        #expect(status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        let codes = (document["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.contains("CP300"))
+        if let before { #expect(try Data(contentsOf: store) == before) }
+    }
+
+    @Test func progressBarLine() {
+        #expect(ProgressBar.line(step: 1, of: 2, fraction: 0) == "[....................] step 1 of 2, 0%")
+        #expect(ProgressBar.line(step: 2, of: 2, fraction: 0.5) == "[###############.....] step 2 of 2, 75%")
+        #expect(ProgressBar.line(step: 2, of: 2, fraction: 1) == "[####################] step 2 of 2, 100%")
+    }
+
+    /// Not on a terminal (tests, pipes), nothing is drawn.
+    @Test func progressBarIsSilentOffATerminal() {
+        let bar = ProgressBar(enabled: false)
+        bar.update(step: 1, of: 1, fraction: 0.5)
+        bar.finish()
+    }
+
+    @Test(arguments: [["--memory-limit", "0"], ["--lock-timeout", "-1"]])
+    func badOptionsAreUsage(_ options: [String]) async {
+        #expect(await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", "x.sqlite"] + options) == 2)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ChainPlanKit
+
+@Suite struct DryRunTests {
+    static let checks = TestPaths.fixtures.appendingPathComponent("Store/Checks/chain.json")
+    static let grocery = TestPaths.chains.appendingPathComponent("grocery-dude/chain.json")
+
+    static func planner() -> ChainPlanner {
+        var options = PlanOptions()
+        options.baseDirectory = TestPaths.packageRoot
+        return ChainPlanner(options: options)
+    }
+
+    /// A fixture store for `version` of the spec, in a temporary folder kept alive by the caller.
+    static func fixture(_ spec: URL, _ version: String, rows: Int, in folder: TemporaryFolder, sql: [String] = []) throws -> String {
+        let path = folder.url.appendingPathComponent("\(version).sqlite").path
+        let bundle = try #require(planner().bundle(inputAt: spec))
+        let model = try #require(bundle.version(named: version)?.model)
+        _ = try StoreFixtureWriter(rowsPerEntity: rows).write(model: model, versionName: version, to: path)
+        if !sql.isEmpty {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in for statement in sql { try db.execute(sql: statement) } }
+            try queue.close()
+        }
+        return path
+    }
+
+    // MARK: - Corpus
+
+    /// Every corpus store: its version is identified (or reported unknown), its path is
+    /// simulated without a SQLite error, and its folder is byte-identical afterwards.
+    @Test(arguments: StoreCorpus.cases)
+    func corpusStore(_ item: StoreCorpus.Case) throws {
+        let store = StoreCorpus.url(item.store)
+        let folder = store.deletingLastPathComponent()
+        let before = try FileSnapshot.of(folder: folder)
+        var options = DryRunOptions()
+        options.momd = item.momd.map { StoreCorpus.url($0).path }
+        let report = Self.planner().dryRun(inputAt: StoreCorpus.url(item.bundle), storeAt: store.path, options: options)
+        let summary = try #require(report.store)
+        #expect(summary.detectedVersion == item.version)
+        if item.version == nil {
+            #expect(report.diagnostics.contains { $0.code == .cp301 })
+            #expect(report.paths.isEmpty)
+        } else {
+            #expect(report.paths.map(\.start) == [item.version])
+            #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 })")
+            let simulated = summary.steps.filter { $0.migration != MigrationKind.none }
+            #expect(simulated.allSatisfy { $0.simulation != nil })
+        }
+        #expect(try FileSnapshot.of(folder: folder) == before)
+        #expect(StoreScratchCopy.liveDirectories.isEmpty || !StoreScratchCopy.liveDirectories.contains { $0.contains(item.description) })
+    }
+
+    // MARK: - The simulation reaches the destination
+
+    /// The SQL the simulation runs turns a store of each start version into one whose structure
+    /// is the target's, with every row kept.
+    @Test(arguments: ["Model", "Model 2", "Model 3"])
+    func simulatedStoreHasTheTargetsStructure(_ start: String) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.grocery, start, rows: 50, in: folder)
+        let log = StatementLog()
+        var options = DryRunOptions()
+        options.sqlLog = { log.append($0) }
+        let report = Self.planner().dryRun(inputAt: Self.grocery, storeAt: path, options: options)
+        #expect(report.store?.detectedVersion == start)
+        #expect(!log.statements.isEmpty)
+
+        // The original is untouched; applying the logged SQL to it (as a test would) migrates it.
+        let queue = try DatabaseQueue(path: path)
+        let itemsBefore = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZITEM") }
+        try queue.write { db in try db.execute(sql: log.statements.joined(separator: "\n")) }
+        let itemsAfter = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZITEM") }
+        try queue.close()
+        #expect(itemsBefore == itemsAfter)
+
+        let bundle = try #require(Self.planner().bundle(inputAt: Self.grocery))
+        let metadata = try StoreReader().read(storeAt: path)
+        let identified = StoreIdentifier.identify(metadata: metadata, versions: bundle.versions)
+        #expect(identified.candidates.first?.version == "Model 4")
+        #expect(identified.candidates.first?.score == 1)
+    }
+
+    /// Step by step, the kind of work matches the change: added attributes are columns added in
+    /// place; a new entity that shifts entity numbers renumbers rows; a removed entity drops its table.
+    @Test func operationsOfEachStep() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.grocery, "Model", rows: 10, in: folder)
+        let report = Self.planner().dryRun(inputAt: Self.grocery, storeAt: path, options: DryRunOptions())
+        let steps = try #require(report.store?.steps)
+        #expect(steps.map { "\($0.from)→\($0.to)" } == ["Model→Model 2", "Model 2→Model 3", "Model 3→Model 4"])
+        func kinds(_ index: Int) -> [String] { (steps[index].simulation?.operations ?? []).map { "\($0.table) \($0.kind)" } }
+        #expect(kinds(0) == ["ZITEM columns added", "ZITEM values filled"])
+        #expect(steps[0].simulation?.operations.first?.detail == ["ZFAVOURITE", "ZBRAND"])
+        #expect(kinds(1).contains("ZAMOUNT table created"))
+        #expect(kinds(1).contains("ZITEM rows renumbered"))
+        #expect(kinds(2).contains("ZAMOUNT table dropped"))
+        #expect(kinds(2).contains("ZUNIT table created"))
+    }
+
+    // MARK: - Data checks (CP304)
+
+    struct CheckCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// SQL run on a clean V1 fixture (every rule satisfied) to plant the violations.
+        var plant: [String]
+        /// Expected CP304 messages (after the "'V1' → 'V2': " prefix).
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    /// Makes every row satisfy V2: names short and present, unique emails, ages in range, owners set.
+    static let clean = [
+        "UPDATE ZPERSON SET ZNAME = 'n' || Z_PK, ZEMAIL = 'e' || Z_PK, ZAGE = 30",
+        "UPDATE ZPET SET ZOWNER = 1",
+    ]
+
+    static let checkCases: [CheckCase] = [
+        CheckCase(name: "clean data", plant: [], expected: []),
+        CheckCase(name: "NULL in an attribute that becomes non-optional", plant: ["UPDATE ZPERSON SET ZNAME = NULL WHERE Z_PK <= 3"],
+                  expected: ["3 rows of 'Person' have no 'name', which becomes non-optional without a default value"]),
+        CheckCase(name: "NULL filled by the default value", plant: ["UPDATE ZPERSON SET ZNICKNAME = NULL"], expected: []),
+        CheckCase(name: "duplicates under a new uniqueness constraint", plant: ["UPDATE ZPERSON SET ZEMAIL = 'same' WHERE Z_PK <= 4"],
+                  expected: ["3 rows of 'Person' duplicate another's ('email') under the new uniqueness constraint; its unique index cannot be built"]),
+        CheckCase(name: "NULLs are not duplicates", plant: ["UPDATE ZPERSON SET ZEMAIL = NULL WHERE Z_PK <= 4"], expected: []),
+        CheckCase(name: "numbers outside a new range", plant: ["UPDATE ZPERSON SET ZAGE = -1 WHERE Z_PK = 1", "UPDATE ZPERSON SET ZAGE = 151 WHERE Z_PK = 2"],
+                  expected: ["2 rows of 'Person' have 'age' outside the new range 0…150"]),
+        CheckCase(name: "the range's ends are inside", plant: ["UPDATE ZPERSON SET ZAGE = 0 WHERE Z_PK = 1", "UPDATE ZPERSON SET ZAGE = 150 WHERE Z_PK = 2"],
+                  expected: []),
+        CheckCase(name: "strings longer than a new maximum length", plant: ["UPDATE ZPERSON SET ZNAME = 'a name far too long for it' WHERE Z_PK = 5"],
+                  expected: ["1 row of 'Person' has a length of 'name' over the new maximum 20"]),
+        CheckCase(name: "empty to-one that becomes required", plant: ["UPDATE ZPET SET ZOWNER = NULL WHERE Z_PK IN (1, 2)"],
+                  expected: ["2 rows of 'Pet' have no 'owner', a to-one relationship that becomes required"]),
+    ]
+
+    @Test(arguments: checkCases)
+    func dataCheck(_ item: CheckCase) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.checks, "V1", rows: 20, in: folder, sql: Self.clean + item.plant)
+        let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: DryRunOptions())
+        #expect(report.store?.detectedVersion == "V1")
+        let found = report.diagnostics.filter { $0.code == .cp304 }
+        #expect(found.map(\.message) == item.expected.map { "'V1' → 'V2': " + $0 })
+        #expect(found.allSatisfy { $0.versions == ["V1", "V2"] && $0.severity == .error })
+        // Never a value without --show-values.
+        #expect(!found.contains { $0.message.contains("e.g.") })
+    }
+
+    /// With `showValues`, up to three offending values are named; without, none.
+    @Test func valuesOnlyWhenAsked() throws {
+        let folder = try TemporaryFolder()
+        let plant = ["UPDATE ZPERSON SET ZEMAIL = 'private@example.com' WHERE Z_PK <= 2", "UPDATE ZPERSON SET ZAGE = 999 WHERE Z_PK <= 5"]
+        let path = try Self.fixture(Self.checks, "V1", rows: 20, in: folder, sql: Self.clean + plant)
+        var options = DryRunOptions()
+        options.showValues = true
+        let shown = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options).diagnostics.filter { $0.code == .cp304 }
+        #expect(shown.map(\.message).contains { $0.hasSuffix("(e.g. 'private@example.com')") })
+        #expect(shown.map(\.message).contains { $0.hasSuffix("outside the new range 0…150 (e.g. 999, 999, 999)") })
+        let hidden = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: DryRunOptions()).diagnostics
+        #expect(!hidden.map(\.message).contains { $0.contains("private@example.com") || $0.contains("999") })
+    }
+
+    /// Duplicates keep the unique index from being built; the simulation goes on without it.
+    @Test func refusedUniqueIndexIsNotBuilt() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.checks, "V1", rows: 10, in: folder, sql: Self.clean + ["UPDATE ZPERSON SET ZEMAIL = 'same'"])
+        let log = StatementLog()
+        var options = DryRunOptions()
+        options.sqlLog = { log.append($0) }
+        let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options)
+        #expect(!report.diagnostics.contains { $0.code == .cp300 })
+        #expect(!log.statements.contains { $0.contains("Z_Person_UNIQUE_email") })
+        let cleanFolder = try TemporaryFolder()
+        let clean = try Self.fixture(Self.checks, "V1", rows: 10, in: cleanFolder, sql: Self.clean)
+        let cleanLog = StatementLog()
+        options.sqlLog = { cleanLog.append($0) }
+        _ = Self.planner().dryRun(inputAt: Self.checks, storeAt: clean, options: options)
+        #expect(cleanLog.statements.contains { $0.hasPrefix("CREATE UNIQUE INDEX \"Z_Person_UNIQUE_email\"") })
+    }
+
+    // MARK: - Memory estimate (CP303)
+
+    @Test(arguments: [(1, true), (1024, false)])
+    func heavyweightMemoryLimit(_ megabytes: Int, _ expected: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.checks, "V1", rows: 30_000, in: folder, sql: Self.clean)
+        var options = DryRunOptions()
+        options.memoryLimitBytes = megabytes << 20
+        options.simulate = false
+        let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options)
+        let step = try #require(report.store?.steps.first)
+        #expect(step.work == "load and re-insert")
+        #expect((step.estimatedMemoryBytes ?? 0) > 1 << 20)
+        #expect(step.simulation == nil)
+        #expect(report.diagnostics.contains { $0.code == .cp303 } == expected)
+    }
+
+    // MARK: - Progress
+
+    @Test func progressReachesTheEndOfEveryStep() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.grocery, "Model", rows: 10, in: folder)
+        let log = StatementLog()
+        var options = DryRunOptions()
+        options.progress = { step, steps, fraction in log.append("\(step)/\(steps) \(fraction)") }
+        _ = Self.planner().dryRun(inputAt: Self.grocery, storeAt: path, options: options)
+        #expect(log.statements.first == "1/3 0.0")
+        #expect(log.statements.last == "3/3 1.0")
+        #expect(log.statements.contains("2/3 1.0"))
+    }
+}
+
+/// Collects strings from `@Sendable` callbacks.
+final class StatementLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) {
+        lock.lock()
+        items.append(item)
+        lock.unlock()
+    }
+    var statements: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
