@@ -200,10 +200,40 @@ def group_graph(figures, details):
 
 
 def group_dryrun(figures, details):
-    listing = subprocess.run(cp("--help"), capture_output=True, text=True).stdout
-    if "dry-run" not in listing or "fixture" not in listing:
-        raise BenchError("this chainplan has no 'dry-run' and 'fixture' commands yet (issue 7): the dry-run group cannot run")
-    raise BenchError("the dry-run group is not written yet")
+    """`chainplan dry-run` of fixture stores (10k, 100k, 1M rows) against the sqlite3 CLI doing the same copy
+    and the same schema changes: `cp` of the store, then the SQL the dry run logged (--sql-log), one
+    transaction per step, with the same pragmas (synchronous off, 16 MB page cache)."""
+    if not shutil.which("sqlite3"):
+        raise BenchError("sqlite3 is missing: run 'make bench-deps' (apt sqlite3)")
+    spec = ROOT / "Chains" / "grocery-dude" / "chain.json"
+    stores = WORK / "stores"
+    stores.mkdir(parents=True, exist_ok=True)
+    rows = {}
+    for total in (10_000, 100_000, 1_000_000):
+        store = stores / f"grocery-{total}.sqlite"
+        if not store.exists():
+            # Three concrete entities in 'Model': total rows split evenly.
+            subprocess.run(cp("fixture", spec, "--version", "Model", "--rows", -(-total // 3), "-o", store), check=True,
+                           stderr=subprocess.DEVNULL)
+        log = stores / f"grocery-{total}.sql"
+        run_once(cp("dry-run", spec, "--store", store, "--sql-log", log, "-o", "/dev/null"))
+        peer = stores / f"grocery-{total}.peer.sql"
+        peer.write_text("PRAGMA synchronous = OFF;\nPRAGMA cache_size = -16384;\n" + log.read_text())
+        scratch = stores / "peer-scratch.sqlite"
+        script = f'cp "{store}" "{scratch}" && sqlite3 -bail "{scratch}" < "{peer}" && rm -f "{scratch}"'
+        result = measure({
+            "chainplan dry-run": [cp("dry-run", spec, "--store", store, "-o", "/dev/null")],
+            "cp + sqlite3": [["sh", "-c", script]],
+        })
+        rows[str(total)] = dict(result, store_bytes=store.stat().st_size, statements=log.read_text().count(";\n"))
+        ours, theirs = result["chainplan dry-run"], result["cp + sqlite3"]
+        figures[f"dryrun.{total}.seconds"] = ours["median"]
+        figures[f"dryrun.{total}.sqlite3_seconds"] = theirs["median"]
+        figures[f"dryrun.{total}.ratio"] = ours["median"] / theirs["median"]
+        figures[f"dryrun.{total}.rss_mb"] = ours["rss_kb"] / 1024
+        figures[f"dryrun.{total}.sqlite3_rss_mb"] = theirs["rss_kb"] / 1024
+    figures["dryrun.rss_growth"] = figures["dryrun.1000000.rss_mb"] / figures["dryrun.10000.rss_mb"]
+    details["dryrun"] = rows
 
 
 RUNNERS = {"version": group_version, "chains": group_chains, "corpus": group_corpus,

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import ChainPlanCLI
 
@@ -107,5 +110,48 @@ struct DryRunCommandTests {
     @Test(arguments: [["--memory-limit", "0"], ["--lock-timeout", "-1"]])
     func badOptionsAreUsage(_ options: [String]) async {
         #expect(await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", "x.sqlite"] + options) == 2)
+    }
+}
+
+/// Ctrl-C and SIGTERM in the middle of a dry run: the process exits 130/143, its scratch copy is
+/// gone and the store is byte-identical. Runs the built `chainplan` as a child process (signals
+/// cannot be tested in-process).
+@Suite("dry-run interrupted", .serialized)
+struct DryRunSignalTests {
+    static let binary = CLITests.root.appendingPathComponent(".build/debug/chainplan")
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func interruptedDryRunLeavesNothing(_ signalNumber: Int32, _ expected: Int32) async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build chainplan first (swift build)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-signal-\(UUID().uuidString)")
+        let scratch = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("big.sqlite")
+        #expect(await ChainPlan.run(arguments: ["fixture", DryRunCommandTests.grocery, "--version", "Model", "--rows", "150000", "-o", store.path]) == 0)
+        let before = try Data(contentsOf: store)
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["dry-run", DryRunCommandTests.grocery, "--store", store.path, "-o", directory.appendingPathComponent("out.txt").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { _, new in new }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the scratch copy to exist, then a little longer so the simulation is running.
+        let deadline = Date().addingTimeInterval(60)
+        while (try FileManager.default.contentsOfDirectory(atPath: scratch.path)).isEmpty, process.isRunning, Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let interrupted = process.isRunning
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+
+        #expect(interrupted, "the dry run ended before the signal: the store is too small")
+        #expect(process.terminationStatus == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+        #expect(try Data(contentsOf: store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().filter { $0 != "out.txt" } == listing)
     }
 }

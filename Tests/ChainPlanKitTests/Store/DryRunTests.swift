@@ -72,7 +72,8 @@ import Testing
         // The original is untouched; applying the logged SQL to it (as a test would) migrates it.
         let queue = try DatabaseQueue(path: path)
         let itemsBefore = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZITEM") }
-        try queue.write { db in try db.execute(sql: log.statements.joined(separator: "\n")) }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: log.statements.joined(separator: "\n")) }
+        #expect(log.statements.filter { $0 == "BEGIN;" }.count == report.store?.steps.count)
         let itemsAfter = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZITEM") }
         try queue.close()
         #expect(itemsBefore == itemsAfter)
