@@ -202,7 +202,7 @@ def group_graph(figures, details):
 def group_dryrun(figures, details):
     """`chainplan dry-run` of fixture stores (10k, 100k, 1M rows) against the sqlite3 CLI doing the same copy
     and the same schema changes: `cp` of the store, then the SQL the dry run logged (--sql-log), one
-    transaction per step, with the same pragmas (synchronous off, 16 MB page cache)."""
+    transaction per step, with the same pragmas (synchronous off, 4 MB page cache)."""
     if not shutil.which("sqlite3"):
         raise BenchError("sqlite3 is missing: run 'make bench-deps' (apt sqlite3)")
     spec = ROOT / "Chains" / "grocery-dude" / "chain.json"
@@ -218,7 +218,7 @@ def group_dryrun(figures, details):
         log = stores / f"grocery-{total}.sql"
         run_once(cp("dry-run", spec, "--store", store, "--sql-log", log, "-o", "/dev/null"))
         peer = stores / f"grocery-{total}.peer.sql"
-        peer.write_text("PRAGMA synchronous = OFF;\nPRAGMA cache_size = -16384;\n" + log.read_text())
+        peer.write_text("PRAGMA synchronous = OFF;\nPRAGMA cache_size = -4096;\n" + log.read_text())
         scratch = stores / "peer-scratch.sqlite"
         script = f'cp "{store}" "{scratch}" && sqlite3 -bail "{scratch}" < "{peer}" && rm -f "{scratch}"'
         result = measure({

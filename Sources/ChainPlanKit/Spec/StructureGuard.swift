@@ -7,6 +7,10 @@
 /// - Aliases (`*name` at the start of a token) are refused: Yams expands them while composing,
 ///   so an alias bomb would otherwise grow exponentially. Anchors alone are harmless.
 ///
+/// - A token (a scalar: a version name, a path) longer than `maxTokenLength` characters is
+///   refused where it passes the limit: names and paths are short, and a 50 MB token would
+///   otherwise cost seconds and hundreds of megabytes in the YAML scanner.
+///
 /// It tracks quoted scalars and comments so that brackets and asterisks inside them are ignored.
 /// Block scalars (`|`, `>`) are not tracked; a chain spec has no use for them.
 struct StructureGuard {
@@ -18,6 +22,7 @@ struct StructureGuard {
 
     var maxDepth = 64
     var maxIndentColumn = 256
+    var maxTokenLength = 65_536
 
     func check(_ text: String) -> Violation? {
         var line = 1
@@ -30,9 +35,21 @@ struct StructureGuard {
 
         enum State { case plain, doubleQuoted, doubleQuotedEscape, singleQuoted, comment }
 
+        var tokenLength = 0
         for scalar in text.unicodeScalars {
             column += 1
             defer { previous = scalar }
+            // Quoted scalars run to their closing quote, across lines and brackets.
+            let quoted = state == .doubleQuoted || state == .doubleQuotedEscape || state == .singleQuoted
+            if !quoted && (scalar == "\n" || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}" || scalar == "," || scalar == ":") {
+                tokenLength = 0
+            } else {
+                tokenLength += 1
+            }
+            if tokenLength > maxTokenLength {
+                return Violation(message: "a token is longer than \(maxTokenLength) characters; version names and paths are short",
+                                 line: line, column: column)
+            }
             if scalar == "\n" {
                 line += 1
                 column = 0

@@ -68,10 +68,10 @@ struct MigrationSimulator {
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA trusted_schema = OFF")
                 try db.execute(sql: "PRAGMA mmap_size = 0")
-                // A throwaway copy: no fsync, and a bounded page cache (16 MB; more does not help
+                // A throwaway copy: no fsync, and a bounded page cache (4 MB; more does not help
                 // a 1M-row store and shows in peak memory).
                 try db.execute(sql: "PRAGMA synchronous = OFF")
-                try db.execute(sql: "PRAGMA cache_size = -16384")
+                try db.execute(sql: "PRAGMA cache_size = -4096")
             }
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
