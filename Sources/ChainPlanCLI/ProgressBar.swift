@@ -43,24 +43,45 @@ final class ProgressBar: @unchecked Sendable {
 }
 
 /// Removes the dry run's scratch copies on Ctrl-C or SIGTERM, then exits 130 (143).
+///
+/// A process-wide `sigaction` handler (so whichever thread the signal lands on, it is caught)
+/// that only writes the signal number to a pipe, which is async-signal-safe; a dedicated thread
+/// reads the pipe, removes the copies and exits. (A `DispatchSourceSignal` needs the signal
+/// blocked in every thread, which a process that already runs threads cannot arrange.)
 enum ScratchCleanup {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-    private static let installed = NSLock()
+    nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
+    private static let lock = NSLock()
 
     static func install() {
-        installed.lock()
-        defer { installed.unlock() }
-        guard sources.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard writeEnd < 0 else { return }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        writeEnd = ends[1]
+        let readEnd = ends[0]
+        let reader = Thread {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) != 1 {}
+            StoreScratchCopy.removeAllLive()
+            FileHandleOutput.standardError.write("\r\u{1B}[Kchainplan: interrupted; the scratch copy was removed and the store was not touched\n")
+            exit(128 + Int32(byte))
+        }
+        reader.start()
         for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                StoreScratchCopy.removeAllLive()
-                FileHandleOutput.standardError.write("\r\u{1B}[Kchainplan: interrupted; the scratch copy was removed and the store was not touched\n")
-                exit(128 + signalNumber)
-            }
-            source.resume()
-            sources.append(source)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = scratchCleanupSignalHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signalNumber, &action, nil)
         }
     }
+}
+
+/// The signal handler: async-signal-safe (one `write`), no captures.
+private func scratchCleanupSignalHandler(_ signalNumber: Int32) {
+    var byte = UInt8(truncatingIfNeeded: signalNumber)
+    _ = write(ScratchCleanup.writeEnd, &byte, 1)
 }

@@ -4,12 +4,16 @@ import Glibc
 #endif
 
 /// Runs the built `chainplan` as a child process, the way CI does, and reports how it ended and
-/// its peak memory (from `wait4`). A child still running at the time limit is killed and reported
-/// as hung: a guard, not a measurement.
+/// its peak memory. A child still running at the time limit is killed and reported as hung: a
+/// guard, not a measurement.
+///
+/// The child is started by a small Python launcher rather than by this (large) test process:
+/// Linux carries a process's peak RSS across `exec`, so a child spawned directly from here would
+/// report this process's peak as its own.
 struct ChildProcess {
     static let binary = CLITests.root.appendingPathComponent(".build/debug/chainplan")
 
-    struct Outcome: CustomStringConvertible {
+    struct Outcome: CustomStringConvertible, Decodable {
         /// The exit status, or nil when a signal ended the process.
         var status: Int32?
         var signal: Int32?
@@ -21,39 +25,38 @@ struct ChildProcess {
         }
     }
 
+    static let launcher = """
+        import json, os, signal, subprocess, sys, time
+        limit = float(sys.argv[1])
+        child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + limit
+        hung = False
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid == child.pid:
+                break
+            if time.monotonic() > deadline:
+                hung = True
+                child.kill()
+                pid, status, usage = os.wait4(child.pid, 0)
+                break
+            time.sleep(0.005)
+        signalled = os.WIFSIGNALED(status)
+        print(json.dumps({"status": None if signalled else os.WEXITSTATUS(status),
+                          "signal": os.WTERMSIG(status) if signalled else None,
+                          "hung": hung, "peakKilobytes": usage.ru_maxrss}))
+        """
+
     static func run(_ arguments: [String], limit seconds: Double = 5) throws -> Outcome {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { _, new in new }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-
-        let deadline = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
-        var usage = rusage()
-        while true {
-            let done = wait4(pid, &status, WNOHANG, &usage)
-            if done == pid { break }
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                _ = wait4(pid, &status, 0, &usage)
-                return Outcome(status: nil, signal: SIGKILL, hung: true, peakKilobytes: usage.ru_maxrss)
-            }
-            usleep(5_000)
-        }
-        let signalled = (status & 0x7f) != 0
-        return Outcome(status: signalled ? nil : (status >> 8) & 0xff, signal: signalled ? status & 0x7f : nil,
-                       hung: false, peakKilobytes: usage.ru_maxrss)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", launcher, String(seconds), binary.path] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try JSONDecoder().decode(Outcome.self, from: data)
     }
 }

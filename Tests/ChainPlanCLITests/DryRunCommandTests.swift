@@ -132,24 +132,33 @@ struct DryRunSignalTests {
         let before = try Data(contentsOf: store)
         let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
 
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["dry-run", DryRunCommandTests.grocery, "--store", store.path, "-o", directory.appendingPathComponent("out.txt").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { _, new in new }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Wait for the scratch copy to exist, then a little longer so the simulation is running.
-        let deadline = Date().addingTimeInterval(60)
-        while (try FileManager.default.contentsOfDirectory(atPath: scratch.path)).isEmpty, process.isRunning, Date() < deadline {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let interrupted = process.isRunning
-        kill(process.processIdentifier, signalNumber)
-        process.waitUntilExit()
-
-        #expect(interrupted, "the dry run ended before the signal: the store is too small")
-        #expect(process.terminationStatus == expected)
+        // A Python launcher starts the dry run, waits for its scratch copy to appear, lets it work
+        // a little, and sends the signal (Foundation's Process is unreliable about liveness under
+        // a loaded test run).
+        let script = """
+            import json, os, subprocess, sys, time
+            scratch, number = sys.argv[1], int(sys.argv[2])
+            child = subprocess.Popen(sys.argv[3:], env=dict(os.environ, TMPDIR=scratch), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 60
+            while not os.listdir(scratch) and child.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.005)
+            time.sleep(0.3)
+            running = child.poll() is None
+            child.send_signal(number)
+            print(json.dumps({"interrupted": running, "status": child.wait()}))
+            """
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        launcher.arguments = ["python3", "-c", script, scratch.path, String(signalNumber), Self.binary.path,
+                              "dry-run", DryRunCommandTests.grocery, "--store", store.path, "-o", directory.appendingPathComponent("out.txt").path]
+        let output = Pipe()
+        launcher.standardOutput = output
+        try launcher.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        launcher.waitUntilExit()
+        let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(result["interrupted"] as? Bool == true, "the dry run ended before the signal: the store is too small")
+        #expect(result["status"] as? Int == Int(expected))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
         #expect(try Data(contentsOf: store) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().filter { $0 != "out.txt" } == listing)

@@ -128,20 +128,26 @@ extension Diagram {
     /// Graphviz as a C string, so a NUL would cut it. Each C0 control character other than
     /// line feed becomes its Unicode "control picture" (U+0000 → `␀` U+2400, U+000D → `␍`
     /// U+240D, tab → `␉`), DEL becomes `␡` (U+2421) and the noncharacters U+FFFE and U+FFFF
-    /// become `�` (U+FFFD). A line feed starts a new line. Everything else — quotes,
-    /// backslashes, markup, right-to-left marks, any script — is drawn exactly as given.
+    /// become `�` (U+FFFD). Bidirectional controls (marks, embeddings, overrides, isolates)
+    /// are drawn as visible `\u{202E}` text, as in every report. A line feed starts a new line.
+    /// Everything else — quotes, backslashes, markup, any script — is drawn exactly as given.
     public static func displayText(_ name: String) -> String {
         var needsChange = false
-        for scalar in name.unicodeScalars where replacement(for: scalar) != nil {
+        for scalar in name.unicodeScalars where replacement(for: scalar) != nil || MarkupText.isBidiControl(scalar) {
             needsChange = true
             break
         }
         guard needsChange else { return name }
-        var result = String.UnicodeScalarView()
+        var result = ""
         for scalar in name.unicodeScalars {
-            result.append(replacement(for: scalar) ?? scalar)
+            // Bidirectional controls would reorder the label: drawn as visible `\u{202E}` text.
+            if MarkupText.isBidiControl(scalar) {
+                result += MarkupText.visible(scalar)
+            } else {
+                result.unicodeScalars.append(replacement(for: scalar) ?? scalar)
+            }
         }
-        return String(result)
+        return result
     }
 
     /// The visible stand-in for a character that cannot be drawn, or nil if it draws as is.

@@ -51,7 +51,7 @@ public enum GitHubReporter {
             if let column = location.column { properties.append("col=\(column)") }
         }
         properties.append("title=\(escapeProperty(diagnostic.code.rawValue))")
-        return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
+        return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(MarkupText.inert(diagnostic.message)))"
     }
 
     static func escapeData(_ text: String) -> String {

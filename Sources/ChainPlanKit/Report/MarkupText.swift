@@ -1,6 +1,30 @@
 /// Escaping for the markup formats reporters write. Names in reports come from pull requests and
 /// users' models: every one of them goes through here before it reaches XML or Markdown.
 public enum MarkupText {
+    /// Bidirectional formatting characters (embeddings, overrides, isolates, marks): in a name
+    /// they can make a report read differently from what it says ("Trojan Source"), so every
+    /// human-facing format shows them as visible `\u{202E}` text instead.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    }
+
+    /// `text` with bidirectional controls made visible; everything else unchanged.
+    public static func inert(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isBidiControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     /// Text for XML 1.0 element content and attribute values (JUnit, HTML): the five special
     /// characters as entities, and the characters XML 1.0 cannot carry at all (control characters
     /// other than tab and line breaks, unpaired surrogates cannot occur in Swift strings, U+FFFE and
@@ -18,7 +42,9 @@ public enum MarkupText {
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
                 let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                if isBidiControl(scalar) {
+                    out += visible(scalar)
+                } else if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
                     out += "\u{FFFD}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -42,7 +68,13 @@ public enum MarkupText {
             case "\r": break
             case "\n": out += "<br>"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+                if isBidiControl(scalar) {
+                    out += markdown(visible(scalar))
+                } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

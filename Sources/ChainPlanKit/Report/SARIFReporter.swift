@@ -19,7 +19,7 @@ public enum SARIFReporter {
                 ruleId: diagnostic.code.rawValue,
                 ruleIndex: index[diagnostic.code] ?? 0,
                 level: level(diagnostic.severity),
-                message: Message(text: diagnostic.message),
+                message: Message(text: MarkupText.inert(diagnostic.message)),
                 locations: diagnostic.location.map { [Location($0)] } ?? [],
                 properties: diagnostic.versions.isEmpty ? nil : ResultProperties(versions: diagnostic.versions)
             )
