@@ -2,8 +2,9 @@
 SWIFT      ?= swift
 CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/chainplan
-# python3-jsonschema: the tests validate SARIF output against the official schema with it.
-APT_PKGS   := libsqlite3-dev libgraphviz-dev graphviz pkg-config python3-jsonschema
+# python3-jsonschema: the tests validate SARIF output against the official schema with it;
+# sqlite3 and python3: the store tests hold locks and run child processes with them.
+APT_PKGS   := libsqlite3-dev sqlite3 libgraphviz-dev graphviz pkg-config python3 python3-jsonschema
 GROUP      ?= all
 
 .PHONY: all deps bench-deps build release test demo bench bench-check clean

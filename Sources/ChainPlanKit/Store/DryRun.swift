@@ -62,6 +62,9 @@ public struct DryRunOptions: Sendable {
     public var sqlLog: (@Sendable (String) -> Void)?
     /// Simulation progress: (step number from 1, steps, fraction of that step done).
     public var progress: (@Sendable (Int, Int, Double) -> Void)?
+    /// Where the private scratch directory is made (default: the system temporary directory,
+    /// which honours `TMPDIR`).
+    public var temporaryDirectory: URL?
     /// SQLite work on the copy is interrupted after this many seconds.
     public var queryTimeout: TimeInterval = 3600
 
@@ -86,7 +89,8 @@ extension ChainPlanner {
         let compiled: CompiledModelInfo?
         let copy: StoreScratchCopy
         do {
-            copy = try StoreScratchCopy.make(storeAt: storePath, displayPath: shown, lockTimeout: dryRun.lockTimeout)
+            copy = try StoreScratchCopy.make(storeAt: storePath, displayPath: shown, lockTimeout: dryRun.lockTimeout,
+                                             temporaryDirectory: dryRun.temporaryDirectory)
         } catch {
             report.diagnostics.append(error.diagnostic)
             return report.resummarised()

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import ChainPlanKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The never-modify guarantee of a whole dry run (copy, read, identify, simulate), over a matrix
+/// of journal modes, side files, folder permissions and locks: the store's folder is identical
+/// afterwards (every file's bytes, sizes, modes, times; no file added) and no scratch directory
+/// is left. Interruption by SIGINT/SIGTERM is in ChainPlanCLITests (DryRunSignalTests).
+@Suite(.serialized) struct NeverModifyMatrixTests {
+    struct Store: Sendable, CustomStringConvertible {
+        var name: String
+        /// Corpus files to copy (the store first), or nil for a chainplan fixture.
+        var files: [String]?
+        var bundle: URL
+        var momd: String?
+        var version: String
+        var description: String { name }
+    }
+
+    static let sample = "\(StoreCorpus.coreDataPlus)/SampleModel"
+    static let surf = "\(StoreCorpus.surf)/CoreDataSeed/SurfJournalModel.sqlite"
+    static let duck = "\(StoreCorpus.duckDuckGo)/DuckDuckGoTests/AppRatingPrompt_v1/Database.sqlite"
+
+    static let stores: [Store] = [
+        Store(name: "rollback journal (fixture, simulated steps)", files: nil,
+              bundle: TestPaths.chains.appendingPathComponent("grocery-dude/chain.json"), version: "Model 2"),
+        Store(name: "rollback journal (CoreDataPlus)", files: ["\(sample)/Fixtures/SampleModel_V2.sqlite"],
+              bundle: StoreCorpus.url("\(sample)/SampleModel.xcdatamodeld"), momd: "\(sample)/Fixtures/SampleModel.momd", version: "SampleModel2"),
+        Store(name: "WAL with -wal and -shm, data only in the WAL", files: [surf, surf + "-wal", surf + "-shm"],
+              bundle: StoreCorpus.url("\(StoreCorpus.surf)/SurfJournalModel.xcdatamodeld"), version: "SurfJournalModel"),
+        Store(name: "WAL with -wal, no -shm", files: [surf, surf + "-wal"],
+              bundle: StoreCorpus.url("\(StoreCorpus.surf)/SurfJournalModel.xcdatamodeld"), version: "SurfJournalModel"),
+        Store(name: "WAL with -wal and -shm (merged model)", files: [duck, duck + "-wal", duck + "-shm"],
+              bundle: StoreCorpus.url("\(StoreCorpus.duckDuckGo)/DuckDuckGo/AppRatingPrompt.xcdatamodeld"), version: "AppRatingPrompt"),
+        Store(name: "WAL header, no side files", files: ["\(sample)/Fixtures/SampleModel_V1.sqlite"],
+              bundle: StoreCorpus.url("\(sample)/SampleModel.xcdatamodeld"), momd: "\(sample)/Fixtures/SampleModel.momd", version: "SampleModel"),
+    ]
+
+    /// Puts the store in `folder/store`, returns its path.
+    static func place(_ store: Store, in folder: TemporaryFolder) throws -> String {
+        let directory = folder.url.appendingPathComponent("store")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        guard let files = store.files else {
+            let path = directory.appendingPathComponent("Grocery.sqlite").path
+            let bundle = try #require(DryRunTests.planner().bundle(inputAt: store.bundle))
+            _ = try StoreFixtureWriter(rowsPerEntity: 200).write(model: try #require(bundle.version(named: store.version)?.model),
+                                                               versionName: store.version, to: path)
+            return path
+        }
+        for file in files { try FileManager.default.copyItem(at: StoreCorpus.url(file), to: directory.appendingPathComponent((file as NSString).lastPathComponent)) }
+        return directory.appendingPathComponent((files[0] as NSString).lastPathComponent).path
+    }
+
+    @Test(arguments: stores, [false, true])
+    func dryRunLeavesTheFolderAsItWas(_ store: Store, readOnlyFolder: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.place(store, in: folder)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let scratch = folder.url.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        if readOnlyFolder {
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) { chmod(directory.appendingPathComponent(file).path, 0o444) }
+            chmod(directory.path, 0o555)
+        }
+        defer { chmod(directory.path, 0o755) }
+        let before = try FileSnapshot.of(folder: directory)
+
+        var options = DryRunOptions()
+        options.momd = store.momd.map { StoreCorpus.url($0).path }
+        options.temporaryDirectory = scratch
+        // While the simulation runs, the copy is in the scratch directory.
+        let seen = StatementLog()
+        options.progress = { _, _, _ in
+            seen.append(((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).isEmpty ? "empty" : "copy")
+        }
+        let report = DryRunTests.planner().dryRun(inputAt: store.bundle, storeAt: path, options: options)
+        if store.files == nil { #expect(seen.statements.contains("copy") && !seen.statements.contains("empty")) }
+
+        #expect(report.store?.detectedVersion == store.version)
+        #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 }.map(\.message))")
+        #expect(try FileSnapshot.of(folder: directory) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
+
+    @Test(arguments: [stores[1], stores[2]])
+    func lockedByAnotherWriter(_ store: Store) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.place(store, in: folder)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let scratch = folder.url.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let writer = try LockingProcess(database: path, statement: "BEGIN IMMEDIATE;")
+        defer { writer.finish() }
+        #expect(writer.waitUntilLocked(), "the sqlite3 process never took its lock")
+        let before = try FileSnapshot.of(folder: directory)
+
+        var options = DryRunOptions()
+        options.lockTimeout = 0.3
+        options.temporaryDirectory = scratch
+        let report = DryRunTests.planner().dryRun(inputAt: store.bundle, storeAt: path, options: options)
+        #expect(report.diagnostics.contains { $0.code == .cp300 && $0.severity == .error && $0.message.contains("locked by another process") })
+        #expect(report.diagnostics.hasUnusableInput)
+        #expect(try FileSnapshot.of(folder: directory) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
+}
