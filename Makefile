@@ -1,4 +1,4 @@
-# chainplan — make demo | make test | make bench
+# chainplan — make demo | make test | make bench | make fuzz
 SWIFT      ?= swift
 CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/chainplan
@@ -7,7 +7,7 @@ BIN        := .build/$(CONFIG)/chainplan
 APT_PKGS   := libsqlite3-dev sqlite3 libgraphviz-dev graphviz pkg-config python3 python3-jsonschema
 GROUP      ?= all
 
-.PHONY: all deps bench-deps build release test demo bench bench-check clean
+.PHONY: all deps bench-deps build release test demo bench bench-check fuzz clean
 
 all: build
 
@@ -50,6 +50,12 @@ bench: bench-deps
 
 bench-check:
 	@python3 Benchmarks/check.py Benchmarks/results.json
+
+# make fuzz [TARGETS="spec model"] [FUZZ_SECONDS=60] [FUZZ_JOBS=1]: libFuzzer with AddressSanitizer on
+# the spec, model, mapping-model, keyed-archive, store-plist readers and the escaping (Fuzz/).
+TARGETS ?=
+fuzz: deps
+	python3 Fuzz/fuzz.py $(TARGETS)
 
 clean:
 	rm -rf .build

@@ -32,14 +32,20 @@ public enum MappingModelReader {
         var name = folderURL.lastPathComponent
         if name.hasSuffix(".xcmappingmodel") { name = String(name.dropLast(".xcmappingmodel".count)) }
 
+        switch MappingFileAccess.read(documentURL.path, maxBytes: maxBytes) {
+        case .success(let data):
+            return parse(data, name: name, folderDisplay: folderDisplay, documentDisplay: documentDisplay)
+        case .failure(let problem):
+            return (nil, [Diagnostic(.cp120, "mapping model '\(name)': \(problem.message)", at: SourceLocation(file: documentDisplay))])
+        }
+    }
+
+    /// Parses the bytes of an `xcmapping.xml`: the document, its entity mappings and the
+    /// embedded model snapshots. `name` is the mapping model's name (its folder without
+    /// `.xcmappingmodel`); the display paths are where diagnostics point.
+    static func parse(_ data: Data, name: String, folderDisplay: String, documentDisplay: String) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
         func failure(_ message: String, line: Int? = nil) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
             (nil, [Diagnostic(.cp120, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line))])
-        }
-
-        let data: Data
-        switch MappingFileAccess.read(documentURL.path, maxBytes: maxBytes) {
-        case .success(let bytes): data = bytes
-        case .failure(let problem): return failure(problem.message)
         }
         if let invalid = firstInvalidUTF8Line(data) {
             return failure("xcmapping.xml is not valid UTF-8", line: invalid)

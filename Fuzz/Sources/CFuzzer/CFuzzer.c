@@ -1,0 +1,1 @@
+// The declarations are in include/CFuzzer.h; libFuzzer itself comes with -sanitize=fuzzer.

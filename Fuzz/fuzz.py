@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""make fuzz: build the libFuzzer targets, seed them, replay the kept regressions, fuzz.
+
+Usage: python3 Fuzz/fuzz.py [TARGET ...]     (default: every target)
+Environment: FUZZ_SECONDS (default 60 per target), FUZZ_JOBS (parallel workers, default 1).
+
+Seeds come from Chains/, Tests/Fixtures and ../shared/corpus, gathered into
+.build/fuzz/corpus/<target>/ (never into git); the corpus folder keeps what libFuzzer
+adds, so later runs start from there. Inputs that once crashed a target live in
+Fuzz/Regressions/<target>/ and are replayed before fuzzing. A crash writes its input to
+.build/fuzz/artifacts/<target>/ and fails the run.
+
+Stores in ../shared/corpus are read through copies: nothing there is opened in place.
+"""
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FUZZ = os.path.join(ROOT, "Fuzz")
+SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
+WORK = os.path.join(ROOT, ".build", "fuzz")
+TARGETS = ["spec", "model", "mapping", "archive", "plist", "escaping"]
+MAX_SEED = 256 * 1024  # libFuzzer mutates small inputs best; bigger seeds are skipped
+# Per-target libFuzzer options. fuzz-escaping renders SVG on chainplan's Graphviz thread, which
+# hands the result over and then exits; LeakSanitizer's per-input check can run before that
+# thread has released its copy and reports it. Memory over 1,000 renders of one input, with
+# ASan's quarantine off, stays flat (86.6 MB after 200, 89.5 MB after 1,000), so leak checks
+# are off for that target only.
+TARGET_OPTIONS = {"escaping": ["-detect_leaks=0"]}
+
+
+def files(top, predicate):
+    if not os.path.isdir(top):
+        return
+    for folder, dirs, names in os.walk(top):
+        dirs.sort()
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) and not os.path.islink(path) and predicate(path):
+                yield path
+
+
+def small(path):
+    return os.path.getsize(path) <= MAX_SEED
+
+
+def sqlite_file(path):
+    with open(path, "rb") as handle:
+        return handle.read(16) == b"SQLite format 3\x00"
+
+
+def snapshots(xml_path):
+    """The base64 model snapshots embedded in an xcmapping.xml, decoded."""
+    text = open(xml_path, encoding="utf-8", errors="replace").read()
+    for match in re.finditer(r'name="(?:source|destination)modeldata"[^>]*>([^<]+)<', text):
+        try:
+            yield base64.b64decode(re.sub(r"\s+", "", match.group(1)))
+        except ValueError:
+            continue
+
+
+def metadata_plists(store):
+    """Z_PLIST blobs of a store, read from a private copy."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = os.path.join(scratch, "store.sqlite")
+        shutil.copyfile(store, copy)
+        for suffix in ("-wal", "-shm"):
+            if os.path.exists(store + suffix):
+                shutil.copyfile(store + suffix, copy + suffix)
+        try:
+            db = sqlite3.connect(copy)
+            rows = db.execute("SELECT Z_PLIST FROM Z_METADATA").fetchall()
+            db.close()
+        except sqlite3.Error:
+            return []
+        return [bytes(row[0]) for row in rows if row[0]]
+
+
+def seeds(target):
+    """(name, bytes) seed inputs for one target."""
+    chains = os.path.join(ROOT, "Chains")
+    fixtures = os.path.join(ROOT, "Tests", "Fixtures")
+    if target == "spec":
+        spec = lambda p: p.endswith((".json", ".yaml", ".yml", ".lock")) and small(p)
+        for top in (chains, os.path.join(fixtures, "Specs"), os.path.join(fixtures, "hostile"), os.path.join(fixtures, "Golden")):
+            for path in files(top, spec):
+                yield path, open(path, "rb").read()
+    elif target == "model":
+        contents = lambda p: os.path.basename(p) == "contents" and small(p)
+        for top in (chains, fixtures, SHARED):
+            for path in files(top, contents):
+                yield path, open(path, "rb").read()
+    elif target == "mapping":
+        for top in (fixtures, SHARED):
+            for path in files(top, lambda p: p.endswith("xcmapping.xml") and small(p)):
+                yield path, open(path, "rb").read()
+    elif target == "archive":
+        for top in (fixtures, SHARED):
+            for path in files(top, lambda p: p.endswith("xcmapping.xml")):
+                for index, data in enumerate(snapshots(path)):
+                    if len(data) <= MAX_SEED:
+                        yield f"{path}#{index}", data
+    elif target == "plist":
+        for top in (fixtures, SHARED):
+            for path in files(top, lambda p: p.endswith(".plist") and small(p)):
+                yield path, open(path, "rb").read()
+            for path in files(top, sqlite_file):
+                for index, data in enumerate(metadata_plists(path)):
+                    yield f"{path}#{index}", data
+    elif target == "escaping":
+        for path in files(os.path.join(fixtures, "HostileNames"), small):
+            for line in open(path, "rb").read().split(b"\n"):
+                if line.strip():
+                    yield f"{path}:{line[:16]!r}", line
+        for name in ["Model 2", 'a"b\\c', "<script>alert(1)</script>", "]; a -> b //", "\u202eevil", "%0A:,", "{{x}}", "é\u0000\r\n"]:
+            yield name, name.encode()
+
+
+def gather(target):
+    folder = os.path.join(WORK, "corpus", target)
+    os.makedirs(folder, exist_ok=True)
+    count = 0
+    for name, data in seeds(target):
+        digest = hashlib.sha1(data).hexdigest()
+        path = os.path.join(folder, "seed-" + digest)
+        if not os.path.exists(path):
+            with open(path, "wb") as handle:
+                handle.write(data)
+        count += 1
+    return folder, count
+
+
+def toolset():
+    """A SwiftPM toolset: sanitizers and testable imports for every module, linked with the
+    toolchain's lld (gold fails on the sanitizer runtime's debug info)."""
+    swift = os.path.realpath(shutil.which("swift") or sys.exit("swift is not on PATH"))
+    lld = os.path.join(os.path.dirname(swift), "ld.lld")
+    if not os.path.exists(lld):
+        sys.exit(f"the Swift toolchain has no ld.lld beside {swift}")
+    path = os.path.join(WORK, "toolset.json")
+    os.makedirs(WORK, exist_ok=True)
+    with open(path, "w") as handle:
+        json.dump({"schemaVersion": "1.0",
+                   "swiftCompiler": {"extraCLIOptions": ["-sanitize=fuzzer,address", "-enable-testing"]},
+                   "linker": {"path": lld}}, handle)
+    return path
+
+
+def build():
+    command = ["swift", "build", "--package-path", FUZZ, "--scratch-path", WORK, "-c", "release", "--toolset", toolset()]
+    subprocess.run(command, check=True)
+    return subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def environment():
+    env = dict(os.environ)
+    suppressions = os.path.join(FUZZ, "lsan-suppressions.txt")
+    env["LSAN_OPTIONS"] = f"suppressions={suppressions}:print_suppressions=0"
+    env["ASAN_OPTIONS"] = "detect_stack_use_after_return=0:allocator_may_return_null=1"
+    return env
+
+
+def run(binary, target, seconds, jobs):
+    corpus, seeded = gather(target)
+    artifacts = os.path.join(WORK, "artifacts", target) + os.sep
+    os.makedirs(artifacts, exist_ok=True)
+    regressions = os.path.join(FUZZ, "Regressions", target)
+    replayed = 0
+    if os.path.isdir(regressions):
+        kept = sorted(os.path.join(regressions, n) for n in os.listdir(regressions) if not n.startswith("."))
+        if kept:
+            replay = subprocess.run([binary, f"-artifact_prefix={artifacts}", "-timeout=10", "-rss_limit_mb=2048"]
+                                    + TARGET_OPTIONS.get(target, []) + kept,
+                                    env=environment(), capture_output=True, text=True)
+            if replay.returncode != 0:
+                sys.stderr.write(replay.stderr[-4000:])
+                return {"target": target, "runs": 0, "crashed": True, "seeds": seeded, "replayed": len(kept)}
+            replayed = len(kept)
+    options = [f"-max_total_time={seconds}", "-timeout=10", "-rss_limit_mb=2048", "-max_len=65536",
+               f"-artifact_prefix={artifacts}", "-print_final_stats=1"] + TARGET_OPTIONS.get(target, [])
+    dictionary = os.path.join(FUZZ, "Dictionaries", target + ".dict")
+    if os.path.exists(dictionary):
+        options.append(f"-dict={dictionary}")
+    if jobs > 1:
+        options += [f"-jobs={jobs}", f"-workers={jobs}"]
+    log = os.path.join(WORK, "logs", target + ".log")
+    os.makedirs(os.path.dirname(log), exist_ok=True)
+    with open(log, "w") as handle:
+        result = subprocess.run([binary] + options + [corpus], env=environment(), stdout=handle, stderr=subprocess.STDOUT)
+    text = open(log, errors="replace").read()
+    runs = sum(int(m) for m in re.findall(r"stat::number_of_executed_units:\s*(\d+)", text))
+    crashed = result.returncode != 0
+    if crashed:
+        sys.stderr.write(text[-6000:])
+    return {"target": target, "runs": runs, "crashed": crashed, "seeds": seeded, "replayed": replayed,
+            "corpus": len(os.listdir(corpus))}
+
+
+def main():
+    targets = sys.argv[1:] or TARGETS
+    unknown = [t for t in targets if t not in TARGETS]
+    if unknown:
+        sys.exit(f"unknown fuzz target {unknown[0]!r}; targets: {', '.join(TARGETS)}")
+    seconds = int(os.environ.get("FUZZ_SECONDS", "60"))
+    jobs = int(os.environ.get("FUZZ_JOBS", "1"))
+    bin_path = build()
+    results = [run(os.path.join(bin_path, "fuzz-" + t), t, seconds, jobs) for t in targets]
+    print()
+    print(f"| target | seconds | runs | seeds | corpus after | regressions replayed | result |")
+    print(f"|---|---|---|---|---|---|---|")
+    for r in results:
+        print(f"| {r['target']} | {seconds} | {r['runs']:,} | {r['seeds']} | {r.get('corpus', '-')} | {r['replayed']} | "
+              f"{'CRASH (see .build/fuzz/artifacts/' + r['target'] + ')' if r['crashed'] else 'clean'} |")
+    sys.exit(1 if any(r["crashed"] for r in results) else 0)
+
+
+if __name__ == "__main__":
+    main()
