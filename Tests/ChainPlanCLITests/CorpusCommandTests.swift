@@ -37,6 +37,23 @@ struct CorpusCommandTests {
         #expect(Self.bundles.count == 19)
     }
 
+    /// CoreStore's evolution demo ships `V1.FromV2.xcmappingmodel` for V2 → V1, a pair that is not
+    /// a step of its inferred chain: Core Data and CoreStore use a mapping model for exactly the pair
+    /// being migrated, so `explain` must classify the pair heavyweight with that mapping model
+    /// (it once looked only at the chain's steps and answered lightweight).
+    @Test func explainUsesAMappingModelForAPairOutsideTheChain() async throws {
+        let demo = Self.corpus.appendingPathComponent("JohnEstropia__CoreStore/Demo/Sources/Demos/Advanced/EvolutionDemo")
+        let bundle = demo.appendingPathComponent("Advanced.EvolutionDemo.V1.xcdatamodeld").path
+        let (_, data) = try await run(["explain", bundle, "Advanced.EvolutionDemo.V2", "Advanced.EvolutionDemo.V1", "--format", "json"])
+        let report = try JSONDecoder().decode(ExplainReport.self, from: data)
+        #expect(report.migration == .heavyweight)
+        #expect(report.mappingModel?.path.hasSuffix("Advanced.EvolutionDemo.V1.FromV2.xcmappingmodel") == true)
+        // The chain's own direction is still inferred from the contents alone.
+        let (_, forward) = try await run(["explain", bundle, "Advanced.EvolutionDemo.V1", "Advanced.EvolutionDemo.V2", "--format", "json"])
+        let forwardReport = try JSONDecoder().decode(ExplainReport.self, from: forward)
+        #expect(forwardReport.mappingModel?.path.hasSuffix("Advanced.EvolutionDemo.V2.FromV1.xcmappingmodel") == true)
+    }
+
     @Test(arguments: bundles)
     func inspectReadsEveryBundle(_ relative: String) async throws {
         let bundle = Self.corpus.appendingPathComponent(relative)

@@ -4,7 +4,8 @@ public struct DirectJump: Sendable, Hashable, Codable {
     public var migration: MigrationKind
     public var inferable: Bool?
     public var losesData: Bool?
-    /// Data the chain keeps but the direct jump drops, as `Entity.property`.
+    /// Data the chain keeps but the direct jump drops: `Entity` when the jump drops the
+    /// entity's rows, else `Entity.property`.
     public var lostComparedToChain: [String]
     /// The changes that block inference of the direct jump.
     public var blockingChanges: [String]
@@ -31,16 +32,16 @@ struct ChainClassification {
         }
         let pairs = graph.edges.map { StepKey(from: names[$0.from], to: names[$0.to]) }
             + directStarts.map { StepKey(from: names[$0], to: names[target!]) }
-        // Only the classification and the property lineage outlive a worker: the inferred entity
-        // mappings of a large history would otherwise all be held at once.
-        let results = Parallel.map(pairs) { pair -> (StepClassification, [PropertyKey: PropertyKey]?) in
+        // Only the classification and the lineage outlive a worker: the inferred entity mappings
+        // of a large history would otherwise all be held at once.
+        let results = Parallel.map(pairs) { pair -> (StepClassification, Lineage?) in
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
-            return (classification, mapping?.propertyLineage)
+            return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) })
         }
-        var directResults: [Int: (StepClassification, [PropertyKey: PropertyKey]?)] = [:]
+        var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
-        var inferred: [Int: [PropertyKey: PropertyKey]] = [:] // property lineage by source version of the step
+        var inferred: [Int: Lineage] = [:] // lineage by source version of the step
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
             let (classification, lineage) = results[index]
@@ -52,7 +53,7 @@ struct ChainClassification {
         guard let target else { return }
         // Lineage of every reachable version's data to the target, composed backwards from the
         // target once (memoised by version), for comparing the chain with the direct jump.
-        var propertyLineage: [Int: [PropertyKey: PropertyKey]] = [:]
+        var lineage: [Int: Lineage] = [:]
         var chainInferable: [Int: Bool] = [target: true]
         var order: [(Int, Int)] = [] // (version, length)
         for version in 0..<graph.count {
@@ -60,39 +61,32 @@ struct ChainClassification {
         }
         order.sort { $0.1 < $1.1 }
         if let targetModel = bundle.version(named: names[target])?.model {
-            var identity: [PropertyKey: PropertyKey] = [:]
+            var identity = Lineage()
             for entity in ResolvedView(targetModel).entities {
+                identity.entities[entity.entity.name] = entity.entity.name
                 for attribute in entity.attributes where !attribute.isTransient {
-                    identity[PropertyKey(entity.entity.name, attribute.name)] = PropertyKey(entity.entity.name, attribute.name)
+                    identity.properties[PropertyKey(entity.entity.name, attribute.name)] = PropertyKey(entity.entity.name, attribute.name)
                 }
                 for relationship in entity.relationships where !relationship.isTransient {
-                    identity[PropertyKey(entity.entity.name, relationship.name)] = PropertyKey(entity.entity.name, relationship.name)
+                    identity.properties[PropertyKey(entity.entity.name, relationship.name)] = PropertyKey(entity.entity.name, relationship.name)
                 }
             }
-            propertyLineage[target] = identity
+            lineage[target] = identity
         }
         for (version, length) in order {
             let next = graph.successor[version]
             let step = steps[StepKey(from: names[version], to: names[next])]
             let stepOK = step.map { $0.migration == .none || ($0.migration == .lightweight) } ?? false
             chainInferable[version] = stepOK && (chainInferable[next] ?? false)
-            if let stepMap = inferred[version], let downstream = propertyLineage[next] {
-                var composed: [PropertyKey: PropertyKey] = [:]
-                for (from, to) in stepMap { if let final = downstream[to] { composed[from] = final } }
-                propertyLineage[version] = composed
+            if let stepMap = inferred[version], let downstream = lineage[next] {
+                lineage[version] = stepMap.followed(by: downstream)
             }
             guard length >= 2 else {
                 if let step { direct[names[version]] = DirectJump(step, lost: [], blocking: []) }
                 continue
             }
             guard let (jump, directLineage) = directResults[version] else { continue }
-            var lost: [String] = []
-            if let directLineage, let chained = propertyLineage[version] {
-                for (from, to) in chained where directLineage[from] != to {
-                    lost.append("\(from.entity).\(from.property)")
-                }
-                lost.sort()
-            }
+            let lost = directLineage.flatMap { direct in lineage[version].map { $0.lost(in: direct) } } ?? []
             let blocking = jump.changes.filter { $0.verdict == .blocksInference }.map(\.detail)
             direct[names[version]] = DirectJump(jump, lost: lost, blocking: blocking)
             guard chainInferable[version] == true, jump.migration != .unknown, jump.mappingModel == nil else { continue }
@@ -111,6 +105,33 @@ struct ChainClassification {
                     at: location, versions: [names[version], names[target]]))
             }
         }
+    }
+}
+
+/// Where a version's rows and values end up: source entity → destination entity, and source
+/// property → destination property, for the data that survives.
+struct Lineage: Sendable {
+    var entities: [String: String] = [:]
+    var properties: [PropertyKey: PropertyKey] = [:]
+
+    /// This lineage, then `next`: where the data ends up after both.
+    func followed(by next: Lineage) -> Lineage {
+        var composed = Lineage()
+        for (from, to) in entities { if let final = next.entities[to] { composed.entities[from] = final } }
+        for (from, to) in properties { if let final = next.properties[to] { composed.properties[from] = final } }
+        return composed
+    }
+
+    /// What this lineage keeps and `other` does not take to the same place, sorted: an entity
+    /// whose rows `other` drops (its properties are then not listed one by one), and each
+    /// property whose values `other` drops or moves elsewhere.
+    func lost(in other: Lineage) -> [String] {
+        let droppedEntities = Set(entities.filter { other.entities[$0.key] != $0.value }.keys)
+        var lost = droppedEntities.sorted()
+        for (from, to) in properties where other.properties[from] != to && !droppedEntities.contains(from.entity) {
+            lost.append("\(from.entity).\(from.property)")
+        }
+        return lost.sorted()
     }
 }
 

@@ -251,7 +251,8 @@ extension ChainPlanner {
     /// The lock of `versions`, or by default of every bundle version except the target (the
     /// versions that have shipped), in the bundle's order.
     public func lock(inputAt url: URL, versions requested: [String]?) -> LockPlan {
-        let (report, bundle) = planWithBundle(inputAt: url)
+        let planned = planWithBundle(inputAt: url)
+        let (report, bundle) = (planned.report, planned.bundle)
         let file = url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName)
         guard let bundle else { return LockPlan(lock: nil, file: file, report: report, missing: requested ?? []) }
         let names = requested ?? bundle.versionNames.filter { $0 != report.target }

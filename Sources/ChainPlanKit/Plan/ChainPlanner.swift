@@ -27,12 +27,12 @@ public struct ChainPlanner: Sendable {
     /// Plans the spec file at `url`.
     public func plan(specAt url: URL) -> ChainReport { planWithBundle(specAt: url).report }
 
-    /// Plans the spec file at `url`, and returns the bundle it read.
-    func planWithBundle(specAt url: URL) -> (report: ChainReport, bundle: ModelBundle?) {
+    /// Plans the spec file at `url`, and returns what the plan was made from.
+    func planWithBundle(specAt url: URL) -> PlanOutcome {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let read = SpecReader(maxBytes: options.maxSpecBytes).read(fileAt: url, displayPath: display)
         guard let spec = read.spec else {
-            return (ChainReport.unusable(spec: display, diagnostics: read.diagnostics), nil)
+            return PlanOutcome(report: ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
         }
         let specDirectory = url.deletingLastPathComponent()
         // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
@@ -40,10 +40,11 @@ public struct ChainPlanner: Sendable {
             { self.loadBundle(for: spec, specDirectory: specDirectory) },
             { spec.model == nil ? LoadedMappingModels() : self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
         let mappings = bundle == nil ? LoadedMappingModels() : found
-        var report = plan(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
-        report.diagnostics = (report.diagnostics + read.diagnostics + bundleDiagnostics + lockFindings(in: specDirectory, bundle: bundle)).sorted()
-        report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
-        return (report, bundle)
+        var outcome = self.outcome(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
+        outcome.report.diagnostics = (outcome.report.diagnostics + read.diagnostics + bundleDiagnostics
+            + lockFindings(in: specDirectory, bundle: bundle)).sorted()
+        outcome.report.summary = ChainReport.Summary(diagnostics: outcome.report.diagnostics)
+        return outcome
     }
 
     /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read.
@@ -70,6 +71,10 @@ public struct ChainPlanner: Sendable {
     }
 
     func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels) -> ChainReport {
+        outcome(spec: spec, bundle: bundle, isInferred: isInferred, mappingModels: mappingModels).report
+    }
+
+    func outcome(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels) -> PlanOutcome {
         var graph = ChainGraph.build(from: spec)
         if let bundle {
             for version in bundle.versions { graph.add(version.name, at: nil) }
@@ -83,6 +88,7 @@ public struct ChainPlanner: Sendable {
         var diagnostics = ChainChecks.run(context)
         var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
         var classification: ChainClassification?
+        var covering: [StepKey: StepMappingModel] = [:]
         if let bundle {
             let steps = graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) }
             let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps)
@@ -90,9 +96,10 @@ public struct ChainPlanner: Sendable {
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             for index in paths.paths.indices { paths.paths[index].direct = classified.direct[paths.paths[index].start] }
             classification = classified
+            covering = matched.byStep
         }
         diagnostics.sort()
-        return ChainReport(
+        let report = ChainReport(
             spec: spec.file,
             model: bundle.map {
                 ChainReport.ModelSummary(bundle: $0.path, currentVersion: $0.currentVersion, versions: $0.versionNames)
@@ -108,7 +115,18 @@ public struct ChainPlanner: Sendable {
             diagnostics: diagnostics,
             summary: ChainReport.Summary(diagnostics: diagnostics)
         )
+        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering)
     }
+}
+
+/// A plan and what it was made from.
+struct PlanOutcome {
+    var report: ChainReport
+    /// The model bundle read, when there was one.
+    var bundle: ModelBundle?
+    /// Every mapping model that is not stale, by the pair of versions its snapshots match,
+    /// whether or not that pair is a step of the chain.
+    var mappingModels: [StepKey: StepMappingModel] = [:]
 }
 
 /// The path of every start version, built from the memoised reachability.

@@ -4,22 +4,15 @@ extension ChainPlanner {
     /// The inferred mapping between two versions of the input's bundle, classified like a step
     /// (a mapping model that covers exactly this pair counts).
     public func explain(inputAt url: URL, from: String, to: String) -> Result<ExplainReport, ExplainFailure> {
-        let report = plan(inputAt: url)
-        guard let model = report.model else {
+        let planned = planWithBundle(inputAt: url)
+        let report = planned.report
+        guard let model = report.model, let bundle = planned.bundle else {
             let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
             return .failure(ExplainFailure(problems.isEmpty
                 ? [Diagnostic(.cp111, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
                 : problems))
         }
         let display = model.bundle
-        let bundleURL: URL
-        if ModelBundleLocator.isBundle(url) {
-            bundleURL = url
-        } else {
-            bundleURL = URL(fileURLWithPath: display, relativeTo: options.baseDirectory).standardizedFileURL
-        }
-        let read = ModelBundleReader().read(bundleAt: bundleURL, displayPath: display)
-        guard let bundle = read.bundle else { return .failure(ExplainFailure(read.diagnostics)) }
         var missing: [Diagnostic] = []
         for name in [from, to] where bundle.version(named: name) == nil {
             let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
@@ -28,9 +21,10 @@ extension ChainPlanner {
                 at: SourceLocation(file: display), versions: [name]))
         }
         if !missing.isEmpty { return .failure(ExplainFailure(missing)) }
-        // A mapping model covering exactly this pair: the plan matched the chain's steps; look for the pair.
-        let mappingModel = report.steps.first { $0.from == from && $0.to == to }?.mappingModel
-        let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModel.map { [StepKey(from: from, to: to): $0] } ?? [:])
+        // A mapping model whose snapshots match exactly this pair, whether or not the pair is a
+        // step of the chain: Core Data (and CoreStore) use it for a migration between them.
+        let pair = StepKey(from: from, to: to)
+        let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classification, from: from, to: to, stepLocation: SourceLocation(file: display))
         return .success(ExplainReport(bundle: display, from: from, to: to, classification: classification,

@@ -6,7 +6,7 @@ extension ChainPlanner {
     public func plan(inputAt url: URL) -> ChainReport { planWithBundle(inputAt: url).report }
 
     /// Plans whatever `url` is, and returns the bundle it read.
-    func planWithBundle(inputAt url: URL) -> (report: ChainReport, bundle: ModelBundle?) {
+    func planWithBundle(inputAt url: URL) -> PlanOutcome {
         if ModelBundleLocator.isBundle(url) { return planWithBundle(bundleAt: url) }
         return planWithBundle(specAt: url)
     }
@@ -14,7 +14,7 @@ extension ChainPlanner {
     /// Plans a bundle without a spec: the chain is inferred from version names.
     public func plan(bundleAt url: URL) -> ChainReport { planWithBundle(bundleAt: url).report }
 
-    func planWithBundle(bundleAt url: URL) -> (report: ChainReport, bundle: ModelBundle?) {
+    func planWithBundle(bundleAt url: URL) -> PlanOutcome {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let folder = url.deletingLastPathComponent()
         // Mapping models are found and read while the bundle is read; the spec they are
@@ -23,12 +23,14 @@ extension ChainPlanner {
         let (read, mappings) = Parallel.both(
             { ModelBundleReader().read(bundleAt: url, displayPath: display) },
             { self.loadMappingModels(under: folder, spec: noPaths, specDirectory: folder) })
-        guard let bundle = read.bundle else { return (ChainReport.unusable(spec: display, diagnostics: read.diagnostics), nil) }
+        guard let bundle = read.bundle else {
+            return PlanOutcome(report: ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
+        }
         let spec = ChainSpec.inferred(versions: bundle.versionNames, file: display)
-        var report = plan(spec: spec, bundle: bundle, isInferred: true, mappingModels: mappings)
-        report.diagnostics = (report.diagnostics + read.diagnostics + lockFindings(in: folder, bundle: bundle)).sorted()
-        report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
-        return (report, bundle)
+        var outcome = self.outcome(spec: spec, bundle: bundle, isInferred: true, mappingModels: mappings)
+        outcome.report.diagnostics = (outcome.report.diagnostics + read.diagnostics + lockFindings(in: folder, bundle: bundle)).sorted()
+        outcome.report.summary = ChainReport.Summary(diagnostics: outcome.report.diagnostics)
+        return outcome
     }
 
     /// Reads the spec's `model`, confined to the spec's folder unless allowed otherwise.

@@ -76,7 +76,9 @@ extension ChainPlanner {
     /// itself; the copy is removed before this returns), identifies its model version, and
     /// describes the path from that version with the tables and rows each step touches.
     public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions) -> ChainReport {
-        var (report, bundle) = planWithBundle(inputAt: url)
+        let planned = planWithBundle(inputAt: url)
+        var report = planned.report
+        let bundle = planned.bundle
         guard let bundle else {
             if !report.diagnostics.hasUnusableInput {
                 report.diagnostics.append(Diagnostic(.cp111, "a dry run needs a model bundle: the spec names none ('model')",

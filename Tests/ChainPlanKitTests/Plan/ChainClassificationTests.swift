@@ -89,6 +89,27 @@ struct ChainClassificationTests {
         #expect(!fine.diagnostics.contains { $0.code == .cp207 })
     }
 
+    /// The same for a whole entity, even one without properties: `Car` becomes `Auto`, then
+    /// `Vehicle` whose renaming identifier names the intermediate `Auto`. The chain keeps the
+    /// rows; the direct jump drops `Car` and adds `Vehicle`. An entity the jump drops is named
+    /// once, not property by property.
+    @Test(arguments: [[], [P.a("plate", .string)]])
+    func aDirectJumpThatDropsAnEntityTheChainKeepsIsReported(_ properties: [P]) throws {
+        let v1 = M(E("Car", properties))
+        let v2 = M(E("Auto", rid: "Car", properties))
+        let namesIntermediate = M(E("Vehicle", rid: "Auto", properties))
+        let result = Self.classify([("V1", v1), ("V2", v2), ("V3", namesIntermediate)])
+        #expect(result.direct["V1"]?.lostComparedToChain == ["Car"])
+        let cp207 = result.diagnostics.filter { $0.code == .cp207 }
+        #expect(cp207.map(\.versions) == [["V1", "V3"]])
+        #expect(cp207.first?.message.contains("drops 'Car'") == true)
+
+        let keepsOriginal = M(E("Vehicle", rid: "Car", properties))
+        let fine = Self.classify([("V1", v1), ("V2", v2), ("V3", keepsOriginal)])
+        #expect(fine.direct["V1"]?.lostComparedToChain == [])
+        #expect(!fine.diagnostics.contains { $0.code == .cp207 })
+    }
+
     /// CP207 compares the direct jump with a chain that works; when a chained step already
     /// fails, CP201 says so and CP207 stays quiet.
     @Test func noDirectJumpFindingWhenTheChainItselfFails() {
