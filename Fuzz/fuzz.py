@@ -7,7 +7,7 @@ Environment: FUZZ_SECONDS (default 60 per target), FUZZ_JOBS (parallel workers, 
 Seeds come from Chains/, Tests/Fixtures and ../shared/corpus, gathered into
 .build/fuzz/corpus/<target>/ (never into git); the corpus folder keeps what libFuzzer
 adds, so later runs start from there. Inputs that once crashed a target live in
-Fuzz/Regressions/<target>/ and are replayed before fuzzing. A crash writes its input to
+Tests/Fixtures/fuzz/<target>/ and are replayed before fuzzing (and by `make test`). A crash writes its input to
 .build/fuzz/artifacts/<target>/ and fails the run.
 
 Stores in ../shared/corpus are read through copies: nothing there is opened in place.
@@ -172,7 +172,7 @@ def run(binary, target, seconds, jobs):
     corpus, seeded = gather(target)
     artifacts = os.path.join(WORK, "artifacts", target) + os.sep
     os.makedirs(artifacts, exist_ok=True)
-    regressions = os.path.join(FUZZ, "Regressions", target)
+    regressions = os.path.join(ROOT, "Tests", "Fixtures", "fuzz", target)
     replayed = 0
     if os.path.isdir(regressions):
         kept = sorted(os.path.join(regressions, n) for n in os.listdir(regressions) if not n.startswith("."))

@@ -46,10 +46,9 @@ final class KeyedArchive {
             throw ArchiveError("it is not a binary property list")
         }
         let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw ArchiveError("its property list is malformed")
+        switch PropertyListReader.read(data) {
+        case .success(let read): plist = read
+        case .failure(let refusal): throw ArchiveError("it \(refusal.message)")
         }
         guard let top = plist as? [String: Any] else { throw ArchiveError("its property list is not a keyed archive") }
         guard let archiver = top["$archiver"] as? String, archiver == "NSKeyedArchiver" else {

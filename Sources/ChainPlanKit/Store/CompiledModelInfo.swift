@@ -58,15 +58,12 @@ public struct CompiledModelInfo: Sendable, Hashable {
 
     /// Decodes `VersionInfo.plist` content.
     public static func decode(_ data: Data, displayPath: String) throws(StoreError) -> CompiledModelInfo {
-        if data.first == UInt8(ascii: "<") || data.starts(with: [0xEF, 0xBB, 0xBF]) {
-            let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
-            if text.contains("<!ENTITY") {
-                throw problem(displayPath, "declares XML entities, which chainplan refuses to expand")
-            }
+        let object: Any
+        switch PropertyListReader.read(data) {
+        case .success(let read): object = read
+        case .failure(let refusal): throw problem(displayPath, refusal.message)
         }
-        guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              let dictionary = object as? [String: Any]
-        else { throw problem(displayPath, "is not a property list dictionary") }
+        guard let dictionary = object as? [String: Any] else { throw problem(displayPath, "is not a property list dictionary") }
         guard let versions = dictionary["NSManagedObjectModel_VersionHashes"] as? [String: Any] else {
             throw problem(displayPath, "has no NSManagedObjectModel_VersionHashes dictionary")
         }

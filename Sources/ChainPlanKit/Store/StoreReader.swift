@@ -365,15 +365,10 @@ struct MetadataPlist {
         "NSStoreUUID",
     ]
 
-    /// Decodes a binary (or XML) plist dictionary; nil when it is not one. XML with an
-    /// entity declaration is refused rather than expanded.
+    /// Decodes a binary (or XML) plist dictionary; nil when it is not one, or when
+    /// `PropertyListReader` refuses it.
     static func decode(_ data: Data) -> MetadataPlist? {
-        if data.first == UInt8(ascii: "<") {
-            let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
-            if text.contains("<!ENTITY") { return nil }
-        }
-        guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              let dictionary = object as? [String: Any]
+        guard case .success(let object) = PropertyListReader.read(data), let dictionary = object as? [String: Any]
         else { return nil }
         var plist = MetadataPlist()
         plist.storeType = dictionary["NSStoreType"] as? String

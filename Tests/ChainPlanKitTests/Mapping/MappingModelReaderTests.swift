@@ -89,16 +89,16 @@ enum HostileArchive: String, CaseIterable, Sendable, CustomTestStringConvertible
             return (sample.builder.archive(root: sample.packageIndex), "its root object is not an XDPMModel")
         case .truncated:
             let bytes = sample.build()
-            return (Array(bytes.prefix(bytes.count / 2)), "its property list is malformed")
+            return (Array(bytes.prefix(bytes.count / 2)), "it is a malformed binary property list")
         case .hugeObjectCount:
             var bytes = sample.build()
             // Trailer: …, numObjects (8 bytes), topObject (8), offsetTableOffset (8).
             bytes.replaceSubrange((bytes.count - 24)..<(bytes.count - 16), with: [0, 0, 1, 0, 0, 0, 0, 0])
-            return (bytes, "its property list is malformed")
+            return (bytes, "it is a malformed binary property list")
         case .offsetTableOutOfRange:
             var bytes = sample.build()
             bytes.replaceSubrange((bytes.count - 8)..<bytes.count, with: [0, 0, 0, 0, 0x7F, 0xFF, 0xFF, 0xFF])
-            return (bytes, "its property list is malformed")
+            return (bytes, "it is a malformed binary property list")
         case .notBinaryPlist:
             return (Array("<?xml version=\"1.0\"?><plist><dict/></plist>".utf8), "it is not a binary property list")
         case .notKeyedArchive:
@@ -110,7 +110,7 @@ enum HostileArchive: String, CaseIterable, Sendable, CustomTestStringConvertible
             var node = PlistNode.array([])
             for _ in 0..<2_000 { node = .array([node]) }
             sample.classesStorage = node
-            return (sample.build(), "its property list is malformed")
+            return (sample.build(), "it is not a readable property list")
         }
     }
 }
