@@ -17,7 +17,9 @@
 /// - property: `name`, `isOptional`, `isTransient`, `versionHashModifier`
 ///   (`isReadOnly` is also an input but cannot be expressed in `contents` XML, so it is
 ///   always false and is left out);
-/// - attribute: `attributeType`;
+/// - attribute: `attributeType`; for a composite attribute (iOS 17), each element of its
+///   type as a property of its own, named `attribute.element` (an inference: the elements are
+///   stored columns, and an edited composite type must not look hash-equivalent);
 /// - relationship: destination entity, `minCount`, `maxCount`, delete rule (listed by
 ///   *Understanding Versions* although the `NSRelationshipDescription.versionHash` page
 ///   omits it), inverse relationship name, and to-many (Xcode derives `maxCount` from
@@ -53,7 +55,9 @@ public struct MigrationSignature: Sendable, Hashable {
         for entity in model.entities {
             var properties: [String: PropertySignature] = [:]
             var propertyIdentifiers: [String: String] = [:]
-            for attribute in entity.attributes {
+            // A composite attribute's elements are stored attributes of their own (as
+            // `attribute.element`): editing the composite type changes what the store holds.
+            for attribute in entity.attributes.flatMap({ [$0] + CompositeType.elements(of: $0, among: model.composites) }) {
                 properties[attribute.name] = PropertySignature(
                     name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
                     versionHashModifier: attribute.versionHashModifier.nonEmpty,

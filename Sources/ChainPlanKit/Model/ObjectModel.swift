@@ -340,6 +340,41 @@ public struct CompositeType: Sendable, Hashable {
     }
 }
 
+extension CompositeType {
+    /// Deepest nesting of composite types followed; a type that contains itself stops there.
+    public static let maxDepth = 8
+
+    /// The stored elements of a composite attribute: each element of its type, nested composite
+    /// types flattened, named `attribute.element` (renaming identifiers prefixed the same way,
+    /// from the attribute's and each element's own, else their names). Empty for an attribute of
+    /// another type or of an unknown composite type. Core Data keeps each element in a column
+    /// of its own, so migration rules apply to them one by one.
+    public static func elements(of attribute: Attribute, among composites: [CompositeType]) -> [Attribute] {
+        guard attribute.type == .composite else { return [] }
+        var result: [Attribute] = []
+        func identifier(_ attribute: Attribute) -> String {
+            attribute.renamingIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? attribute.name
+        }
+        func flatten(_ name: String?, prefix: String, renamingPrefix: String, visited: [String]) {
+            guard let name, !visited.contains(name), visited.count < maxDepth,
+                  let type = composites.first(where: { $0.name == name }) else { return }
+            for element in type.attributes {
+                var flat = element
+                flat.name = prefix + "." + element.name
+                flat.renamingIdentifier = renamingPrefix + "." + identifier(element)
+                if element.type == .composite {
+                    flatten(element.compositeName, prefix: flat.name, renamingPrefix: flat.renamingIdentifier ?? flat.name,
+                            visited: visited + [name])
+                } else {
+                    result.append(flat)
+                }
+            }
+        }
+        flatten(attribute.compositeName, prefix: attribute.name, renamingPrefix: identifier(attribute), visited: [])
+        return result
+    }
+}
+
 public struct UserInfoEntry: Sendable, Hashable {
     public var key: String
     public var value: String

@@ -78,6 +78,13 @@ struct ResolvedEntityView: Sendable {
 struct ResolvedView: Sendable {
     var entities: [ResolvedEntityView]
     var byName: [String: Int]
+    /// Composite attribute types (iOS 17).
+    var composites: [CompositeType] = []
+
+    /// The stored elements of a composite attribute (see `CompositeType.elements`).
+    func elements(of attribute: Attribute) -> [Attribute] {
+        CompositeType.elements(of: attribute, among: composites)
+    }
 
     init(_ model: ObjectModel) {
         var byName: [String: Int] = [:]
@@ -109,6 +116,7 @@ struct ResolvedView: Sendable {
         }
         self.entities = views
         self.byName = byName
+        composites = model.composites
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
@@ -505,6 +513,35 @@ private struct Engine {
             add(ModelChange(.defaultValueChanged, entity: entity, property: b.name, detail: "attribute \(label) changes its default value",
                             verdict: .noMigration, rule: "default-value-not-hashed", basis: .documented, location: here))
         }
+        if a.type == .composite, b.type == .composite, !a.isTransient, !b.isTransient {
+            compareComposites(a, b, entity: entity)
+        }
+    }
+
+    /// A composite attribute (iOS 17) keeps each element of its type in a column of its own, and
+    /// Apple documents composites as usable "anywhere you use standard attributes, including
+    /// lightweight migrations": an element added, removed or changed is judged like an attribute
+    /// of the entity, named `attribute.element`.
+    mutating func compareComposites(_ a: Attribute, _ b: Attribute, entity: String) {
+        let old = source.elements(of: a)
+        let new = destination.elements(of: b)
+        let pairs = Matcher.match(sources: old.map { ($0.name, $0.renamingIdentifier) },
+                                  destinations: new.map { ($0.name, $0.renamingIdentifier) })
+        var removed = Set(old.indices)
+        var added = Set(new.indices)
+        for (s, d) in pairs {
+            removed.remove(s)
+            added.remove(d)
+            compareAttributes(old[s], new[d], entity: entity)
+        }
+        for s in removed.sorted() {
+            let element = old[s]
+            add(ModelChange(.attributeRemoved, entity: entity, property: element.name,
+                            detail: "element '\(entity).\(element.name)' of a composite attribute is removed; its values are deleted",
+                            verdict: .dataLoss, rule: "remove-attribute", basis: .documented, code: .cp209,
+                            location: at(sourceFile, element.line)))
+        }
+        for d in added.sorted() { addAttribute(new[d], entity: entity) }
     }
 
     mutating func compareRelationships(_ a: Relationship, _ b: Relationship, entity: String) {
