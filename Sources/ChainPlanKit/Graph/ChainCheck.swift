@@ -39,6 +39,40 @@ public protocol ChainCheck: Sendable {
     func check(_ context: ChainContext) -> [Diagnostic]
 }
 
+/// The findings of one check, at most `limit` listed: past that they are only counted, and one
+/// closing finding of the same code says how many more there were. A hostile spec can repeat a
+/// version millions of times (a 12 MB array of one name took minutes and gigabytes to report in
+/// full); the exit status is the same either way, as the listed findings carry the severity.
+public struct FindingList: Sendable {
+    /// Findings listed per code.
+    public static let defaultLimit = 1_000
+
+    public let code: DiagnosticCode
+    public let limit: Int
+    public private(set) var listed: [Diagnostic] = []
+    public private(set) var omitted = 0
+
+    public init(_ code: DiagnosticCode, limit: Int = FindingList.defaultLimit) {
+        self.code = code
+        self.limit = limit
+    }
+
+    /// Lists `finding` while there is room; otherwise only counts it (the finding, and its
+    /// message, are never built).
+    public mutating func add(_ finding: @autoclosure () -> Diagnostic) {
+        if listed.count < limit { listed.append(finding()) } else { omitted += 1 }
+    }
+
+    /// The listed findings, and the closing one at `location` when some were left out.
+    public func finished(at location: SourceLocation) -> [Diagnostic] {
+        guard omitted > 0 else { return listed }
+        return listed + [Diagnostic(code, severity: listed.first?.severity,
+                                    (omitted == 1 ? "1 more finding of this kind is not listed" : "\(omitted) more findings of this kind are not listed")
+                                        + " (chainplan lists the first \(limit) of each code)",
+                                    at: location)]
+    }
+}
+
 /// A worked example of a check: a spec (and optionally a bundle's version names) and the
 /// findings of the check's code it must produce, with their exact line and column.
 public struct CheckExample: Sendable, Hashable, CustomStringConvertible {

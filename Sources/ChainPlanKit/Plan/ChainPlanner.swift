@@ -78,7 +78,9 @@ public struct ChainPlanner: Sendable {
         var graph = ChainGraph.build(from: spec)
         if let bundle {
             for version in bundle.versions { graph.add(version.name, at: nil) }
-            if spec.form == .empty, let current = bundle.currentVersion, let target = graph.index[current] {
+            // No progressive migration: every version goes straight to the target (the spec's
+            // `target` when it names one, else the bundle's current version).
+            if spec.form == .empty, let name = spec.target?.value ?? bundle.currentVersion, let target = graph.index[name] {
                 for version in 0..<graph.count where version != target {
                     graph.addEdge(from: version, to: target, at: nil)
                 }

@@ -71,3 +71,22 @@ struct PathTests {
         #expect(report.diagnostics.map(\.code) == [.cp107])
     }
 }
+
+/// `{}` (no progressive migration): every version of the bundle goes straight to the target,
+/// the spec's `target` when it names one, else the bundle's current version.
+struct EmptyChainTests {
+    static func bundle(current: String) -> ModelBundle {
+        ModelBundle(name: "Model", path: "Model.xcdatamodeld",
+                    versions: ["A", "B", "C"].map { ModelVersion(name: $0, path: "Model.xcdatamodeld/\($0).xcdatamodel/contents", model: M(E("Note"))) },
+                    currentVersion: current)
+    }
+
+    @Test(arguments: [(#"{"chain": {}}"#, "C"), (#"{"chain": {}, "target": "B"}"#, "B"), (#"{"chain": [], "target": "A"}"#, "A")])
+    func everyVersionGoesStraightToTheTarget(_ spec: String, _ target: String) throws {
+        let report = ChainPlanner().plan(spec: try #require(SpecText.read(spec).spec), bundle: Self.bundle(current: "C"), isInferred: false)
+        #expect(report.target == target)
+        #expect(Set(report.steps.map { "\($0.from)→\($0.to)" }) == Set(["A", "B", "C"].filter { $0 != target }.map { "\($0)→\(target)" }))
+        #expect(report.paths.allSatisfy { $0.reachable })
+        #expect(!report.diagnostics.contains { $0.code == .cp108 })
+    }
+}

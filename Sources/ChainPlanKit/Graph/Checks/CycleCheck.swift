@@ -16,13 +16,20 @@ public struct CycleCheck: ChainCheck {
 
     public func check(_ context: ChainContext) -> [Diagnostic] {
         let graph = context.graph
-        return context.cycles.map { members in
-            let names = members.map { graph.versions[$0] }
-            // The step that closes the cycle: from the last member back to the first.
-            let closing = graph.edges.first { $0.from == members[members.count - 1] && $0.to == members[0] }
-            let text = (names + [names[0]]).map { "'\($0)'" }.joined(separator: " → ")
-            return Diagnostic(Self.code, "cycle: \(text)", at: closing?.location ?? context.location(of: members[0]),
-                              versions: names)
+        // Where each step is written, for the step that closes each cycle (one pass, not one per cycle).
+        var stepLocations: [Int: [(to: Int, location: SourceLocation?)]] = [:]
+        for edge in graph.edges { stepLocations[edge.from, default: []].append((edge.to, edge.location)) }
+        var findings = FindingList(Self.code)
+        for members in context.cycles {
+            findings.add({
+                let names = members.map { graph.versions[$0] }
+                // The step that closes the cycle: from the last member back to the first.
+                let closing = stepLocations[members[members.count - 1]]?.first { $0.to == members[0] }
+                let text = (names + [names[0]]).map { "'\($0)'" }.joined(separator: " → ")
+                return Diagnostic(Self.code, "cycle: \(text)", at: closing?.location ?? context.location(of: members[0]),
+                                  versions: names)
+            }())
         }
+        return findings.finished(at: context.spec.chainLocation)
     }
 }

@@ -18,12 +18,12 @@ public struct DuplicateKeyCheck: ChainCheck {
         let entries = context.spec.treeEntries
         var first: [String: Int] = [:] // source version → index of its first entry
         first.reserveCapacity(entries.count)
-        var findings: [Diagnostic] = []
+        var findings = FindingList(Self.code)
         for (index, entry) in entries.enumerated() {
             let source = entry.source.value
             if let earlierIndex = first[source] {
                 let earlier = entries[earlierIndex]
-                findings.append(Diagnostic(
+                findings.add(Diagnostic(
                     Self.code,
                     "source version '\(source)' appears twice (first at \(earlier.source.location.lineColumn), "
                         + "migrating to '\(earlier.destination.value)'; here to '\(entry.destination.value)')",
@@ -32,6 +32,6 @@ public struct DuplicateKeyCheck: ChainCheck {
                 first[source] = index
             }
         }
-        return findings
+        return findings.finished(at: context.spec.chainLocation)
     }
 }

@@ -17,10 +17,10 @@ public struct DuplicateVersionCheck: ChainCheck {
     public func check(_ context: ChainContext) -> [Diagnostic] {
         guard context.spec.form == .array else { return [] }
         var first: [String: SourceLocation] = [:]
-        var findings: [Diagnostic] = []
+        var findings = FindingList(Self.code)
         for entry in context.spec.arrayEntries {
             if let earlier = first[entry.value] {
-                findings.append(Diagnostic(
+                findings.add(Diagnostic(
                     Self.code,
                     "version '\(entry.value)' appears more than once in the chain (first at \(earlier.lineColumn))",
                     at: entry.location, versions: [entry.value]))
@@ -28,6 +28,6 @@ public struct DuplicateVersionCheck: ChainCheck {
                 first[entry.value] = entry.location
             }
         }
-        return findings
+        return findings.finished(at: context.spec.chainLocation)
     }
 }

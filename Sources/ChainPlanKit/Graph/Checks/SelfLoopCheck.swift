@@ -12,20 +12,22 @@ public struct SelfLoopCheck: ChainCheck {
     public init() {}
 
     public func check(_ context: ChainContext) -> [Diagnostic] {
+        var findings = FindingList(Self.code)
         switch context.spec.form {
         case .tree:
-            return context.spec.treeEntries.filter { $0.source.value == $0.destination.value }.map {
-                Diagnostic(Self.code, "version '\($0.source.value)' migrates to itself", at: $0.source.location,
-                           versions: [$0.source.value])
+            for entry in context.spec.treeEntries where entry.source.value == entry.destination.value {
+                findings.add(Diagnostic(Self.code, "version '\(entry.source.value)' migrates to itself", at: entry.source.location,
+                                        versions: [entry.source.value]))
             }
         case .array:
             let entries = context.spec.arrayEntries
-            return zip(entries, entries.dropFirst()).filter { $0.value == $1.value }.map {
-                Diagnostic(Self.code, "version '\($1.value)' follows itself, so it migrates to itself", at: $1.location,
-                           versions: [$1.value])
+            for (previous, entry) in zip(entries, entries.dropFirst()) where previous.value == entry.value {
+                findings.add(Diagnostic(Self.code, "version '\(entry.value)' follows itself, so it migrates to itself", at: entry.location,
+                                        versions: [entry.value]))
             }
         case .empty, .single:
-            return []
+            break
         }
+        return findings.finished(at: context.spec.chainLocation)
     }
 }

@@ -16,14 +16,17 @@ public struct UnknownVersionCheck: ChainCheck {
     public func check(_ context: ChainContext) -> [Diagnostic] {
         guard let bundle = context.bundle, !context.isInferred else { return [] }
         let known = Set(bundle.versionNames)
-        return context.graph.versions.indices.compactMap { number -> Diagnostic? in
-            let name = context.graph.versions[number]
-            guard !known.contains(name), let location = context.graph.firstLocation[number] else { return nil }
-            let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
-            let suffix = hint.isEmpty ? "" : "; did you mean \(hint.map { "'\($0)'" }.joined(separator: " or "))?"
-            return Diagnostic(Self.code, "version '\(name)' is not in the model bundle '\(bundle.name)'\(suffix)",
-                              at: location, versions: [name])
+        var findings = FindingList(Self.code)
+        for (number, name) in context.graph.versions.enumerated() where !known.contains(name) {
+            guard let location = context.graph.firstLocation[number] else { continue }
+            findings.add({
+                let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
+                let suffix = hint.isEmpty ? "" : "; did you mean \(hint.map { "'\($0)'" }.joined(separator: " or "))?"
+                return Diagnostic(Self.code, "version '\(name)' is not in the model bundle '\(bundle.name)'\(suffix)",
+                                  at: location, versions: [name])
+            }())
         }
+        return findings.finished(at: context.spec.chainLocation)
     }
 }
 

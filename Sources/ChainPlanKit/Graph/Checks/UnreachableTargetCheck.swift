@@ -21,7 +21,8 @@ public struct UnreachableTargetCheck: ChainCheck {
         let names = context.graph.versions
         // A version whose only successor is itself is reported by CP103.
         let selfLooping = Set(context.spec.treeEntries.filter { $0.source.value == $0.destination.value }.map(\.source.value))
-        var findings: [Diagnostic] = []
+        let onCycles = Set(context.cycles.joined())
+        var findings = FindingList(Self.code)
         for version in 0..<context.graph.count {
             guard let location = context.graph.firstLocation[version] else { continue }
             switch context.reachability.fates[version] {
@@ -32,14 +33,14 @@ public struct UnreachableTargetCheck: ChainCheck {
                 let message = end == version
                     ? "version '\(names[version])' has no next version and is not the target '\(names[target])'"
                     : "no path from '\(names[version])' to the target '\(names[target])': the chain stops at '\(names[end])'"
-                findings.append(Diagnostic(Self.code, message, at: location, versions: end == version ? [names[version]] : [names[version], names[end]]))
+                findings.add(Diagnostic(Self.code, message, at: location, versions: end == version ? [names[version]] : [names[version], names[end]]))
             case .cycle(let member):
-                if context.cycles.contains(where: { $0.contains(version) }) { continue }
-                findings.append(Diagnostic(
+                if onCycles.contains(version) { continue }
+                findings.add(Diagnostic(
                     Self.code, "no path from '\(names[version])' to the target '\(names[target])': it leads into the cycle through '\(names[member])'",
                     at: location, versions: [names[version], names[member]]))
             }
         }
-        return findings
+        return findings.finished(at: context.spec.chainLocation)
     }
 }

@@ -17,9 +17,11 @@ public struct VersionMissingFromChainCheck: ChainCheck {
         guard let bundle = context.bundle, context.spec.form != .empty else { return [] }
         let chained = Set(context.spec.arrayEntries.map(\.value)
             + context.spec.treeEntries.flatMap { [$0.source.value, $0.destination.value] })
-        return bundle.versions.filter { !chained.contains($0.name) }.map {
-            Diagnostic(Self.code, "model version '\($0.name)' is not in the chain: a store at that version cannot migrate",
-                       at: context.spec.chainLocation, versions: [$0.name])
+        var findings = FindingList(Self.code)
+        for version in bundle.versions where !chained.contains(version.name) {
+            findings.add(Diagnostic(Self.code, "model version '\(version.name)' is not in the chain: a store at that version cannot migrate",
+                                    at: context.spec.chainLocation, versions: [version.name]))
         }
+        return findings.finished(at: context.spec.chainLocation)
     }
 }
