@@ -46,6 +46,16 @@ struct CLITests {
         #expect(status == c.status)
     }
 
+    /// A `\\` at a line end inside a `"""` discussion prints a literal backslash instead of joining lines.
+    @Test(arguments: ChainPlan.configuration.subcommands.map { $0.configuration.commandName ?? "?" })
+    func helpHasNoLineEndingInABackslash(_ name: String) throws {
+        let command = try #require(ChainPlan.configuration.subcommands.first { $0.configuration.commandName == name })
+        let help = ChainPlan.helpMessage(for: command, columns: 200)
+        let bad = help.split(separator: "\n").filter { $0.hasSuffix("\\") }
+        #expect(bad.isEmpty, "\(name) --help: \(bad)")
+        #expect(!help.contains("\\\n"))
+    }
+
     @Test func missingSpecFileIsExit2() async {
         #expect(await ChainPlan.run(arguments: ["validate", "/nonexistent/chain.json"]) == 2)
     }

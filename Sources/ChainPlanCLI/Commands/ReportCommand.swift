@@ -8,14 +8,14 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Write the pre-release review document (Markdown, HTML or JSON).",
         discussion: """
-            Summary and verdict, the diagram, where every start version goes (path, step kinds, \\
-            direct jump), every step's changes with the rule behind each, the findings, and the \\
+            Summary and verdict, the diagram, where every start version goes (path, step kinds, \
+            direct jump), every step's changes with the rule behind each, the findings, and the \
             mapping models used.
 
-            HTML is one self-contained file (inline SVG and CSS, no scripts, no external requests) \\
-            that prints well. Markdown is GitHub-flavoured for pull-request comments; with -o, the \\
-            diagram is written next to it (review.md → review.svg) and linked. JSON is the same \\
-            versioned document as every other command. The format follows -o's extension \\
+            HTML is one self-contained file (inline SVG and CSS, no scripts, no external requests) \
+            that prints well. Markdown is GitHub-flavoured for pull-request comments; with -o, the \
+            diagram is written next to it (review.md → review.svg) and linked. JSON is the same \
+            versioned document as every other command. The format follows -o's extension \
             (.html, .md, .json) unless --format is given; Markdown on standard output otherwise.
             Exit status as for validate.
 
