@@ -24,7 +24,7 @@ public enum ReviewReporter {
         for step in report.steps {
             out += "\n### \(md(step.from)) → \(md(step.to)): \(md(kind(step)))\n\n"
             if let mapping = step.mappingModel {
-                out += "Mapping model `\(md(mapping.path))`" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
+                out += "Mapping model \(MarkupText.markdownCode(mapping.path))" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
             }
             let changes = step.changes ?? []
             if changes.isEmpty {
@@ -47,7 +47,7 @@ public enum ReviewReporter {
         }
         let mappings = mappingModels(report)
         out += "\n## Mapping models used\n\n"
-        out += mappings.isEmpty ? "None.\n" : mappings.map { "- \(md($0.step)): `\(md($0.path))`\(md($0.policies))" }.joined(separator: "\n") + "\n"
+        out += mappings.isEmpty ? "None.\n" : mappings.map { "- \(md($0.step)): \(MarkupText.markdownCode($0.path))\(md($0.policies))" }.joined(separator: "\n") + "\n"
         return Data(out.utf8)
     }
 
@@ -134,10 +134,7 @@ public enum ReviewReporter {
         return lines
     }
 
-    static func counts(_ summary: ChainReport.Summary) -> String {
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.notes, "note"))"
-    }
+    static func counts(_ summary: ChainReport.Summary) -> String { Reporters.counts(summary) }
 
     /// How a step reads: a heavyweight step without its mapping model fails at runtime.
     static func kind(_ step: ChainReport.Step) -> String {
