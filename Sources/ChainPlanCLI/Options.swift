@@ -73,6 +73,13 @@ struct OutputOptions: ParsableArguments {
         guard output.count <= formats.count else {
             throw UsageError("\(output.count) -o given for \(formats.count) format(s); give one -o per --format, in the same order")
         }
+        var seen: [String: String] = [:]
+        for path in output {
+            let key = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let earlier = seen.updateValue(path, forKey: key) {
+                throw UsageError("'\(path)' is given to -o twice\(earlier == path ? "" : " (as '\(earlier)')"); the second format would overwrite the first: give each format its own file")
+            }
+        }
         let pairs = formats.enumerated().map { (format: $1, path: $0 < output.count ? output[$0] : nil) }
         if pairs.filter({ $0.path == nil }).count > 1 {
             throw UsageError("only one format can go to standard output; give the others an -o each")

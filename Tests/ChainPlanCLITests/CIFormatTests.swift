@@ -225,6 +225,18 @@ struct CIFormatTests {
         #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "--format", "junit"]) == 2)
     }
 
+    /// Two formats to one file: the second would silently overwrite the first.
+    @Test func oneFileForTwoFormatsIsAUsageError() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let same = directory.appendingPathComponent("same").path
+        let spec = Self.chains.appendingPathComponent("events-two-passes/chain.json").path
+        for second in [same, directory.path + "/./same"] {
+            #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "-o", same, "--format", "junit", "-o", second]) == 2)
+            #expect(!FileManager.default.fileExists(atPath: same))
+        }
+    }
+
     /// Code spans take no backslash escapes: the fence and padding carry the backticks.
     @Test(arguments: [
         ("my_app/chain.json", false, "`my_app/chain.json`"),
