@@ -53,6 +53,9 @@ struct ReportCommandTests {
             #expect(!text.lowercased().contains(active), "\(active)")
         }
         #expect(text.contains("@media print"))
+        // Row and verdict colours print; a very long name wraps inside its cell.
+        #expect(text.contains("-webkit-print-color-adjust:exact;print-color-adjust:exact"))
+        #expect(text.contains("overflow-wrap:anywhere"))
         let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent("\(scenario)/chain.json"))
         for path in report.paths { #expect(text.contains("<td>\(MarkupText.xml(path.start))</td>")) }
     }
@@ -88,5 +91,21 @@ struct ReportCommandTests {
         #expect(rows[0].verdict == "fails")
         #expect(rows[0].kinds == "needs a mapping model")
         #expect(rows[1].verdict == "target")
+    }
+
+    /// A path whose steps drop data does not read as plain success, and both documents say the
+    /// same words for every row.
+    @Test func theMatrixShowsDataLossInOneVocabulary() throws {
+        let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent("grocery-dude/chain.json"))
+        let rows = ReviewReporter.matrix(report)
+        #expect(rows.map(\.verdict) == ["migrates, loses data", "migrates, loses data", "migrates, loses data", "target"])
+        let markdown = String(decoding: ReviewReporter.markdown(report, diagramLink: nil), as: UTF8.self)
+        let html = String(decoding: ReviewReporter.html(report, diagramSVG: nil), as: UTF8.self)
+        for row in rows {
+            #expect(html.contains("<td>\(MarkupText.xml(row.verdict))</td></tr>"), "\(row.verdict)")
+            #expect(markdown.contains("| \(MarkupText.markdown(row.verdict)) |") || markdown.contains("| **\(MarkupText.markdown(row.verdict))** |"), "\(row.verdict)")
+        }
+        #expect(!markdown.contains("| ok |"))
+        #expect(html.contains("<tr class=\"data-loss\">"))
     }
 }
