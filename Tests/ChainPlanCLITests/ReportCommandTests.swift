@@ -70,6 +70,32 @@ struct ReportCommandTests {
         #expect(try XMLDocument(data: svg).rootElement()?.name == "svg")
     }
 
+    /// Runs the built binary in `directory` and returns its standard output and error.
+    func runBinary(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = ChildProcess.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Markdown on standard output cannot carry the diagram: a note on standard error says so.
+    @Test func markdownOnStandardOutputSaysWhereTheDiagramIs() throws {
+        let spec = Self.chains.appendingPathComponent("grocery-dude/chain.json").path
+        let markdown = try runBinary(["report", spec])
+        #expect(markdown.status == 0)
+        #expect(markdown.stdout.hasPrefix("# Migration review"))
+        #expect(markdown.stderr == ReportCommand.noDiagramOnStandardOutput + "\n")
+        let html = try runBinary(["report", spec, "--format", "html"])
+        #expect(html.stdout.contains("<svg"))
+        #expect(html.stderr.isEmpty)
+    }
+
     @Test func theFormatFollowsTheExtensionAndTheExitStatusFollowsTheFindings() async throws {
         let (status, files) = try await report("events-two-passes", "review.json")
         #expect(status == 1)

@@ -59,15 +59,23 @@ struct ReportCommand: AsyncParsableCommand {
             try FileHandleOutput.write(ReviewReporter.html(report, diagramSVG: Self.diagram(report)), to: output)
         case .md:
             var link: String?
-            if let output, let svg = Self.diagram(report) {
-                let svgURL = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("svg")
-                try FileHandleOutput.write(Data(svg.utf8), to: svgURL.path)
-                link = svgURL.lastPathComponent
+            if let svg = Self.diagram(report) {
+                if let output {
+                    let svgURL = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("svg")
+                    try FileHandleOutput.write(Data(svg.utf8), to: svgURL.path)
+                    link = svgURL.lastPathComponent
+                } else {
+                    FileHandleOutput.standardError.write(Self.noDiagramOnStandardOutput + "\n")
+                }
             }
             try FileHandleOutput.write(ReviewReporter.markdown(report, diagramLink: link), to: output)
         }
         try ExitStatus.finish(report.diagnostics, strict: strict)
     }
+
+    /// Markdown links the diagram as a file beside the document, which standard output has not.
+    static let noDiagramOnStandardOutput = "chainplan: note: the Markdown report has no diagram on standard output; "
+        + "it is written beside the document only with -o (review.md → review.svg), and inline in HTML (-o review.html)"
 
     /// The diagram as SVG text, or nil when the input was unusable or Graphviz cannot lay it out
     /// (the document is still written; the reason goes to standard error).
