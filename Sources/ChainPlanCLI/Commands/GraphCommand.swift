@@ -11,7 +11,8 @@ struct GraphCommand: AsyncParsableCommand {
         discussion: """
         Steps are coloured by migration: grey dotted none, green lightweight, blue heavyweight \
         (mapping model named on the edge), red dashed needs a mapping model that is missing. \
-        The target is drawn with a double outline; unreachable versions and cycles in red.
+        The target is drawn with a double outline, the current version filled; versions that \
+        cannot reach the target are red, and versions and steps on a cycle orange.
         The format follows -o's extension (.svg, .png, .pdf, .dot or .gv, .json) unless --format \
         is given; SVG otherwise. --format dot needs no Graphviz; svg, png and pdf are laid out \
         in-process with libgvc.
