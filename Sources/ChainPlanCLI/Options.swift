@@ -73,6 +73,13 @@ struct OutputOptions: ParsableArguments {
         guard output.count <= formats.count else {
             throw UsageError("\(output.count) -o given for \(formats.count) format(s); give one -o per --format, in the same order")
         }
+        var seen: [String: String] = [:]
+        for path in output {
+            let key = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let earlier = seen.updateValue(path, forKey: key) {
+                throw UsageError("'\(path)' is given to -o twice\(earlier == path ? "" : " (as '\(earlier)')"); the second format would overwrite the first: give each format its own file")
+            }
+        }
         let pairs = formats.enumerated().map { (format: $1, path: $0 < output.count ? output[$0] : nil) }
         if pairs.filter({ $0.path == nil }).count > 1 {
             throw UsageError("only one format can go to standard output; give the others an -o each")
@@ -89,14 +96,22 @@ struct OutputOptions: ParsableArguments {
     var failing: Severity { strict ? .warning : .error }
 
     /// Renders `report` in every requested format to its destination. With `github`, the job
-    /// summary is appended to `$GITHUB_STEP_SUMMARY` when that variable is set (as in GitHub Actions).
+    /// summary is appended to `$GITHUB_STEP_SUMMARY` when that variable is set (as in GitHub Actions);
+    /// when it cannot be written, a warning goes to standard error, the findings the annotations
+    /// leave out are printed as log lines instead, and the exit status stays the gate's.
     func emit(_ report: ChainReport, view: ReportView) throws {
         for (format, path) in try destinations() {
-            let options = RenderOptions(view: view, color: format == .text && useColor(path: path), failing: failing)
-            try FileHandleOutput.write(Reporters.render(report, as: format, options: options), to: path)
+            var stepSummary = false
             if format == .github, let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-                try FileHandleOutput.append(GitHubReporter.stepSummary(report), to: summary)
+                do {
+                    try FileHandleOutput.append(GitHubReporter.stepSummary(report), to: summary)
+                    stepSummary = true
+                } catch {
+                    FileHandleOutput.standardError.write("chainplan: warning: no job summary: \(error)\n")
+                }
             }
+            let options = RenderOptions(view: view, color: format == .text && useColor(path: path), failing: failing, stepSummary: stepSummary)
+            try FileHandleOutput.write(Reporters.render(report, as: format, options: options), to: path)
         }
     }
 }

@@ -164,14 +164,22 @@ struct CIFormatTests {
     }
 
     @Test func githubShowsTenOfEachKindAndCountsTheRest() {
-        let diagnostics = (1...12).map { Diagnostic(.cp104, "cycle \($0)", at: SourceLocation(file: "c.json", line: $0)) }
+        let diagnostics = (1...12).map { (line: Int) in Diagnostic(.cp104, "cycle \(line)", at: SourceLocation(file: "c.json", line: line)) }
             + (1...3).map { Diagnostic(.cp109, "target \($0)", at: SourceLocation(file: "c.json", line: 20 + $0)) }
         let report = ChainReport(spec: "c.json", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
                                  diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
-        let lines = String(decoding: GitHubReporter.render(report), as: UTF8.self).split(separator: "\n")
+        // With a job summary, the rest are there.
+        let lines = String(decoding: GitHubReporter.render(report, stepSummary: true), as: UTF8.self).split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
         #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 3)
+        #expect(!lines.contains { $0.contains("cycle 11") })
         #expect(lines.contains("chainplan: 2 more errors not annotated (GitHub shows 10 of each kind per step); every finding is in the job summary"))
+        // Without one, they follow the annotations as plain log lines.
+        let plain = String(decoding: GitHubReporter.render(report, stepSummary: false), as: UTF8.self).split(separator: "\n")
+        #expect(plain.filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(plain.contains("c.json:11: error: cycle 11 [CP104]") && plain.contains("c.json:12: error: cycle 12 [CP104]"), "\(plain)")
+        #expect(plain.contains("chainplan: 2 more errors not annotated (GitHub shows 10 of each kind per step); they are listed above as plain lines"))
+        #expect(!plain.contains { $0.contains("job summary") })
         let summary = String(decoding: GitHubReporter.stepSummary(report), as: UTF8.self)
         #expect(summary.components(separatedBy: "| error | CP104 |").count - 1 == 12)
     }
@@ -190,6 +198,19 @@ struct CIFormatTests {
         #expect(text.contains("| error | CP201 |"))
     }
 
+    /// A job summary that cannot be written is a warning: the gate's exit status stands.
+    @Test func anUnwritableJobSummaryKeepsTheExitStatus() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        setenv("GITHUB_STEP_SUMMARY", directory.appendingPathComponent("missing/summary.md").path, 1)
+        defer { unsetenv("GITHUB_STEP_SUMMARY") }
+        let (failing, failingOutput) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "github")
+        #expect(failing == 1)
+        #expect(String(decoding: failingOutput, as: UTF8.self).contains("::error "))
+        let (passing, _) = try await run(["validate", Self.chains.appendingPathComponent("grocery-dude/chain.json").path], format: "github")
+        #expect(passing == 0)
+    }
+
     @Test func severalFormatsInOneRun() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -202,6 +223,44 @@ struct CIFormatTests {
         // More -o than formats, or two formats left for standard output: usage errors.
         #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "-o", sarif.path, "-o", junit.path]) == 2)
         #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "--format", "junit"]) == 2)
+    }
+
+    /// Two formats to one file: the second would silently overwrite the first.
+    @Test func oneFileForTwoFormatsIsAUsageError() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let same = directory.appendingPathComponent("same").path
+        let spec = Self.chains.appendingPathComponent("events-two-passes/chain.json").path
+        for second in [same, directory.path + "/./same"] {
+            #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "-o", same, "--format", "junit", "-o", second]) == 2)
+            #expect(!FileManager.default.fileExists(atPath: same))
+        }
+    }
+
+    /// Code spans take no backslash escapes: the fence and padding carry the backticks.
+    @Test(arguments: [
+        ("my_app/chain.json", false, "`my_app/chain.json`"),
+        ("/x/rileytestut__AltStore/*[a]*.xcmappingmodel", false, "`/x/rileytestut__AltStore/*[a]*.xcmappingmodel`"),
+        ("a`b", false, "``a`b``"),
+        ("``x", false, "``` ``x ```"),
+        ("x`", false, "`` x` ``"),
+        (" padded ", false, "`  padded  `"),
+        ("a<b>&amp;", false, "`a<b>&amp;`"),
+        ("two\nlines", false, "`two lines`"),
+        ("a|b", true, "`a\\|b`"),
+        ("a|b", false, "`a|b`"),
+        ("rtl\u{202E}x", false, "`rtl\\u{202E}x`"),
+    ])
+    func markdownCodeSpans(_ text: String, _ inTable: Bool, _ expected: String) {
+        #expect(MarkupText.markdownCode(text, inTable: inTable) == expected)
+    }
+
+    @Test func theJobSummaryShowsNamesAsWrittenAndCountsInEnglish() {
+        let diagnostics = [Diagnostic(.cp202, "rename"), Diagnostic(.cp209, "gone")]
+        let report = ChainReport(spec: "my_app/chain.json", model: nil, target: nil, versions: ["A"], steps: [], paths: [], pathsAbbreviated: nil,
+                                 diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
+        let summary = String(decoding: GitHubReporter.stepSummary(report), as: UTF8.self)
+        #expect(summary.contains("`my_app/chain.json`: 1 version, 0 steps; 0 errors, 1 warning, 1 note.\n"), "\(summary)")
     }
 
     @Test func markdownAndXMLEscaping() {

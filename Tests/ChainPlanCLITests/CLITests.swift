@@ -46,6 +46,31 @@ struct CLITests {
         #expect(status == c.status)
     }
 
+    /// A `\\` at a line end inside a `"""` discussion prints a literal backslash instead of joining lines.
+    @Test(arguments: ChainPlan.configuration.subcommands.map { $0.configuration.commandName ?? "?" })
+    func helpHasNoLineEndingInABackslash(_ name: String) throws {
+        let command = try #require(ChainPlan.configuration.subcommands.first { $0.configuration.commandName == name })
+        let help = ChainPlan.helpMessage(for: command, columns: 200)
+        let bad = help.split(separator: "\n").filter { $0.hasSuffix("\\") }
+        #expect(bad.isEmpty, "\(name) --help: \(bad)")
+        #expect(!help.contains("\\\n"))
+    }
+
+    /// Like `report`, `graph` takes the format from -o's extension unless --format is given;
+    /// an unknown extension gets the default (SVG).
+    @Test(arguments: [
+        ("chain.png", [String](), "\u{89}PNG"), ("chain.PDF", [], "%PDF"), ("chain.dot", [], "digraph"), ("chain.gv", [], "digraph"),
+        ("chain.json", [], "{"), ("chain.svg", [], "<?xml"), ("chain.picture", [], "<?xml"), ("chain.png", ["--format", "dot"], "digraph"),
+    ])
+    func graphFormatFollowsTheExtension(_ name: String, _ extra: [String], _ start: String) async throws {
+        let output = temporaryFile(name)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = Self.root.appendingPathComponent("Chains/grocery-dude/chain.json").path
+        #expect(await ChainPlan.run(arguments: ["graph", spec, "-o", output.path] + extra) == 0)
+        let data = try Data(contentsOf: output)
+        #expect(data.starts(with: Array(start.unicodeScalars.map { UInt8($0.value) })), "\(name): \(data.prefix(8).map { $0 })")
+    }
+
     @Test func missingSpecFileIsExit2() async {
         #expect(await ChainPlan.run(arguments: ["validate", "/nonexistent/chain.json"]) == 2)
     }

@@ -46,6 +46,34 @@ struct ConfigurationTests {
         #expect(Self.read("").configuration == RuleConfiguration())
     }
 
+    /// YAML 1.1 tools read an unquoted `off` as false and may write it back so; the schema allows it.
+    @Test(arguments: ["false", "False", "FALSE", "off"])
+    func falseMeansOff(_ word: String) throws {
+        let result = Self.read("rules:\n  CP209: \(word)\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.configuration?.settings == [.cp209: .off])
+    }
+
+    /// The schema names every code, with the settings the tool accepts for it.
+    @Test func theSchemaMatchesWhatTheToolAccepts() throws {
+        let url = CLITests.root.appendingPathComponent("Schemas/config.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let rules = try #require(((schema["properties"] as? [String: Any])?["rules"] as? [String: Any])?["properties"] as? [String: [String: Any]])
+        #expect(Set(rules.keys) == Set(DiagnosticCode.allCases.map(\.rawValue)))
+        for code in DiagnosticCode.allCases {
+            let entry = rules[code.rawValue] ?? [:]
+            if code.rule.unusableInput {
+                #expect(entry["const"] as? String == "error", "\(code.rawValue)")
+            } else {
+                let accepted = (entry["enum"] as? [Any] ?? []).map { "\($0 as? String ?? (($0 as? Bool) == false ? "false" : "?"))" }
+                #expect(accepted == ["off", "note", "warning", "error", "false"], "\(code.rawValue)")
+                for word in accepted {
+                    #expect(Self.read("rules:\n  \(code.rawValue): \(word)\n").diagnostics.isEmpty, "\(code.rawValue): \(word)")
+                }
+            }
+        }
+    }
+
     /// The file beside the spec is found by itself; --config names another; both change the exit status.
     @Test func theCLIUsesTheConfiguration() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-config-\(UUID().uuidString)")

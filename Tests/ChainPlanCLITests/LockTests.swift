@@ -41,11 +41,11 @@ struct LockTests {
     }
 
     @Test(arguments: [
-        ("a type", "attributeType=\"String\"", "attributeType=\"Integer 64\""),
-        ("an optionality", "optional=\"YES\"", "optional=\"NO\""),
-        ("a renaming identifier", "<attribute name=\"name\"", "<attribute name=\"name\" elementID=\"title\""),
+        ("a type", "attributeType=\"String\"", "attributeType=\"Integer 64\"", "(type)"),
+        ("an optionality", "optional=\"YES\"", "optional=\"NO\"", "(optional)"),
+        ("a renaming identifier", "<attribute name=\"name\"", "<attribute name=\"name\" elementID=\"title\"", "(renaming identifier)"),
     ])
-    func editingAShippedVersionIsCaught(_ what: String, _ before: String, _ after: String) async throws {
+    func editingAShippedVersionIsCaught(_ what: String, _ before: String, _ after: String, _ field: String) async throws {
         let directory = try await lockedExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try String(contentsOf: contents(directory, "Model 2"), encoding: .utf8)
@@ -54,6 +54,7 @@ struct LockTests {
         let found = findings(directory)
         #expect(found.map(\.code) == [.cp401], "\(what)")
         #expect(found.first?.message.contains("'Item.") == true, "\(found.first?.message ?? "")")
+        #expect(found.first?.message.contains("changed \(field)") == true, "\(found.first?.message ?? "")")
         #expect(found.first?.versions == ["Model 2"])
         #expect(found.first?.location?.file.hasSuffix("Model 2.xcdatamodel/contents") == true)
         #expect(found.first?.location?.line != nil)
@@ -119,6 +120,43 @@ struct LockTests {
         #expect(problems.isEmpty)
         #expect(read?.versions.first?.name == name)
         #expect(read?.versions.first?.print == print)
+    }
+
+    /// A bidirectional control in a name is written as a visible escape, like in every other
+    /// human-facing format, and reads back as the name itself.
+    @Test func bidiControlsInNamesAreVisibleInTheLock() {
+        let name = "price\u{202E}txt.exe"
+        let print = ChainLock.VersionPrint(digest: "0123456789abcdef", entities: [name: "fedcba9876543210"],
+                                           properties: [name: [name: "00112233445566ff"]],
+                                           entityFields: [name: "0123abcd"], propertyFields: [name: [name: "4567ef01"]])
+        let lock = ChainLock(versions: [("V\u{2067}1", print, 0)])
+        #expect(!lock.text.unicodeScalars.contains { MarkupText.isBidiControl($0) })
+        #expect(lock.text.contains("entity \"price\\u{202E}txt.exe\" fedcba9876543210 0123abcd"))
+        #expect(lock.text.contains("version \"V\\u{2067}1\""))
+        let (read, problems) = ChainLock.read(lock.text, file: "chain.lock")
+        #expect(problems.isEmpty)
+        #expect(read?.versions.first?.name == "V\u{2067}1")
+        #expect(read?.versions.first?.print == print)
+        #expect(read?.text == lock.text)
+    }
+
+    /// Locks written before per-field digests still read, and an edit is still caught (without fields).
+    @Test func aLockWithoutFieldDigestsStillWorks() async throws {
+        let directory = try await lockedExample()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("chain.lock")
+        // Drop the last word (the field digests) of every entity and property line.
+        let stripped = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix("  entity ") || line.hasPrefix("  property "), let space = line.lastIndex(of: " ") else { return String(line) }
+            return String(line[..<space])
+        }.joined(separator: "\n")
+        #expect(stripped != (try String(contentsOf: url, encoding: .utf8)))
+        try Data(stripped.utf8).write(to: url)
+        #expect(findings(directory).isEmpty)
+        try edit(directory, "Model 2") { $0.replacingOccurrences(of: "optional=\"YES\"", with: "optional=\"NO\"") }
+        let found = findings(directory)
+        #expect(found.map(\.code) == [.cp401])
+        #expect(found.first?.message.contains("changed") == true && found.first?.message.contains("(optional)") == false)
     }
 
     @Test func chosenVersionsAndUnknownOnes() async throws {

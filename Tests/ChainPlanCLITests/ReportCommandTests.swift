@@ -53,6 +53,9 @@ struct ReportCommandTests {
             #expect(!text.lowercased().contains(active), "\(active)")
         }
         #expect(text.contains("@media print"))
+        // Row and verdict colours print; a very long name wraps inside its cell.
+        #expect(text.contains("-webkit-print-color-adjust:exact;print-color-adjust:exact"))
+        #expect(text.contains("overflow-wrap:anywhere"))
         let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent("\(scenario)/chain.json"))
         for path in report.paths { #expect(text.contains("<td>\(MarkupText.xml(path.start))</td>")) }
     }
@@ -65,6 +68,32 @@ struct ReportCommandTests {
         #expect(String(decoding: markdownData, as: UTF8.self).contains("![Migration chain](review.svg)"))
         let svg = try #require(files["review.svg"])
         #expect(try XMLDocument(data: svg).rootElement()?.name == "svg")
+    }
+
+    /// Runs the built binary in `directory` and returns its standard output and error.
+    func runBinary(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = ChildProcess.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Markdown on standard output cannot carry the diagram: a note on standard error says so.
+    @Test func markdownOnStandardOutputSaysWhereTheDiagramIs() throws {
+        let spec = Self.chains.appendingPathComponent("grocery-dude/chain.json").path
+        let markdown = try runBinary(["report", spec])
+        #expect(markdown.status == 0)
+        #expect(markdown.stdout.hasPrefix("# Migration review"))
+        #expect(markdown.stderr == ReportCommand.noDiagramOnStandardOutput + "\n")
+        let html = try runBinary(["report", spec, "--format", "html"])
+        #expect(html.stdout.contains("<svg"))
+        #expect(html.stderr.isEmpty)
     }
 
     @Test func theFormatFollowsTheExtensionAndTheExitStatusFollowsTheFindings() async throws {
@@ -88,5 +117,21 @@ struct ReportCommandTests {
         #expect(rows[0].verdict == "fails")
         #expect(rows[0].kinds == "needs a mapping model")
         #expect(rows[1].verdict == "target")
+    }
+
+    /// A path whose steps drop data does not read as plain success, and both documents say the
+    /// same words for every row.
+    @Test func theMatrixShowsDataLossInOneVocabulary() throws {
+        let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent("grocery-dude/chain.json"))
+        let rows = ReviewReporter.matrix(report)
+        #expect(rows.map(\.verdict) == ["migrates, loses data", "migrates, loses data", "migrates, loses data", "target"])
+        let markdown = String(decoding: ReviewReporter.markdown(report, diagramLink: nil), as: UTF8.self)
+        let html = String(decoding: ReviewReporter.html(report, diagramSVG: nil), as: UTF8.self)
+        for row in rows {
+            #expect(html.contains("<td>\(MarkupText.xml(row.verdict))</td></tr>"), "\(row.verdict)")
+            #expect(markdown.contains("| \(MarkupText.markdown(row.verdict)) |") || markdown.contains("| **\(MarkupText.markdown(row.verdict))** |"), "\(row.verdict)")
+        }
+        #expect(!markdown.contains("| ok |"))
+        #expect(html.contains("<tr class=\"data-loss\">"))
     }
 }

@@ -8,18 +8,18 @@ struct DryRunCommand: AsyncParsableCommand {
         commandName: "dry-run",
         abstract: "Identify a store's model version and show what migrating it would do.",
         discussion: """
-            The store is never opened in place: it is copied (with its -wal, -shm and support \\
-            folder) into a private scratch directory, read there, and the copy is removed. Its \\
-            version is identified by the compiled model's hashes (--momd), by version identifiers, \\
-            or by structure; then the path from that version is listed with each step's \\
-            classification, the tables and rows it touches, and for heavyweight steps an estimate \\
+            The store is never opened in place: it is copied (with its -wal, -shm and support \
+            folder) into a private scratch directory, read there, and the copy is removed. Its \
+            version is identified by the compiled model's hashes (--momd), by version identifiers, \
+            or by structure; then the path from that version is listed with each step's \
+            classification, the tables and rows it touches, and for heavyweight steps an estimate \
             of the memory the migration needs (CP303 above --memory-limit).
 
-            Then each step is simulated on the copy: the SQL of Core Data's in-place migration \\
-            (columns added, tables rebuilt and copied, Z_PRIMARYKEY rewritten, indexes rebuilt) is \\
-            run and timed, and the data is checked against the destination model: NULLs in \\
-            attributes that become non-optional, duplicates under a new uniqueness constraint, \\
-            values outside a new min/max, empty to-one relationships that become required (CP304, \\
+            Then each step is simulated on the copy: the SQL of Core Data's in-place migration \
+            (columns added, tables rebuilt and copied, Z_PRIMARYKEY rewritten, indexes rebuilt) is \
+            run and timed, and the data is checked against the destination model: NULLs in \
+            attributes that become non-optional, duplicates under a new uniqueness constraint, \
+            values outside a new min/max, empty to-one relationships that become required (CP304, \
             with counts; values only with --show-values). Ctrl-C removes the copy.
 
             Examples:
@@ -90,7 +90,7 @@ struct FixtureCommand: AsyncParsableCommand {
         commandName: "fixture",
         abstract: "Write a Core Data SQLite store for a model version, with synthetic rows.",
         discussion: """
-            The store has Core Data's tables (Z_PRIMARYKEY, Z_METADATA with a binary plist, one \\
+            The store has Core Data's tables (Z_PRIMARYKEY, Z_METADATA with a binary plist, one \
             table per entity hierarchy, join tables) and N rows per entity with plausible values.
 
             Example:

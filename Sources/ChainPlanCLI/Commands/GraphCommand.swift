@@ -11,20 +11,24 @@ struct GraphCommand: AsyncParsableCommand {
         discussion: """
         Steps are coloured by migration: grey dotted none, green lightweight, blue heavyweight \
         (mapping model named on the edge), red dashed needs a mapping model that is missing. \
-        The target is drawn with a double outline; unreachable versions and cycles in red.
-        --format dot needs no Graphviz; svg, png and pdf are laid out in-process with libgvc.
+        The target is drawn with a double outline, the current version filled; versions that \
+        cannot reach the target are red, and versions and steps on a cycle orange.
+        The format follows -o's extension (.svg, .png, .pdf, .dot or .gv, .json) unless --format \
+        is given; SVG otherwise. --format dot needs no Graphviz; svg, png and pdf are laid out \
+        in-process with libgvc.
 
         Examples:
           chainplan graph > chain.svg
           chainplan graph Chains/notas/chain.json --from Notas --direct -o notas.svg
+          chainplan graph -o chain.png
           chainplan graph --format dot | dot -Tpng > chain.png
         """
     )
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "Output format: svg, png, pdf, dot or json (the diagram's structure).")
-    var format: RenderFormat = .svg
+    @Option(help: "Output format: svg, png, pdf, dot or json (the diagram's structure). Default: from -o's extension, else svg.")
+    var format: RenderFormat?
 
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var output: String?
@@ -37,6 +41,13 @@ struct GraphCommand: AsyncParsableCommand {
 
     @Flag(help: "Show every version of very large histories (long lightweight runs are collapsed otherwise).")
     var expand = false
+
+    /// --format, else -o's extension (as `report` does), else SVG.
+    var resolvedFormat: RenderFormat {
+        if let format { return format }
+        let pathExtension = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
+        return pathExtension.flatMap(RenderFormat.init(rawValue:)) ?? (pathExtension == "gv" ? .dot : .svg)
+    }
 
     func run() async throws {
         let report = try input.plan()
@@ -52,7 +63,7 @@ struct GraphCommand: AsyncParsableCommand {
         writerOptions.expand = expand
         let data: Data
         do {
-            data = try diagram.rendered(as: format, writer: DOTWriter(options: writerOptions))
+            data = try diagram.rendered(as: resolvedFormat, writer: DOTWriter(options: writerOptions))
         } catch {
             throw UsageError("cannot render the diagram: \(error)")
         }

@@ -8,11 +8,11 @@ struct LockCommand: AsyncParsableCommand {
         commandName: "lock",
         abstract: "Write chain.lock: fingerprints of the shipped model versions.",
         discussion: """
-            For each shipped version (every version except the target, or --versions), a fingerprint \\
-            of every field that matters to migration, per entity and property. Commit the file; \\
-            `chainplan validate` then reports CP401 when a locked version is edited (a store made by \\
-            the shipped version no longer matches it) and CP402 when one is deleted. Whitespace, \\
-            attribute order and Xcode tool versions do not change fingerprints. Run it again when a \\
+            For each shipped version (every version except the target, or --versions), a fingerprint \
+            of every field that matters to migration, per entity and property. Commit the file; \
+            `chainplan validate` then reports CP401 when a locked version is edited (a store made by \
+            the shipped version no longer matches it) and CP402 when one is deleted. Whitespace, \
+            attribute order and Xcode tool versions do not change fingerprints. Run it again when a \
             new version ships.
 
             Examples:

@@ -8,14 +8,14 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Write the pre-release review document (Markdown, HTML or JSON).",
         discussion: """
-            Summary and verdict, the diagram, where every start version goes (path, step kinds, \\
-            direct jump), every step's changes with the rule behind each, the findings, and the \\
+            Summary and verdict, the diagram, where every start version goes (path, step kinds, \
+            direct jump), every step's changes with the rule behind each, the findings, and the \
             mapping models used.
 
-            HTML is one self-contained file (inline SVG and CSS, no scripts, no external requests) \\
-            that prints well. Markdown is GitHub-flavoured for pull-request comments; with -o, the \\
-            diagram is written next to it (review.md → review.svg) and linked. JSON is the same \\
-            versioned document as every other command. The format follows -o's extension \\
+            HTML is one self-contained file (inline SVG and CSS, no scripts, no external requests) \
+            that prints well. Markdown is GitHub-flavoured for pull-request comments; with -o, the \
+            diagram is written next to it (review.md → review.svg) and linked. JSON is the same \
+            versioned document as every other command. The format follows -o's extension \
             (.html, .md, .json) unless --format is given; Markdown on standard output otherwise.
             Exit status as for validate.
 
@@ -59,15 +59,23 @@ struct ReportCommand: AsyncParsableCommand {
             try FileHandleOutput.write(ReviewReporter.html(report, diagramSVG: Self.diagram(report)), to: output)
         case .md:
             var link: String?
-            if let output, let svg = Self.diagram(report) {
-                let svgURL = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("svg")
-                try FileHandleOutput.write(Data(svg.utf8), to: svgURL.path)
-                link = svgURL.lastPathComponent
+            if let svg = Self.diagram(report) {
+                if let output {
+                    let svgURL = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("svg")
+                    try FileHandleOutput.write(Data(svg.utf8), to: svgURL.path)
+                    link = svgURL.lastPathComponent
+                } else {
+                    FileHandleOutput.standardError.write(Self.noDiagramOnStandardOutput + "\n")
+                }
             }
             try FileHandleOutput.write(ReviewReporter.markdown(report, diagramLink: link), to: output)
         }
         try ExitStatus.finish(report.diagnostics, strict: strict)
     }
+
+    /// Markdown links the diagram as a file beside the document, which standard output has not.
+    static let noDiagramOnStandardOutput = "chainplan: note: the Markdown report has no diagram on standard output; "
+        + "it is written beside the document only with -o (review.md → review.svg), and inline in HTML (-o review.html)"
 
     /// The diagram as SVG text, or nil when the input was unusable or Graphviz cannot lay it out
     /// (the document is still written; the reason goes to standard error).

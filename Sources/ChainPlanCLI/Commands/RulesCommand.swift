@@ -8,7 +8,7 @@ struct RulesCommand: AsyncParsableCommand {
         commandName: "rules",
         abstract: "List every finding code, or explain one with its examples.",
         discussion: """
-            Examples are the ones the check's tests run: each is planned again here and its findings \\
+            Examples are the ones the check's tests run: each is planned again here and its findings \
             printed. Severities can be changed per code in .chainplan.yml (off, note, warning, error).
 
             Examples:

@@ -17,6 +17,13 @@ import Yams
 public struct RuleConfiguration: Sendable, Hashable {
     public enum Setting: String, Sendable, Hashable, CaseIterable {
         case off, note, warning, error
+
+        /// A setting as written in YAML. `false` means `off`: YAML 1.1 tools (and editors that
+        /// reformat the file) read an unquoted `off` as the boolean false and write it back so.
+        init?(yaml text: String) {
+            let word = text.lowercased()
+            self.init(rawValue: word == "false" ? "off" : word)
+        }
     }
 
     public static let fileName = ".chainplan.yml"
@@ -138,7 +145,7 @@ public struct RuleConfiguration: Sendable, Hashable {
                     report("\(code.rawValue) is configured twice", location(key))
                     continue
                 }
-                guard let text = value.string, let setting = Setting(rawValue: text.lowercased()) else {
+                guard let text = value.string, let setting = Setting(yaml: text) else {
                     report("\(code.rawValue): '\(value.string ?? "?")' is not off, note, warning or error", location(value))
                     continue
                 }

@@ -179,7 +179,8 @@ public struct MigrationSignature: Sendable, Hashable {
     static func show(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
 
     /// JSON-style quoting so that any name (even with quotes or newlines) stays on one line.
-    static func quote(_ value: String?) -> String {
+    /// `bidiVisible`: bidirectional controls are escaped too, for text people read (the lock).
+    static func quote(_ value: String?, bidiVisible: Bool = false) -> String {
         guard let value else { return "-" }
         var out = "\""
         for scalar in value.unicodeScalars {
@@ -190,8 +191,8 @@ public struct MigrationSignature: Sendable, Hashable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                if scalar.value < 0x20 || scalar.value == 0x7F || (bidiVisible && MarkupText.isBidiControl(scalar)) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: bidiVisible) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -10,13 +10,18 @@ import Foundation
 /// `validate` can say exactly what changed (CP401) or disappeared (CP402).
 ///
 /// Fingerprints come from the parsed model, so whitespace, XML attribute order and Xcode's
-/// tool-version attributes do not change them. The file is text, sorted, one line per item:
+/// tool-version attributes do not change them. The file is text, sorted, one line per item;
+/// after an entity's or property's fingerprint, four hex digits per field (see ``entityFields``
+/// and ``attributeFields``) let CP401 say which field changed:
 ///
 /// ```
 /// version "Model 2" 9f0c4e1a7d2b3c51
-///   entity "Item" 41a7c0e2d9b8f613
-///   property "Item" "name" 0b1c2d3e4f5a6b7c
+///   entity "Item" 41a7c0e2d9b8f613 1a2b3c4d5e6f7a8b9c0d
+///   property "Item" "name" 0b1c2d3e4f5a6b7c 0a1b2c3d4e5f6a7b8c9d0e1f2a3b
 /// ```
+///
+/// Names are quoted with escapes, bidirectional controls included (`\u{202E}`), so the file reads
+/// as it is in every viewer, like every other human-facing output; reading decodes the escapes.
 public struct ChainLock: Sendable, Hashable {
     public static let fileName = "chain.lock"
     public static let maxBytes = 64 << 20
@@ -27,6 +32,32 @@ public struct ChainLock: Sendable, Hashable {
         public var entities: [String: String]
         /// Keyed by entity name, then property name.
         public var properties: [String: [String: String]]
+        /// Per entity, and per entity and property: four hex digits per field, in the order of
+        /// ``entityFields``, ``attributeFields`` or ``relationshipFields`` (empty in older locks).
+        public var entityFields: [String: String] = [:]
+        public var propertyFields: [String: [String: String]] = [:]
+    }
+
+    /// The fields fingerprinted one by one, in lock order, as CP401 names them.
+    public static let entityFields = ["parent", "abstract", "version hash modifier", "renaming identifier", "uniqueness constraints"]
+    public static let attributeFields = ["kind", "optional", "transient", "version hash modifier", "type", "renaming identifier", "default value"]
+    public static let relationshipFields = ["kind", "optional", "transient", "version hash modifier", "destination", "to-many",
+                                            "minimum count", "maximum count", "delete rule", "inverse", "renaming identifier", "ordered"]
+
+    /// Four hex digits per (field, value), concatenated.
+    static func fieldDigests(_ fields: [(String, String?)]) -> String {
+        fields.map { String(digest("\($0.0)=\(MigrationSignature.quote($0.1))").prefix(4)) }.joined()
+    }
+
+    /// The fields whose digests differ (`kind` alone when the kind changed); empty when unknown.
+    static func changedFields(_ before: String?, _ after: String?, names: [String]) -> [String] {
+        guard let before, let after, !before.isEmpty, !after.isEmpty else { return [] }
+        let old = Array(before), new = Array(after)
+        func field(_ index: Int, _ digits: [Character]) -> ArraySlice<Character> {
+            digits.count >= index * 4 + 4 ? digits[(index * 4)..<(index * 4 + 4)] : []
+        }
+        if names.first == "kind", field(0, old) != field(0, new) { return ["kind"] }
+        return names.indices.filter { field($0, old) != field($0, new) }.map { names[$0] }
     }
 
     /// Locked versions in file order, with the line each starts on (for findings).
@@ -61,30 +92,58 @@ public struct ChainLock: Sendable, Hashable {
         let signature = MigrationSignature(model)
         var entities: [String: String] = [:]
         var properties: [String: [String: String]] = [:]
+        var entityFields: [String: String] = [:]
+        var propertyFields: [String: [String: String]] = [:]
         for entity in model.entities where signature.entities[entity.name] != nil {
             let entitySignature = signature.entities[entity.name]!
             let unique = entity.uniquenessConstraints.map { $0.sorted().joined(separator: ",") }.sorted().joined(separator: ";")
             entities[entity.name] = digest(entitySignature.canonicalHeader + " id=" + MigrationSignature.quote(signature.renamingIdentifiers.entities[entity.name])
                                            + " unique=" + MigrationSignature.quote(unique))
+            entityFields[entity.name] = fieldDigests([
+                ("parent", entitySignature.parentEntity), ("abstract", entitySignature.isAbstract ? "1" : "0"),
+                ("version hash modifier", entitySignature.versionHashModifier),
+                ("renaming identifier", signature.renamingIdentifiers.entities[entity.name]), ("uniqueness constraints", unique),
+            ])
             var lines: [String: String] = [:]
+            var fields: [String: String] = [:]
             let ids = signature.renamingIdentifiers.properties[entity.name] ?? [:]
             for (name, property) in entitySignature.properties {
                 var line = property.canonicalText + " id=" + MigrationSignature.quote(ids[name])
+                var values: [(String, String?)] = [
+                    ("optional", property.isOptional ? "1" : "0"), ("transient", property.isTransient ? "1" : "0"),
+                    ("version hash modifier", property.versionHashModifier),
+                ]
+                switch property.kind {
+                case .attribute(let type):
+                    values.insert(("kind", "attribute"), at: 0)
+                    values.append(("type", type.xmlValue))
+                case .relationship(let relationship):
+                    values.insert(("kind", "relationship"), at: 0)
+                    values += [("destination", relationship.destinationEntity), ("to-many", relationship.isToMany ? "1" : "0"),
+                               ("minimum count", "\(relationship.minCount)"), ("maximum count", "\(relationship.maxCount)"),
+                               ("delete rule", relationship.deletionRule.rawValue), ("inverse", relationship.inverseName)]
+                }
+                values.append(("renaming identifier", ids[name]))
                 if let attribute = entity.attributes.first(where: { $0.name == name }) {
-                    line += " default=" + MigrationSignature.quote(attribute.defaultValueString ?? attribute.defaultDateTimeInterval)
+                    let value = attribute.defaultValueString ?? attribute.defaultDateTimeInterval
+                    line += " default=" + MigrationSignature.quote(value)
+                    values.append(("default value", value))
                 } else if let relationship = entity.relationships.first(where: { $0.name == name }) {
                     line += " ordered=" + (relationship.isOrdered ? "1" : "0")
+                    values.append(("ordered", relationship.isOrdered ? "1" : "0"))
                 }
                 lines[name] = digest(line)
+                fields[name] = fieldDigests(values)
             }
             properties[entity.name] = lines
+            propertyFields[entity.name] = fields
         }
         var all = ""
         for name in entities.keys.sorted() {
             all += "e \(MigrationSignature.quote(name)) \(entities[name]!)\n"
             for property in (properties[name] ?? [:]).keys.sorted() { all += "p \(MigrationSignature.quote(property)) \(properties[name]![property]!)\n" }
         }
-        return VersionPrint(digest: digest(all), entities: entities, properties: properties)
+        return VersionPrint(digest: digest(all), entities: entities, properties: properties, entityFields: entityFields, propertyFields: propertyFields)
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across machines and releases.
@@ -107,13 +166,15 @@ public struct ChainLock: Sendable, Hashable {
             # when one is missing. Regenerate it only when a new version ships.
 
             """
+        func quote(_ name: String) -> String { MigrationSignature.quote(name, bidiVisible: true) }
+        func fields(_ digits: String?) -> String { digits.map { $0.isEmpty ? "" : " " + $0 } ?? "" }
         for (name, print, _) in versions {
-            out += "version \(MigrationSignature.quote(name)) \(print.digest)\n"
+            out += "version \(quote(name)) \(print.digest)\n"
             for entity in print.entities.keys.sorted() {
-                out += "  entity \(MigrationSignature.quote(entity)) \(print.entities[entity]!)\n"
+                out += "  entity \(quote(entity)) \(print.entities[entity]!)\(fields(print.entityFields[entity]))\n"
                 let properties = print.properties[entity] ?? [:]
                 for property in properties.keys.sorted() {
-                    out += "  property \(MigrationSignature.quote(entity)) \(MigrationSignature.quote(property)) \(properties[property]!)\n"
+                    out += "  property \(quote(entity)) \(quote(property)) \(properties[property]!)\(fields(print.propertyFields[entity]?[property]))\n"
                 }
             }
         }
@@ -132,14 +193,21 @@ public struct ChainLock: Sendable, Hashable {
                 diagnostics.append(Diagnostic(.cp403, "cannot read this line of the lock", at: at))
                 continue
             }
-            let digestOK = rest.count == 16 && rest.allSatisfy(\.isHexDigit)
+            // The fingerprint, then (entities and properties) optionally four hex digits per field.
+            let parts = rest.split(separator: " ").map(String.init)
+            let digest = parts.first ?? ""
+            let fields = parts.count == 2 ? parts[1] : ""
+            let digestOK = digest.count == 16 && digest.allSatisfy(\.isHexDigit) && parts.count <= 2
+                && fields.count % 4 == 0 && fields.allSatisfy(\.isHexDigit)
             switch (words.first, words.count) {
-            case ("version"?, 2) where digestOK:
-                versions.append((words[1], VersionPrint(digest: rest, entities: [:], properties: [:]), index + 1))
+            case ("version"?, 2) where digestOK && parts.count == 1:
+                versions.append((words[1], VersionPrint(digest: digest, entities: [:], properties: [:]), index + 1))
             case ("entity"?, 2) where digestOK && !versions.isEmpty:
-                versions[versions.count - 1].1.entities[words[1]] = rest
+                versions[versions.count - 1].1.entities[words[1]] = digest
+                if !fields.isEmpty { versions[versions.count - 1].1.entityFields[words[1]] = fields }
             case ("property"?, 3) where digestOK && !versions.isEmpty:
-                versions[versions.count - 1].1.properties[words[1], default: [:]][words[2]] = rest
+                versions[versions.count - 1].1.properties[words[1], default: [:]][words[2]] = digest
+                if !fields.isEmpty { versions[versions.count - 1].1.propertyFields[words[1], default: [:]][words[2]] = fields }
             default:
                 diagnostics.append(Diagnostic(.cp403, "cannot read this line of the lock: expected 'version \"Name\" <16 hex digits>', "
                                               + "'entity …' or 'property …' after a version", at: at))
@@ -149,7 +217,7 @@ public struct ChainLock: Sendable, Hashable {
         return (diagnostics.isEmpty ? ChainLock(versions: versions) : nil, diagnostics)
     }
 
-    /// `word "quoted" "quoted" digest` → (["word", "quoted", "quoted"], "digest"), or nil.
+    /// `word "quoted" "quoted" rest` → (["word", "quoted", "quoted"], "rest"), or nil.
     static func split(_ line: String) -> ([String], String)? {
         var words: [String] = []
         var scalars = Substring(line).unicodeScalars[...]
@@ -189,11 +257,13 @@ public struct ChainLock: Sendable, Hashable {
             words.append(value)
             skipSpaces()
         }
-        let rest = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
-        return rest.contains(" ") ? nil : (words, rest)
+        return (words, String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces))
     }
 
     // MARK: Checking
+
+    /// ` (type, optional)`, or nothing.
+    static func listing(_ fields: [String]) -> String { fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))" }
 
     /// CP401 for every locked version whose fingerprint changed (naming each entity and property
     /// that changed, appeared or disappeared), CP402 for every locked version the bundle lacks.
@@ -215,7 +285,9 @@ public struct ChainLock: Sendable, Hashable {
                 switch (locked.entities[entity], current.entities[entity]) {
                 case (nil, _?): changes.append(("entity '\(entity)' was added", line)); continue
                 case (_?, nil): changes.append(("entity '\(entity)' was removed", nil)); continue
-                case let (old?, new?) where old != new: changes.append(("entity '\(entity)' changed", line))
+                case let (old?, new?) where old != new:
+                    let fields = Self.changedFields(locked.entityFields[entity], current.entityFields[entity], names: Self.entityFields)
+                    changes.append(("entity '\(entity)' changed" + Self.listing(fields), line))
                 default: break
                 }
                 let before = locked.properties[entity] ?? [:], after = current.properties[entity] ?? [:]
@@ -223,7 +295,10 @@ public struct ChainLock: Sendable, Hashable {
                 for property in Set(before.keys).union(after.keys).sorted() where before[property] != after[property] {
                     let propertyLine = definition?.attributes.first { $0.name == property }?.line
                         ?? definition?.relationships.first { $0.name == property }?.line
-                    let what = before[property] == nil ? "was added" : after[property] == nil ? "was removed" : "changed"
+                    let isAttribute = definition?.attributes.contains { $0.name == property } ?? false
+                    let fields = Self.changedFields(locked.propertyFields[entity]?[property], current.propertyFields[entity]?[property],
+                                                    names: isAttribute ? Self.attributeFields : Self.relationshipFields)
+                    let what = before[property] == nil ? "was added" : after[property] == nil ? "was removed" : "changed" + Self.listing(fields)
                     changes.append(("'\(entity).\(property)' \(what)", propertyLine ?? line))
                 }
             }

@@ -19,7 +19,8 @@
 ///   beyond that (a long history scrolls down instead of becoming a very wide strip).
 /// - Versions are rounded boxes. The target has a double outline; the bundle's current version
 ///   is filled light blue; an unreachable version has a red outline and a pink fill (both
-///   fills as a gradient when it is also current); a version on a cycle has an orange outline;
+///   fills as a gradient when it is also current); a version on a cycle has an orange outline
+///   and is drawn as on a cycle even when it cannot reach the target either (the cycle is why);
 ///   an unknown (legacy) version has a dashed grey outline and grey text; a highlighted version
 ///   has a thick (3) outline. A note is drawn on a second line.
 /// - Steps by kind: none grey dotted, lightweight green solid, heavyweight blue bold (its
@@ -184,9 +185,11 @@ public struct DOTWriter: Sendable {
         var label = node.name
         if let note = node.note { label += "\n" + note }
         var attributes = [("label", Self.label(label))]
+        // A version on a cycle is unreachable because of the cycle: it is drawn as on a cycle.
+        let unreachable = node.isUnreachable && !node.inCycle
         var styles = ["rounded"]
         if node.isUnknown { styles.append("dashed") }
-        if node.isCurrentVersion || node.isUnreachable { styles.append("filled") }
+        if node.isCurrentVersion || unreachable { styles.append("filled") }
         if styles.count > 1 { attributes.append(("style", quoted(styles.joined(separator: ",")))) }
         if node.isTarget { attributes.append(("peripheries", "2")) }
         if node.isHighlighted {
@@ -194,16 +197,16 @@ public struct DOTWriter: Sendable {
         } else if node.isTarget {
             attributes.append(("penwidth", "2"))
         }
-        if node.isUnreachable {
-            attributes.append(("color", quoted(Palette.red)))
-        } else if node.inCycle {
+        if node.inCycle {
             attributes.append(("color", quoted(Palette.orange)))
+        } else if unreachable {
+            attributes.append(("color", quoted(Palette.red)))
         } else if node.isUnknown {
             attributes.append(("color", quoted(Palette.grey)))
         }
-        if node.isUnreachable && node.isCurrentVersion {
+        if unreachable && node.isCurrentVersion {
             attributes.append(("fillcolor", quoted("\(Palette.unreachableFill):\(Palette.currentFill)")))
-        } else if node.isUnreachable {
+        } else if unreachable {
             attributes.append(("fillcolor", quoted(Palette.unreachableFill)))
         } else if node.isCurrentVersion {
             attributes.append(("fillcolor", quoted(Palette.currentFill)))
@@ -248,7 +251,7 @@ public struct DOTWriter: Sendable {
         let nodeEntries: [(DiagramLayout.Node, Bool)] = [
             (.init(name: "target", isTarget: true), drawn.contains { $0.isTarget }),
             (.init(name: "current version", isCurrentVersion: true), drawn.contains { $0.isCurrentVersion }),
-            (.init(name: "unreachable", isUnreachable: true), drawn.contains { $0.isUnreachable }),
+            (.init(name: "unreachable", isUnreachable: true), drawn.contains { $0.isUnreachable && !$0.inCycle }),
             (.init(name: "on a cycle", inCycle: true), drawn.contains { $0.inCycle }),
             (.init(name: "unknown version", isUnknown: true), drawn.contains { $0.isUnknown }),
             (.init(name: "highlighted", isHighlighted: true), drawn.contains { $0.isHighlighted }),

@@ -4,34 +4,41 @@ import Foundation
 /// GitHub turns into annotations on the pull request's files, and a Markdown job summary.
 ///
 /// GitHub shows at most ten annotations of each kind per step, so the first ten errors, warnings
-/// and notices become commands and the rest are counted in a plain line; the job summary
-/// (`$GITHUB_STEP_SUMMARY`, written by the CLI) lists every finding.
+/// and notices become commands. The rest are in the job summary (`$GITHUB_STEP_SUMMARY`, written
+/// by the CLI) when there is one, and otherwise follow as plain log lines, so every finding is
+/// somewhere a reader can see it.
 public enum GitHubReporter {
     public static let annotationsPerKind = 10
 
-    /// The workflow commands for standard output.
-    public static func render(_ report: ChainReport) -> Data {
+    /// The workflow commands for standard output. `stepSummary`: every finding is also in the job
+    /// summary; without one, the findings past the annotation limit are printed as log lines.
+    public static func render(_ report: ChainReport, stepSummary: Bool = false) -> Data {
         var out = ""
         var shown: [Severity: Int] = [:]
-        var held: [Severity: Int] = [:]
+        var held: [Diagnostic] = []
         for diagnostic in report.diagnostics {
             guard shown[diagnostic.severity, default: 0] < annotationsPerKind else {
-                held[diagnostic.severity, default: 0] += 1
+                held.append(diagnostic)
                 continue
             }
             shown[diagnostic.severity, default: 0] += 1
             out += command(for: diagnostic) + "\n"
         }
-        let summary = report.summary
-        out += "chainplan: \(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
-            + "\(summary.notes) note\(summary.notes == 1 ? "" : "s") — \(summary.verdict)\n"
+        if !stepSummary {
+            for diagnostic in held {
+                // Plain text lines; one that began with `::` would be read as a workflow command.
+                let line = TextReporter.line(for: diagnostic, color: false)
+                out += (line.hasPrefix("::") ? " " : "") + line + "\n"
+            }
+        }
+        out += "chainplan: \(Reporters.counts(report.summary)) — \(report.summary.verdict)\n"
         let more = Severity.allCases.reversed().compactMap { severity -> String? in
-            guard let count = held[severity], count > 0 else { return nil }
-            return "\(count) more \(severity.rawValue)\(count == 1 ? "" : "s")"
+            let count = held.filter { $0.severity == severity }.count
+            return count == 0 ? nil : Reporters.plural(count, "more \(severity.rawValue)")
         }
         if !more.isEmpty {
             out += "chainplan: \(more.joined(separator: ", ")) not annotated (GitHub shows \(annotationsPerKind) of each kind per step); "
-                + "every finding is in the job summary\n"
+                + (stepSummary ? "every finding is in the job summary\n" : "they are listed above as plain lines\n")
         }
         return Data(out.utf8)
     }
@@ -68,10 +75,9 @@ public enum GitHubReporter {
     public static func stepSummary(_ report: ChainReport) -> Data {
         let summary = report.summary
         var out = "## chainplan: \(summary.verdict == "pass" ? "pass" : "fail")\n\n"
-        out += "`\(MarkupText.markdown(report.spec))`"
+        out += MarkupText.markdownCode(report.spec)
         if let target = report.target { out += ", target **\(MarkupText.markdown(target))**" }
-        out += ": \(report.versions.count) versions, \(report.steps.count) steps; "
-            + "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes.\n"
+        out += ": \(Reporters.plural(report.versions.count, "version")), \(Reporters.plural(report.steps.count, "step")); \(Reporters.counts(summary)).\n"
         guard !report.diagnostics.isEmpty else { return Data(out.utf8) }
         out += "\n| Severity | Code | Where | Finding |\n|---|---|---|---|\n"
         for diagnostic in report.diagnostics {

@@ -54,6 +54,37 @@ public enum MarkupText {
         return out
     }
 
+    /// `text` as a complete Markdown code span, fence included. Inside a code span backslash
+    /// escapes and entities are literal, so none are used: the fence is one backtick longer than
+    /// the longest backtick run in the text, and a space pads each side when the text starts or
+    /// ends with a backtick (or starts and ends with a space, which CommonMark would strip).
+    /// Line breaks become spaces (as CommonMark renders them), control characters U+FFFD and
+    /// bidirectional controls visible. In a table cell (`inTable`), `|` would end the cell even in
+    /// a code span, so it is written `\|`, which GitHub unescapes before reading the span.
+    public static func markdownCode(_ text: String, inTable: Bool = false) -> String {
+        var body = ""
+        for scalar in inert(text).unicodeScalars {
+            switch scalar {
+            case "\n", "\r": body += " "
+            case "|" where inTable: body += "\\|"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    body += "\u{FFFD}"
+                } else {
+                    body.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        var longest = 0, run = 0
+        for character in body.unicodeScalars {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = body.hasPrefix("`") || body.hasSuffix("`") || (body.hasPrefix(" ") && body.hasSuffix(" ") && body.contains { $0 != " " })
+        return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence
+    }
+
     /// Text for a GitHub-flavoured Markdown table cell or paragraph: `&`, `<` and `>` as entities
     /// (GitHub renders inline HTML), Markdown punctuation and pipes backslash-escaped, line breaks
     /// as `<br>`, control characters replaced by U+FFFD.

@@ -27,23 +27,34 @@ public struct RenderOptions: Sendable, Hashable {
     public var color: Bool
     /// Findings at or above this severity fail (JUnit failures); `--strict` lowers it to warnings.
     public var failing: Severity
+    /// `github`: every finding is also written to the job summary.
+    public var stepSummary: Bool
 
-    public init(view: ReportView = .diagnostics, color: Bool = false, failing: Severity = .error) {
+    public init(view: ReportView = .diagnostics, color: Bool = false, failing: Severity = .error, stepSummary: Bool = false) {
         self.view = view
         self.color = color
         self.failing = failing
+        self.stepSummary = stepSummary
     }
 }
 
 /// Reporters are pure: one report in, bytes out.
 public enum Reporters {
+    /// `1 note`, `2 notes`: the one way every reporter counts.
+    static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+    /// `0 errors, 1 warning, 1 note`.
+    static func counts(_ summary: ChainReport.Summary) -> String {
+        "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.notes, "note"))"
+    }
+
     public static func render(_ report: ChainReport, as format: OutputFormat, options: RenderOptions = RenderOptions()) -> Data {
         switch format {
         case .text: Data(TextReporter.render(report, options: options).utf8)
         case .json: JSONReporter.render(report, options: options)
         case .sarif: SARIFReporter.render(report)
         case .junit: JUnitReporter.render(report, failing: options.failing)
-        case .github: GitHubReporter.render(report)
+        case .github: GitHubReporter.render(report, stepSummary: options.stepSummary)
         }
     }
 }

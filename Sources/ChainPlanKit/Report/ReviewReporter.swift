@@ -18,13 +18,13 @@ public enum ReviewReporter {
         }
         out += "\n## Where every store goes\n\n| Start | Path | Steps | Direct jump | Verdict |\n|---|---|---|---|---|\n"
         for row in matrix(report) {
-            out += "| \(md(row.start)) | \(md(row.path)) | \(md(row.kinds)) | \(md(row.direct)) | \(row.ok ? "ok" : "**\(md(row.verdict))**") |\n"
+            out += "| \(md(row.start)) | \(md(row.path)) | \(md(row.kinds)) | \(md(row.direct)) | \(row.ok ? md(row.verdict) : "**\(md(row.verdict))**") |\n"
         }
         out += "\n## Steps\n"
         for step in report.steps {
             out += "\n### \(md(step.from)) → \(md(step.to)): \(md(kind(step)))\n\n"
             if let mapping = step.mappingModel {
-                out += "Mapping model `\(md(mapping.path))`" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
+                out += "Mapping model \(MarkupText.markdownCode(mapping.path))" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
             }
             let changes = step.changes ?? []
             if changes.isEmpty {
@@ -47,7 +47,7 @@ public enum ReviewReporter {
         }
         let mappings = mappingModels(report)
         out += "\n## Mapping models used\n\n"
-        out += mappings.isEmpty ? "None.\n" : mappings.map { "- \(md($0.step)): `\(md($0.path))`\(md($0.policies))" }.joined(separator: "\n") + "\n"
+        out += mappings.isEmpty ? "None.\n" : mappings.map { "- \(md($0.step)): \(MarkupText.markdownCode($0.path))\(md($0.policies))" }.joined(separator: "\n") + "\n"
         return Data(out.utf8)
     }
 
@@ -75,7 +75,7 @@ public enum ReviewReporter {
         if let diagramSVG { out += "<figure class=\"diagram\">\n\(inlineSVG(diagramSVG))\n</figure>\n" }
         out += "<h2>Where every store goes</h2>\n<table>\n<thead><tr><th>Start</th><th>Path</th><th>Steps</th><th>Direct jump</th><th>Verdict</th></tr></thead>\n<tbody>\n"
         for row in matrix(report) {
-            out += "<tr class=\"\(row.ok ? "ok" : "bad")\"><td>\(x(row.start))</td><td>\(x(row.path))</td><td>\(x(row.kinds))</td><td>\(x(row.direct))</td><td>\(x(row.verdict))</td></tr>\n"
+            out += "<tr class=\"\(row.rowClass)\"><td>\(x(row.start))</td><td>\(x(row.path))</td><td>\(x(row.kinds))</td><td>\(x(row.direct))</td><td>\(x(row.verdict))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n<h2>Steps</h2>\n"
         for step in report.steps {
@@ -134,10 +134,7 @@ public enum ReviewReporter {
         return lines
     }
 
-    static func counts(_ summary: ChainReport.Summary) -> String {
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.notes, "note"))"
-    }
+    static func counts(_ summary: ChainReport.Summary) -> String { Reporters.counts(summary) }
 
     /// How a step reads: a heavyweight step without its mapping model fails at runtime.
     static func kind(_ step: ChainReport.Step) -> String {
@@ -148,9 +145,35 @@ public enum ReviewReporter {
         }
     }
 
+    /// Where a start version's store ends up: the one vocabulary of the Markdown and HTML matrices.
+    enum Verdict: Equatable {
+        case target, migrates, migratesLosingData, fails
+        case cannotReach(String)
+
+        var words: String {
+            switch self {
+            case .target: "target"
+            case .migrates: "migrates"
+            case .migratesLosingData: "migrates, loses data"
+            case .fails: "fails"
+            case .cannotReach(let reason): "cannot reach the target: \(reason)"
+            }
+        }
+    }
+
     struct Row {
-        var start, path, kinds, direct, verdict: String
-        var ok: Bool
+        var start, path, kinds, direct: String
+        var outcome: Verdict
+        var verdict: String { outcome.words }
+        /// Reaches the target with every store's data.
+        var ok: Bool { outcome == .target || outcome == .migrates }
+        var rowClass: String {
+            switch outcome {
+            case .target, .migrates: "ok"
+            case .migratesLosingData: "data-loss"
+            case .fails, .cannotReach: "bad"
+            }
+        }
     }
 
     static func matrix(_ report: ChainReport) -> [Row] {
@@ -160,9 +183,9 @@ public enum ReviewReporter {
         return report.paths.map { path in
             guard path.reachable else {
                 let reason = path.problem.map { "\($0)\(path.stopsAt.map { " at \($0)" } ?? "")" } ?? "unreachable"
-                return Row(start: path.start, path: "—", kinds: "—", direct: "—", verdict: "cannot reach the target: \(reason)", ok: false)
+                return Row(start: path.start, path: "—", kinds: "—", direct: "—", outcome: .cannotReach(reason))
             }
-            if path.length == 0 { return Row(start: path.start, path: "(target)", kinds: "—", direct: "—", verdict: "target", ok: true) }
+            if path.length == 0 { return Row(start: path.start, path: "(target)", kinds: "—", direct: "—", outcome: .target) }
             var versions = [path.start]
             var current = path.start
             for _ in 0..<(path.length ?? 0) {
@@ -181,8 +204,9 @@ public enum ReviewReporter {
             } ?? "—"
             let summary = kinds.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
                 .sorted { $0.key < $1.key }.map { $0.value == 1 ? $0.key : "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            let losesData = pathSteps.contains { $0.losesData == true }
             return Row(start: path.start, path: shown, kinds: summary.isEmpty ? "unclassified" : summary, direct: direct,
-                       verdict: broken ? "fails" : "migrates", ok: !broken)
+                       outcome: broken ? .fails : losesData ? .migratesLosingData : .migrates)
         }
     }
 
@@ -202,7 +226,7 @@ public enum ReviewReporter {
         body{font:15px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1d1d1f;max-width:1100px;margin:2em auto;padding:0 1em}
         h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ddd}h3{font-size:1.05em;margin-bottom:.4em}
         code{font:13px ui-monospace,Menlo,Consolas,monospace;background:#f4f4f6;padding:0 .25em;border-radius:3px}
-        table{border-collapse:collapse;width:100%;margin:.5em 0 1em}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
+        table{border-collapse:collapse;width:100%;margin:.5em 0 1em}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
         th{background:#f4f4f6}tr.bad td,tr.error td,tr.blocks-inference td{background:#fdecea}tr.warning td,tr.data-loss td{background:#fff6e0}
         .verdict{font-size:1.2em;font-weight:600;padding:.4em .7em;border-radius:6px;display:inline-block}
         .verdict.pass{background:#e6f4ea;color:#1e6b34}.verdict.fail{background:#fdecea;color:#a50e0e}
@@ -210,6 +234,6 @@ public enum ReviewReporter {
         .kind{font-weight:normal;padding:0 .4em;border-radius:4px;background:#eef}.kind.needs-a-mapping-model{background:#fdecea;color:#a50e0e}
         figure.diagram{margin:1em 0;overflow-x:auto}figure.diagram svg{max-width:100%;height:auto}
         footer{margin-top:3em;color:#777;font-size:.85em}
-        @media print{body{margin:0;max-width:none;font-size:11pt}section.step,tr{break-inside:avoid}h2{break-after:avoid}figure.diagram{break-inside:avoid}}
+        @media print{body{margin:0;max-width:none;font-size:11pt;-webkit-print-color-adjust:exact;print-color-adjust:exact}section.step,tr{break-inside:avoid}h2{break-after:avoid}figure.diagram{break-inside:avoid}}
         """
 }

@@ -77,7 +77,7 @@ public enum TextReporter {
 
     static func summaryLine(_ report: ChainReport, color: Bool) -> String {
         let s = report.summary
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let plural = Reporters.plural
         var parts = [plural(report.versions.count, "version"), plural(report.steps.count, "step")]
         let classified = report.steps.compactMap(StepLabel.init)
         if !classified.isEmpty {

@@ -39,6 +39,17 @@ extension GoldenCase {
                     Edge(from: "C", to: "A", kind: .lightweight, inCycle: true),
                     Edge(from: "C", to: "D", kind: .lightweight)]
         )),
+        // Chains/invalid/CP104-cycle.json: no target, so every version is unreachable; the ones
+        // on the cycle are drawn as on a cycle, and the legend shows both markers.
+        GoldenCase(name: "cycle-without-target", diagram: Diagram(
+            nodes: [Node(id: "Model", isUnreachable: true), Node(id: "Model 2", isUnreachable: true, inCycle: true),
+                    Node(id: "Model 3", isUnreachable: true, inCycle: true), Node(id: "Model 4", isUnreachable: true, inCycle: true)],
+            edges: [Edge(from: "Model", to: "Model 2", kind: .lightweight),
+                    Edge(from: "Model 2", to: "Model 3", kind: .lightweight, inCycle: true),
+                    Edge(from: "Model 3", to: "Model 4", kind: .lightweight, inCycle: true),
+                    Edge(from: "Model 4", to: "Model 2", kind: .lightweight, inCycle: true)],
+            showLegend: true
+        )),
         GoldenCase(name: "unreachable-dead-end", diagram: Diagram(
             nodes: [Node(id: "V1"), Node(id: "V2 (abandoned)", isUnreachable: true),
                     Node(id: "V3", isTarget: true),
@@ -165,6 +176,31 @@ struct DOTWriterTests {
         }
         let expected = try Data(contentsOf: url)
         #expect(Data(dot.utf8) == expected, "\(golden.name).dot differs; RECORD_GOLDENS=1 rewrites it")
+    }
+
+    /// In a cycle without a way out, every version on it also cannot reach a target: it is drawn
+    /// as on a cycle (orange, no unreachable fill), and the legend shows only samples of what is drawn.
+    @Test("a version on a cycle is drawn as on a cycle even when unreachable")
+    func cycleWinsOverUnreachable() {
+        let diagram = Diagram(
+            nodes: [Diagram.Node(id: "A", isUnreachable: true), Diagram.Node(id: "B", isUnreachable: true, inCycle: true),
+                    Diagram.Node(id: "C", isUnreachable: true, inCycle: true)],
+            edges: [Diagram.Edge(from: "A", to: "B", kind: .lightweight), Diagram.Edge(from: "B", to: "C", kind: .lightweight, inCycle: true),
+                    Diagram.Edge(from: "C", to: "B", kind: .lightweight, inCycle: true)],
+            showLegend: true)
+        let lines = DOTWriter().write(diagram).split(separator: "\n").map(String.init)
+        let b = lines.first { $0.contains("label=\"B\"") } ?? ""
+        #expect(b.contains("color=\"#f76707\"") && !b.contains("fillcolor") && !b.contains("#e03131"), "\(b)")
+        let a = lines.first { $0.contains("label=\"A\"") } ?? ""
+        #expect(a.contains("color=\"#e03131\"") && a.contains("fillcolor=\"#ffe3e3\""), "\(a)")
+        #expect(lines.contains { $0.contains("label=\"unreachable\"") } && lines.contains { $0.contains("label=\"on a cycle\"") })
+        // Without A, nothing is drawn as unreachable: no unreachable sample in the legend.
+        var onlyCycle = diagram
+        onlyCycle.nodes.removeFirst()
+        onlyCycle.edges.removeFirst()
+        let legend = DOTWriter().write(onlyCycle)
+        #expect(!legend.contains("label=\"unreachable\""))
+        #expect(legend.contains("label=\"on a cycle\""))
     }
 
     @Test("the same diagram always gives the same bytes", arguments: GoldenCase.all)
