@@ -116,4 +116,25 @@ struct HostileCatalogueTests {
         let text = try String(contentsOf: URL(fileURLWithPath: report), encoding: .utf8)
         #expect(!text.contains("root:x:0:0"))
     }
+
+    /// The review report does everything `validate` does and more (classification, the diagram,
+    /// the matrix of every path): each case must stay within the same bounds there too.
+    @Test(arguments: cases)
+    func hostileInputInTheReviewReport(_ item: Case) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.binary.path), "build chainplan first (swift build)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (input, arguments) = try Self.prepare(item, in: directory)
+        let report = directory.appendingPathComponent("review.html").path
+        let outcome = try ChildProcess.run(["report", directory.appendingPathComponent(input).path, "--format", "html", "-o", report] + arguments)
+        #expect(!outcome.hung, "\(outcome)")
+        #expect(outcome.signal == nil, "\(outcome)")
+        #expect(outcome.status == item.status, "\(outcome)")
+        #expect(outcome.peakKilobytes < 200 * 1024, "\(outcome)")
+        if outcome.status != 2 {
+            let text = try String(contentsOf: URL(fileURLWithPath: report), encoding: .utf8)
+            #expect(!text.contains("root:x:0:0"))
+        }
+    }
 }

@@ -176,37 +176,56 @@ public enum ReviewReporter {
         }
     }
 
+    /// What a path from a version holds, built from its successor's: linear in the chain, where
+    /// walking every path would be quadratic (10,000 versions took over a minute).
+    struct PathSummary {
+        var kinds: [String: Int] = [:]
+        var broken = false
+        var losesData = false
+        /// The last versions of the path, the target last (at most three).
+        var tail: [String] = []
+    }
+
     static func matrix(_ report: ChainReport) -> [Row] {
         let steps = Dictionary(report.steps.map { (StepKey(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })
         let next = Dictionary(report.paths.map { ($0.start, $0.next) }, uniquingKeysWith: { first, _ in first })
         let failing = Set(report.diagnostics.filter { $0.severity == .error }.map(\.versions))
+        var summaries: [String: PathSummary] = [:]
+        for path in report.paths.filter({ $0.reachable }).sorted(by: { ($0.length ?? 0) < ($1.length ?? 0) }) {
+            guard let following = next[path.start] ?? nil, path.length ?? 0 > 0, var summary = summaries[following],
+                  let step = steps[StepKey(from: path.start, to: following)] else {
+                summaries[path.start] = PathSummary(tail: [path.start])
+                continue
+            }
+            let stepKind = kind(step)
+            summary.kinds[stepKind, default: 0] += 1
+            summary.broken = summary.broken || stepKind == "needs a mapping model" || failing.contains([step.from, step.to])
+            summary.losesData = summary.losesData || step.losesData == true
+            if summary.tail.count < 3 { summary.tail.insert(path.start, at: 0) }
+            summaries[path.start] = summary
+        }
         return report.paths.map { path in
             guard path.reachable else {
                 let reason = path.problem.map { "\($0)\(path.stopsAt.map { " at \($0)" } ?? "")" } ?? "unreachable"
                 return Row(start: path.start, path: "—", kinds: "—", direct: "—", outcome: .cannotReach(reason))
             }
             if path.length == 0 { return Row(start: path.start, path: "(target)", kinds: "—", direct: "—", outcome: .target) }
-            var versions = [path.start]
-            var current = path.start
-            for _ in 0..<(path.length ?? 0) {
-                guard let following = next[current] ?? nil else { break }
-                versions.append(following)
-                current = following
+            let summary = summaries[path.start] ?? PathSummary(tail: [path.start])
+            // The first versions (at most eight, or four when the path is longer), then the tail.
+            let length = path.length ?? 0
+            var head = [path.start]
+            while head.count < (length + 1 > 8 ? 4 : length + 1), let following = next[head[head.count - 1]] ?? nil {
+                head.append(following)
             }
-            let pathSteps = zip(versions, versions.dropFirst()).compactMap { steps[StepKey(from: $0, to: $1)] }
-            let kinds = pathSteps.map(kind)
-            let shown = versions.count > 8 ? (versions.prefix(4) + ["…"] + versions.suffix(3)).joined(separator: " → ") : versions.joined(separator: " → ")
-            let broken = pathSteps.contains { kind($0) == "needs a mapping model" || failing.contains([$0.from, $0.to]) }
+            let shown = length + 1 > 8 ? (head + ["…"] + summary.tail).joined(separator: " → ") : head.joined(separator: " → ")
             let direct = path.direct.map { jump -> String in
                 if jump.inferable == false { return "not inferable" }
                 if !jump.lostComparedToChain.isEmpty { return "infers, loses \(jump.lostComparedToChain.joined(separator: ", "))" }
                 return jump.migration.rawValue
             } ?? "—"
-            let summary = kinds.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
-                .sorted { $0.key < $1.key }.map { $0.value == 1 ? $0.key : "\($0.key) ×\($0.value)" }.joined(separator: ", ")
-            let losesData = pathSteps.contains { $0.losesData == true }
-            return Row(start: path.start, path: shown, kinds: summary.isEmpty ? "unclassified" : summary, direct: direct,
-                       outcome: broken ? .fails : losesData ? .migratesLosingData : .migrates)
+            let kinds = summary.kinds.sorted { $0.key < $1.key }.map { $0.value == 1 ? $0.key : "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            return Row(start: path.start, path: shown, kinds: kinds.isEmpty ? "unclassified" : kinds, direct: direct,
+                       outcome: summary.broken ? .fails : summary.losesData ? .migratesLosingData : .migrates)
         }
     }
 
