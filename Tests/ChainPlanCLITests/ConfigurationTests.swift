@@ -151,5 +151,19 @@ struct ConfigurationTests {
         #expect(requiredExamples.first?.spec.hasPrefix("V1: <entity") == true)
         #expect(requiredExamples.first?.findings.first?.contains("[CP203]") == true)
         #expect(requiredExamples.last?.findings.isEmpty == true)
+        // Input codes show their project folder and run through the real pipeline.
+        let locked = RuleExplanation(.cp401)
+        let lockedExamples = try #require(locked.examples)
+        #expect(lockedExamples.count == InputExamples.examples(for: .cp401).count)
+        #expect(lockedExamples.first?.spec.contains("chain.lock: written by 'chainplan lock'") == true)
+        #expect(lockedExamples.first?.findings.first?.contains("[CP401]") == true)
+        #expect(locked.text.contains("Example: "))
+    }
+
+    /// Every code's explanation has an example whose run shows the code.
+    @Test(arguments: DiagnosticCode.allCases)
+    func everyRuleShowsAFiringExample(_ code: DiagnosticCode) throws {
+        let examples = try #require(RuleExplanation(code).examples)
+        #expect(examples.contains { $0.findings.contains { $0.hasSuffix("[\(code.rawValue)]") } }, "\(code.rawValue)")
     }
 }
