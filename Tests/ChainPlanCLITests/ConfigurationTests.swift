@@ -94,6 +94,21 @@ struct ConfigurationTests {
         #expect(try await explain().0 == 2)
     }
 
+    /// `fixture` reads the configuration too: an unusable one stops it before the store is written.
+    @Test func fixtureUsesTheConfiguration() async throws {
+        let directory = try Self.copyOfExample("grocery-dude")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("chain.json").path
+        let store = directory.appendingPathComponent("store.sqlite")
+        try Data("rules: [CP209]\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--version", "Model", "--rows", "1", "-o", store.path]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+        let good = directory.appendingPathComponent("good.yml")
+        try Data("thresholds:\n  heavyweight-memory-mb: 10\n".utf8).write(to: good)
+        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--version", "Model", "--rows", "1", "-o", store.path, "--config", good.path]) == 0)
+        #expect(FileManager.default.fileExists(atPath: store.path))
+    }
+
     /// `lock` reads the configuration: an unusable one stops it before chain.lock is written.
     @Test func lockUsesTheConfiguration() async throws {
         let directory = try Self.copyOfExample("grocery-dude")

@@ -118,7 +118,8 @@ struct FixtureCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard !FileManager.default.fileExists(atPath: output) else { throw UsageError("'\(output)' exists; remove it or choose another path") }
-        guard let bundle = ChainPlanner(options: input.planOptions()).bundle(inputAt: try input.resolveSpec()) else {
+        let spec = try input.resolveSpec()
+        guard let bundle = ChainPlanner(options: try input.configuredPlanOptions(for: spec)).bundle(inputAt: spec) else {
             throw UsageError("the spec names no readable model bundle")
         }
         guard let model = bundle.version(named: version)?.model else {
