@@ -124,6 +124,9 @@ struct CommandTests {
         #expect(report.changes.map(\.rule).contains("rename-property-with-renaming-identifier"))
         #expect(report.changes.contains { $0.code == .cp211 && $0.basis == .documented })
         #expect(report.entityMappings.map(\.name).contains("NotaToNota"))
+        // No mapping model covers the pair: the key is there, null.
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document["mappingModel"] is NSNull)
         let (failing, _) = try await run(["explain", Self.chains.appendingPathComponent("events-two-passes/chain.json").path, "Events", "Events 2"])
         #expect(failing == 1)
         let (unknown, _) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Nope"])
