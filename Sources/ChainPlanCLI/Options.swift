@@ -34,6 +34,19 @@ struct InputOptions: ParsableArguments {
         ChainPlanner(options: planOptions()).plan(inputAt: try resolveSpec(), configuration: config.map { URL(fileURLWithPath: $0) })
     }
 
+    /// Plan options under the rule configuration for `spec` (its thresholds), for commands that do
+    /// not report findings. An unusable configuration prints its CP130 findings and exits 2.
+    func configuredPlanOptions(for spec: URL) throws -> PlanOptions {
+        let read = RuleConfiguration.governing(inputAt: spec, file: config.map { URL(fileURLWithPath: $0) })
+        guard let rules = read.configuration else {
+            for diagnostic in read.diagnostics {
+                FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
+            }
+            throw ExitCode(2)
+        }
+        return rules.applying(to: planOptions())
+    }
+
     /// The spec to use: the argument, or the single chain.{json,yaml,yml} in the current directory.
     func resolveSpec() throws -> URL {
         if let spec { return URL(fileURLWithPath: spec) }

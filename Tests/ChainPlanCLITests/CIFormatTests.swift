@@ -13,7 +13,8 @@ import Testing
 struct CIFormatTests {
     static let chains = CLITests.root.appendingPathComponent("Chains")
     static let sarifSchema = CLITests.root.appendingPathComponent("../shared/schemas/sarif-schema-2.1.0.json").standardizedFileURL
-    static let examples = CommandTests.scenarios.map { "\($0)/chain.json" } + ["invalid/CP104-cycle.json", "invalid/CP108-dead-end.json"]
+    /// Every example in Chains/, every invalid spec included.
+    static let examples = CommandTests.examples
 
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-ci-\(UUID().uuidString)")
@@ -57,8 +58,7 @@ struct CIFormatTests {
     @Test(arguments: examples)
     func goldenOutputs(_ example: String) async throws {
         let spec = Self.chains.appendingPathComponent(example).path
-        let name = example.replacingOccurrences(of: "/chain.json", with: "").replacingOccurrences(of: "/", with: "-")
-            .replacingOccurrences(of: ".json", with: "")
+        let name = CommandTests.goldenName(example)
         for (format, suffix) in [("sarif", "sarif"), ("junit", "junit.xml"), ("github", "github.txt")] {
             let (_, data) = try await run(["validate", spec], format: format)
             let golden = "Golden/ci/\(name).\(suffix)"

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
@@ -8,6 +11,19 @@ struct CommandTests {
     static let root = CLITests.root
     static let chains = root.appendingPathComponent("Chains")
     static let scenarios = ["aircraft-staged", "corestore-tree", "events-two-passes", "grocery-dude", "notas"]
+    /// Every spec in Chains/invalid, as `invalid/<file>`.
+    static let invalid: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: chains.appendingPathComponent("invalid").path)) ?? [])
+        .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "invalid/\($0)" }
+    /// The invalid specs a diagram can be drawn of (not CP100: those cannot be read).
+    static let renderableInvalid = invalid.filter { !$0.contains("CP100") }
+    /// Every spec in Chains/, as a path under it.
+    static let examples = scenarios.map { "\($0)/chain.json" } + invalid
+
+    /// The golden file name of an example: `grocery-dude`, `invalid-CP104-cycle`.
+    static func goldenName(_ example: String) -> String {
+        let stem = example.replacingOccurrences(of: "/chain.json", with: "")
+        return (stem as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")
+    }
 
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-cmd-\(UUID().uuidString)")
@@ -31,6 +47,21 @@ struct CommandTests {
         for (format, suffix) in [("json", "json"), ("text", "txt")] {
             let (_, text) = try await run(["paths", spec.path, "--format", format])
             let golden = "Golden/chains/\(scenario).paths.\(suffix)"
+            #expect(try Golden.check(Data(text.utf8), against: golden), "\(golden) differs; see \(NSTemporaryDirectory())")
+        }
+    }
+
+    /// `validate --format text`, `report --format json` and `graph --format json` of every example.
+    @Test(arguments: examples)
+    func exampleOutputsAreGolden(_ example: String) async throws {
+        let spec = Self.chains.appendingPathComponent(example).path
+        let name = Self.goldenName(example)
+        var runs = [(["validate", spec, "--format", "text"], "validate.txt"), (["report", spec, "--format", "json"], "report.json")]
+        if !example.contains("CP100") { runs.append((["graph", spec, "--format", "json"], "graph.json")) }
+        for (arguments, suffix) in runs {
+            let (_, text) = try await run(arguments)
+            #expect(!text.isEmpty, "\(arguments)")
+            let golden = "Golden/chains/\(name).\(suffix)"
             #expect(try Golden.check(Data(text.utf8), against: golden), "\(golden) differs; see \(NSTemporaryDirectory())")
         }
     }
@@ -93,6 +124,9 @@ struct CommandTests {
         #expect(report.changes.map(\.rule).contains("rename-property-with-renaming-identifier"))
         #expect(report.changes.contains { $0.code == .cp211 && $0.basis == .documented })
         #expect(report.entityMappings.map(\.name).contains("NotaToNota"))
+        // No mapping model covers the pair: the key is there, null.
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document["mappingModel"] is NSNull)
         let (failing, _) = try await run(["explain", Self.chains.appendingPathComponent("events-two-passes/chain.json").path, "Events", "Events 2"])
         #expect(failing == 1)
         let (unknown, _) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Nope"])
@@ -115,23 +149,73 @@ struct CommandTests {
         #expect(code == 0)
     }
 
-    @Test func graphDrawsEveryExample() async throws {
-        for scenario in Self.scenarios {
-            let spec = Self.chains.appendingPathComponent("\(scenario)/chain.json").path
-            let (code, dot) = try await run(["graph", spec, "--format", "dot", "--direct"])
-            #expect(code == 0)
-            #expect(try Golden.check(Data(dot.utf8), against: "Golden/chains/\(scenario).dot"))
-            let (svgCode, svg) = try await run(["graph", spec])
-            #expect(svgCode == 0)
-            #expect(svg.hasPrefix("<?xml"))
-            let report = ChainPlanner().plan(inputAt: URL(fileURLWithPath: spec))
-            for version in report.versions { #expect(svg.contains(">\(version)<")) }
-        }
+    /// DOT is golden for every example a diagram can be drawn of, invalid chains (cycles, dead
+    /// ends, two leaves, self-loops, duplicates) included; the SVG parses as XML and labels every version.
+    @Test(arguments: scenarios.map { "\($0)/chain.json" } + renderableInvalid)
+    func graphDrawsEveryExample(_ example: String) async throws {
+        let spec = Self.chains.appendingPathComponent(example).path
+        let (code, dot) = try await run(["graph", spec, "--format", "dot", "--direct"])
+        #expect(code == 0)
+        let golden = "Golden/chains/\(Self.goldenName(example)).dot"
+        #expect(try Golden.check(Data(dot.utf8), against: golden), "\(golden) differs; see \(NSTemporaryDirectory())")
+        let (svgCode, svg) = try await run(["graph", spec])
+        #expect(svgCode == 0)
+        let content = try SVGNodeLabels(Data(svg.utf8))
+        #expect(content.root == "svg")
+        let report = ChainPlanner().plan(inputAt: URL(fileURLWithPath: spec))
+        #expect(!report.versions.isEmpty)
+        for version in report.versions { #expect(content.nodeTexts.contains(version), "\(version) not drawn: \(content.nodeTexts)") }
+    }
+}
+
+/// A rendered SVG read with XMLParser: its root element and the text lines of its node groups.
+struct SVGNodeLabels {
+    var root: String?
+    var nodeTexts: [String] = []
+
+    struct NotWellFormed: Error { var reason: String }
+
+    init(_ data: Data) throws {
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        let collector = Collector()
+        parser.delegate = collector
+        guard parser.parse(), parser.parserError == nil else { throw NotWellFormed(reason: String(describing: parser.parserError)) }
+        root = collector.root
+        nodeTexts = collector.nodeTexts
     }
 
-    @Test func graphOfACycleStillRenders() async throws {
-        let (code, svg) = try await run(["graph", Self.chains.appendingPathComponent("invalid/CP104-cycle.json").path])
-        #expect(code == 0)
-        #expect(svg.contains("</svg>"))
+    private final class Collector: NSObject, XMLParserDelegate {
+        var root: String?
+        var nodeTexts: [String] = []
+        private var depthInNode = 0
+        private var inText = false
+        private var text = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes: [String: String] = [:]) {
+            if root == nil { root = name }
+            if depthInNode > 0 {
+                depthInNode += 1
+            } else if name == "g", attributes["class"] == "node" {
+                depthInNode = 1
+            }
+            if depthInNode > 0, name == "text" {
+                inText = true
+                text = ""
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if inText { text += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if inText, name == "text" {
+                nodeTexts.append(text)
+                inText = false
+            }
+            if depthInNode > 0 { depthInNode -= 1 }
+        }
     }
 }

@@ -18,6 +18,7 @@ struct ConfigurationTests {
         ("rules: [CP209]\n", "1:8", "'rules' must map codes"),
         ("thresholds:\n  max-spec-bytes: -3\n", "2:19", "max-spec-bytes must be a whole number"),
         ("thresholds:\n  speed: 11\n", "2:3", "unknown threshold 'speed'"),
+        ("thresholds:\n  heavyweight-memory-mb: 0\n", "2:26", "heavyweight-memory-mb must be a whole number from 1 to 1048576"),
         ("colour: blue\n", "1:1", "unknown key 'colour'"),
         ("- a\n- b\n", "1:1", "must be a mapping"),
         ("rules: {CP209: off\n", "1:19", "invalid YAML"),
@@ -44,6 +45,89 @@ struct ConfigurationTests {
         #expect(applied.diagnostics.map { "\($0.code.rawValue):\($0.severity.rawValue)" } == ["CP202:error", "CP104:note", "CP109:warning"])
         #expect(applied.summary.errors == 1 && applied.summary.notes == 1 && applied.summary.warnings == 1)
         #expect(Self.read("").configuration == RuleConfiguration())
+        #expect(Self.read("thresholds:\n  heavyweight-memory-mb: 250\n").configuration?.heavyweightMemoryMB == 250)
+    }
+
+    /// A copy of an example in a temporary folder, so a `.chainplan.yml` can sit beside its spec.
+    static func copyOfExample(_ name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let example = CLITests.root.appendingPathComponent("Chains/\(name)")
+        for item in try FileManager.default.contentsOfDirectory(atPath: example.path) {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+        }
+        return directory
+    }
+
+    /// `explain` follows `.chainplan.yml` beside the spec and `--config`, like validate.
+    @Test func explainUsesTheConfiguration() async throws {
+        let directory = try Self.copyOfExample("grocery-dude")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("chain.json").path
+        let out = directory.appendingPathComponent("explain.txt")
+        func explain(_ extra: [String] = []) async throws -> (Int32, [String]) {
+            let status = await ChainPlan.run(arguments: ["explain", spec, "Model 3", "Model 4", "-o", out.path] + extra)
+            let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: out)
+            // The findings, not the change lines (which name their rule's code too).
+            return (status, text.split(separator: "\n").map(String.init).filter { $0.contains(": note: ") || $0.contains(": warning: ") || $0.contains(": error: ") })
+        }
+        let (plain, plainFindings) = try await explain()
+        #expect(plain == 0)
+        #expect(plainFindings.contains { $0.contains(": note: ") && $0.hasSuffix("[CP209]") })
+        #expect(plainFindings.contains { $0.contains(": warning: ") && $0.hasSuffix("[CP202]") })
+
+        try Data("rules:\n  CP209: off\n  CP202: error\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        let (configured, configuredFindings) = try await explain()
+        #expect(configured == 1)
+        #expect(!configuredFindings.contains { $0.hasSuffix("[CP209]") })
+        #expect(configuredFindings.contains { $0.contains(": error: ") && $0.hasSuffix("[CP202]") })
+
+        let lenient = directory.appendingPathComponent("lenient.yml")
+        try Data("rules:\n  CP202: off\n".utf8).write(to: lenient)
+        let (overridden, overriddenFindings) = try await explain(["--config", lenient.path])
+        #expect(overridden == 0)
+        #expect(!overriddenFindings.contains { $0.hasSuffix("[CP202]") })
+        #expect(overriddenFindings.contains { $0.hasSuffix("[CP209]") })
+
+        try Data("rules:\n  CP2O2: error\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(try await explain().0 == 2)
+    }
+
+    /// `fixture` reads the configuration too: an unusable one stops it before the store is written.
+    @Test func fixtureUsesTheConfiguration() async throws {
+        let directory = try Self.copyOfExample("grocery-dude")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("chain.json").path
+        let store = directory.appendingPathComponent("store.sqlite")
+        try Data("rules: [CP209]\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--version", "Model", "--rows", "1", "-o", store.path]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+        let good = directory.appendingPathComponent("good.yml")
+        try Data("thresholds:\n  heavyweight-memory-mb: 10\n".utf8).write(to: good)
+        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--version", "Model", "--rows", "1", "-o", store.path, "--config", good.path]) == 0)
+        #expect(FileManager.default.fileExists(atPath: store.path))
+    }
+
+    /// `lock` reads the configuration: an unusable one stops it before chain.lock is written.
+    @Test func lockUsesTheConfiguration() async throws {
+        let directory = try Self.copyOfExample("grocery-dude")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("chain.json").path
+        let lock = directory.appendingPathComponent("chain.lock")
+        try Data("rules:\n  CP999: off\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(await ChainPlan.run(arguments: ["lock", spec]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: lock.path))
+        let good = directory.appendingPathComponent("good.yml")
+        try Data("rules:\n  CP209: off\n".utf8).write(to: good)
+        #expect(await ChainPlan.run(arguments: ["lock", spec, "--config", good.path]) == 0)
+        #expect(FileManager.default.fileExists(atPath: lock.path))
+        try FileManager.default.removeItem(at: lock)
+        let broken = directory.appendingPathComponent("broken.yml")
+        try Data("thresholds:\n  max-spec-bytes: lots\n".utf8).write(to: broken)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(await ChainPlan.run(arguments: ["lock", spec, "--config", broken.path]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: lock.path))
     }
 
     /// YAML 1.1 tools read an unquoted `off` as false and may write it back so; the schema allows it.
@@ -110,5 +194,19 @@ struct ConfigurationTests {
         #expect(requiredExamples.first?.spec.hasPrefix("V1: <entity") == true)
         #expect(requiredExamples.first?.findings.first?.contains("[CP203]") == true)
         #expect(requiredExamples.last?.findings.isEmpty == true)
+        // Input codes show their project folder and run through the real pipeline.
+        let locked = RuleExplanation(.cp401)
+        let lockedExamples = try #require(locked.examples)
+        #expect(lockedExamples.count == InputExamples.examples(for: .cp401).count)
+        #expect(lockedExamples.first?.spec.contains("chain.lock: written by 'chainplan lock'") == true)
+        #expect(lockedExamples.first?.findings.first?.contains("[CP401]") == true)
+        #expect(locked.text.contains("Example: "))
+    }
+
+    /// Every code's explanation has an example whose run shows the code.
+    @Test(arguments: DiagnosticCode.allCases)
+    func everyRuleShowsAFiringExample(_ code: DiagnosticCode) throws {
+        let examples = try #require(RuleExplanation(code).examples)
+        #expect(examples.contains { $0.findings.contains { $0.hasSuffix("[\(code.rawValue)]") } }, "\(code.rawValue)")
     }
 }

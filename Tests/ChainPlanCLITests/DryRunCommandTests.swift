@@ -48,6 +48,31 @@ struct DryRunCommandTests {
         #expect(log.contains("CREATE TABLE \"_CHAINPLAN_ZAMOUNT\""))
     }
 
+    /// `heavyweight-memory-mb` in .chainplan.yml sets the CP303 threshold; `--memory-limit` overrides it.
+    @Test func memoryThresholdFromTheConfigurationAndTheCommandLine() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let example = CLITests.root.appendingPathComponent("Tests/Fixtures/Store/Checks")
+        for item in try FileManager.default.contentsOfDirectory(atPath: example.path) {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+        }
+        let spec = directory.appendingPathComponent("chain.json").path
+        let store = directory.appendingPathComponent("store.sqlite").path
+        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--version", "V1", "--rows", "30000", "-o", store]) == 0)
+        func cp303(_ extra: [String]) async throws -> Bool {
+            let out = directory.appendingPathComponent("report.txt")
+            _ = await ChainPlan.run(arguments: ["dry-run", spec, "--store", store, "--no-simulate", "-o", out.path] + extra)
+            return try String(contentsOf: out, encoding: .utf8).contains("[CP303]")
+        }
+        #expect(try await !cp303([]))
+        try Data("thresholds:\n  heavyweight-memory-mb: 1\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(try await cp303([]))
+        #expect(try await !cp303(["--memory-limit", "1024"]))
+        try Data("thresholds:\n  heavyweight-memory-mb: 1024\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        #expect(try await !cp303([]))
+        #expect(try await cp303(["--memory-limit", "1"]))
+    }
+
     @Test func textShowsTheStoreAndEachSimulatedStep() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

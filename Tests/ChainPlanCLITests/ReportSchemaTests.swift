@@ -25,6 +25,20 @@ struct ReportSchemaTests {
                 }
                 return check(value, against: resolved, at: path)
             }
+            if let alternatives = node["anyOf"] as? [[String: Any]] {
+                // Only "X or null" is used: null needs a null branch, anything else the other branch.
+                let allowsNull = { (branch: [String: Any]) in
+                    (branch["type"] as? String) == "null" || (branch["type"] as? [String])?.contains("null") == true
+                }
+                if value is NSNull {
+                    if !alternatives.contains(where: allowsNull) { problems.append("\(path): null is not allowed") }
+                    return
+                }
+                guard let branch = alternatives.first(where: { ($0["type"] as? String) != "null" }) else {
+                    return problems.append("\(path): \(value) matches no alternative")
+                }
+                return check(value, against: branch, at: path)
+            }
             if let allowed = node["enum"] as? [Any], !allowed.contains(where: { "\($0)" == "\(value)" }) {
                 problems.append("\(path): \(value) is not one of \(allowed)")
             }
@@ -73,6 +87,33 @@ struct ReportSchemaTests {
         _ = await ChainPlan.run(arguments: ["paths", CLITests.root.appendingPathComponent(input).path, "--format", "json", "-o", out.path])
         let problems = try Self.problems(in: Data(contentsOf: out))
         #expect(problems.isEmpty, "\(problems.prefix(10))")
+    }
+
+    /// Every classified step carries `mappingModel` (null when none covers it), and an unreachable
+    /// path names the target whenever the chain has one.
+    @Test(arguments: ["Chains/grocery-dude/chain.json", "Chains/invalid/CP108-dead-end.json"])
+    func mappingModelIsNullAndTargetIsKept(_ input: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("report.json")
+        _ = await ChainPlan.run(arguments: ["paths", CLITests.root.appendingPathComponent(input).path, "--format", "json", "-o", out.path])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        let target = document["target"] as? String
+        for step in document["steps"] as? [[String: Any]] ?? [] where step["migration"] != nil {
+            #expect(step.keys.contains("mappingModel"), "\(step)")
+            #expect(step["mappingModel"] is NSNull || step["mappingModel"] is [String: Any])
+        }
+        for path in document["paths"] as? [[String: Any]] ?? [] {
+            #expect(path["target"] as? String == target, "\(path)")
+        }
+        if input.contains("CP108") {
+            #expect(target == "Model 4")
+            #expect((document["paths"] as? [[String: Any]])?.contains { $0["reachable"] as? Bool == false } == true)
+        } else {
+            #expect((document["steps"] as? [[String: Any]])?.contains { $0["mappingModel"] is NSNull } == true)
+        }
+        #expect(try Self.problems(in: Data(contentsOf: out)).isEmpty)
     }
 
     /// The walker itself must notice an undeclared key, a missing required key and a bad enum value.

@@ -37,8 +37,10 @@ struct DryRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The compiled model (X.momd) whose VersionInfo.plist identifies the store by hashes.", valueName: "path"))
     var momd: String?
 
-    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("CP303 when a heavyweight step would load more than this.", valueName: "MB"))
-    var memoryLimit: Int = 100
+    @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
+        "CP303 when a heavyweight step would load more than this (default: heavyweight-memory-mb in .chainplan.yml, else 100).",
+        valueName: "MB"))
+    var memoryLimit: Int?
 
     @Option(name: .customLong("lock-timeout"), help: ArgumentHelp("Wait this long for another process's write lock.", valueName: "seconds"))
     var lockTimeout: Double = 5
@@ -56,13 +58,13 @@ struct DryRunCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard memoryLimit > 0, memoryLimit <= 1 << 20 else { throw ValidationError("--memory-limit takes 1 to 1048576 MB") }
+        if let memoryLimit, memoryLimit <= 0 || memoryLimit > 1 << 20 { throw ValidationError("--memory-limit takes 1 to 1048576 MB") }
         guard lockTimeout >= 0, lockTimeout <= 86_400 else { throw ValidationError("--lock-timeout takes 0 to 86400 seconds") }
     }
 
     func run() async throws {
         var options = DryRunOptions()
-        options.memoryLimitBytes = memoryLimit << 20
+        options.memoryLimitBytes = memoryLimit.map { $0 << 20 }
         options.lockTimeout = lockTimeout
         options.momd = momd
         options.simulate = simulate
@@ -77,7 +79,8 @@ struct DryRunCommand: AsyncParsableCommand {
         let bar = ProgressBar()
         options.progress = { bar.update(step: $0, of: $1, fraction: $2) }
         ScratchCleanup.install()
-        let report = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options)
+        let report = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options,
+                                                                       configuration: input.config.map { URL(fileURLWithPath: $0) })
         bar.finish()
         try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
@@ -115,7 +118,8 @@ struct FixtureCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard !FileManager.default.fileExists(atPath: output) else { throw UsageError("'\(output)' exists; remove it or choose another path") }
-        guard let bundle = ChainPlanner(options: input.planOptions()).bundle(inputAt: try input.resolveSpec()) else {
+        let spec = try input.resolveSpec()
+        guard let bundle = ChainPlanner(options: try input.configuredPlanOptions(for: spec)).bundle(inputAt: spec) else {
             throw UsageError("the spec names no readable model bundle")
         }
         guard let model = bundle.version(named: version)?.model else {

@@ -9,7 +9,8 @@ struct ExplainCommand: AsyncParsableCommand {
         discussion: """
         SPEC is a chain spec with a model, or an .xcdatamodeld bundle. FROM and TO are any two \
         versions of the bundle, not only a step of the chain: use it to review a model change \
-        before approving it, or to see why a direct jump fails.
+        before approving it, or to see why a direct jump fails. Findings follow .chainplan.yml \
+        (or --config) like validate's; exit 1 when one is an error.
 
         Examples:
           chainplan explain Chains/notas/chain.json Notas "Notas 3"
@@ -35,10 +36,16 @@ struct ExplainCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-outside"), help: "Allow the spec's model and mapping paths to point outside the spec's folder.")
     var allowOutside = false
 
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "Rule configuration (severities per code, thresholds). Default: .chainplan.yml beside the spec, when present.",
+        valueName: "file"))
+    var config: String?
+
     func run() async throws {
         var options = PlanOptions()
         options.allowOutsideSpecDirectory = allowOutside
-        let explanation = ChainPlanner(options: options).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to)
+        let explanation = ChainPlanner(options: options).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to,
+                                                                 configuration: config.map { URL(fileURLWithPath: $0) })
         let report: ExplainReport
         switch explanation {
         case .failure(let failure):
@@ -55,6 +62,8 @@ struct ExplainCommand: AsyncParsableCommand {
         } else {
             FileHandleOutput.standardOutput.write(data)
         }
-        if report.migration == .heavyweight, report.mappingModel == nil { throw ExitCode(1) }
+        // Findings at error severity (after the configuration) fail, as in validate: by default
+        // CP201, a step that is not inferable and has no mapping model.
+        try ExitStatus.finish(report.diagnostics, strict: false)
     }
 }

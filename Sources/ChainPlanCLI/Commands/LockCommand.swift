@@ -28,7 +28,16 @@ struct LockCommand: AsyncParsableCommand {
 
     func run() async throws {
         let requested = versions.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-        let plan = ChainPlanner(options: input.planOptions()).lock(inputAt: try input.resolveSpec(), versions: requested)
+        let plan = ChainPlanner(options: input.planOptions()).lock(inputAt: try input.resolveSpec(), versions: requested,
+                                                                   configuration: input.config.map { URL(fileURLWithPath: $0) })
+        // A configuration that cannot be used stops the run, as in validate (CP130, exit 2).
+        let configurationProblems = plan.report.diagnostics.filter { $0.code == .cp130 }
+        if !configurationProblems.isEmpty {
+            for diagnostic in configurationProblems {
+                FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
+            }
+            throw ExitCode(2)
+        }
         guard let lock = plan.lock else {
             for diagnostic in plan.report.diagnostics where diagnostic.code.rule.unusableInput {
                 FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")

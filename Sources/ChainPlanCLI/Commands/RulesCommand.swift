@@ -56,8 +56,8 @@ struct RulesCommand: AsyncParsableCommand {
     }
 }
 
-/// One code, for `rules CPnnn`: the catalogue entry and, for chain checks, each example planned
-/// again with the findings it produces.
+/// One code, for `rules CPnnn`: the catalogue entry and each of its examples (chain checks,
+/// classification, input files) run again with the findings it produces.
 struct RuleExplanation: Encodable {
     struct Example: Encodable {
         var title: String
@@ -92,7 +92,11 @@ struct RuleExplanation: Encodable {
                 + (example.mappingModelOnFirstStep ? "\n(a mapping model covers V1 → V2)" : "")
             return Example(title: example.title, spec: versions, findings: findings.map { TextReporter.line(for: $0, color: false) })
         }
-        examples = chain + classification
+        let input = InputExamples.examples(for: code).map { example in
+            let findings = example.run().filter { $0.code == code }
+            return Example(title: example.title, spec: example.shownInput, findings: findings.map { TextReporter.line(for: $0, color: false) })
+        }
+        examples = chain + classification + input
     }
 
     var text: String {

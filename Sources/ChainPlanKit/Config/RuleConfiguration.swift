@@ -10,6 +10,7 @@ import Yams
 /// thresholds:
 ///   max-listed-path-steps: 20000
 ///   max-spec-bytes: 1048576
+///   heavyweight-memory-mb: 100   # dry run: CP303 above this (--memory-limit overrides it)
 /// ```
 ///
 /// Read from beside the spec (or `--config`). Every problem is a CP130 at its line and column,
@@ -35,6 +36,8 @@ public struct RuleConfiguration: Sendable, Hashable {
     /// Overrides of the planner's limits (`nil`: the default).
     public var maxListedPathSteps: Int?
     public var maxSpecBytes: Int?
+    /// The dry run's CP303 threshold in MB (`--memory-limit` overrides it).
+    public var heavyweightMemoryMB: Int?
 
     public init() {}
 
@@ -42,6 +45,7 @@ public struct RuleConfiguration: Sendable, Hashable {
     static let thresholds: [String: ClosedRange<Int>] = [
         "max-listed-path-steps": 0...100_000_000,
         "max-spec-bytes": 1...(1 << 30),
+        "heavyweight-memory-mb": 1...(1 << 20),
     ]
 
     /// Applies the settings: findings of an `off` code are dropped, the others take their configured
@@ -49,7 +53,15 @@ public struct RuleConfiguration: Sendable, Hashable {
     public func apply(to report: ChainReport) -> ChainReport {
         guard !settings.isEmpty else { return report }
         var copy = report
-        copy.diagnostics = report.diagnostics.compactMap { diagnostic in
+        copy.diagnostics = apply(to: report.diagnostics)
+        copy.summary = ChainReport.Summary(diagnostics: copy.diagnostics)
+        return copy
+    }
+
+    /// The findings under the settings: `off` codes dropped, the others at their configured severity.
+    public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !settings.isEmpty else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
             switch settings[diagnostic.code] {
             case nil: diagnostic
             case .off?: nil
@@ -58,8 +70,6 @@ public struct RuleConfiguration: Sendable, Hashable {
             case .error?: diagnostic.with(severity: .error)
             }
         }
-        copy.summary = ChainReport.Summary(diagnostics: copy.diagnostics)
-        return copy
     }
 
     /// Plan options with this configuration's thresholds.
@@ -171,6 +181,7 @@ public struct RuleConfiguration: Sendable, Hashable {
                 }
                 switch name {
                 case "max-listed-path-steps": configuration.maxListedPathSteps = number
+                case "heavyweight-memory-mb": configuration.heavyweightMemoryMB = number
                 default: configuration.maxSpecBytes = number
                 }
             }

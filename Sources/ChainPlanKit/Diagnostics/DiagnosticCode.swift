@@ -162,7 +162,7 @@ public struct Rule: Sendable, Hashable {
              help: "Every chained step works, but Core Data without a chain (or lightweight-only staged migration) infers one mapping from the store's version straight to the target, and that mapping fails or drops data.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp208, name: "StaleMappingModel", summary: "A mapping model's embedded model no longer equals the version it names",
-             help: "The model was edited after the mapping model was made. Core Data matches mapping models by entity hashes and will silently not use it. Recreate the mapping model.",
+             help: "The model was edited after the mapping model was made (its embedded snapshot no longer equals the version), or the spec's `mappings` assigns it to a step it was not made for. Core Data matches mapping models by entity hashes and will silently not use it. Recreate the mapping model, or assign it to its own step.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp209, name: "DataRemoved", summary: "A step drops an entity or attribute",
              help: "The data stored in it is deleted by the migration. Intended or not, a reviewer should know.",

@@ -30,7 +30,10 @@ struct MatchedMappingModels {
         for (path, (step, location)) in loaded.explicit.sorted(by: { $0.key < $1.key }) {
             let match = result.matches.first { $0.mappingModel.path == path }
             if let match, !match.isStale, match.from == step.from, match.to == step.to { continue }
-            let actual = match.map { " (its embedded models match '\($0.from)' → '\($0.to)'\($0.isStale ? ", and they are stale" : ""))" } ?? ""
+            let actual = match.map { match in
+                let how = match.basis == .content ? "its embedded models match" : "it names"
+                return " (\(how) '\(match.from)' → '\(match.to)'\(match.isStale ? ", and its embedded models are stale" : ""))"
+            } ?? ""
             diagnostics.append(Diagnostic(.cp208,
                 "the mapping model '\(path)' assigned to '\(step.from)' → '\(step.to)' does not match those versions\(actual); Core Data will not use it for this step",
                 at: location, versions: [step.from, step.to]))

@@ -63,11 +63,33 @@ public struct ChainReport: Sendable, Hashable, Codable {
                 changes = classification.changes
             }
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case from, to, migration, inferable, losesData, mappingModel, changes
+        }
+
+        /// A classified step (one with `migration`) always has `mappingModel`: the matched mapping
+        /// model, or `null` when none covers it. Unclassified steps (no models read) omit it.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encodeIfPresent(migration, forKey: .migration)
+            try container.encodeIfPresent(inferable, forKey: .inferable)
+            try container.encodeIfPresent(losesData, forKey: .losesData)
+            if migration != nil {
+                try container.encode(mappingModel, forKey: .mappingModel)
+            } else {
+                try container.encodeIfPresent(mappingModel, forKey: .mappingModel)
+            }
+            try container.encodeIfPresent(changes, forKey: .changes)
+        }
     }
 
     /// The path from one start version to the target.
     public struct Path: Sendable, Hashable, Codable {
         public var start: String
+        /// The chain's target whenever it is known, reachable from `start` or not.
         public var target: String?
         public var reachable: Bool
         /// Number of steps (0 at the target); nil when unreachable.

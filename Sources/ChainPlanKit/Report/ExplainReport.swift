@@ -27,6 +27,27 @@ public struct ExplainReport: Sendable, Hashable, Codable {
         self.diagnostics = diagnostics
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, entityMappings, changes, diagnostics
+    }
+
+    /// Like a classified step of the report, `mappingModel` is always there: the mapping model
+    /// that covers the pair, or `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(bundle, forKey: .bundle)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(migration, forKey: .migration)
+        try container.encodeIfPresent(inferable, forKey: .inferable)
+        try container.encodeIfPresent(losesData, forKey: .losesData)
+        try container.encode(mappingModel, forKey: .mappingModel)
+        try container.encode(entityMappings, forKey: .entityMappings)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(diagnostics, forKey: .diagnostics)
+    }
+
     /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (2 changes drop data)`.
     public var verdict: String {
         switch migration {

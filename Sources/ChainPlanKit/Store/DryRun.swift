@@ -48,8 +48,11 @@ public struct StoreEntityRows: Sendable, Hashable, Codable {
 
 /// Options of a dry run.
 public struct DryRunOptions: Sendable {
-    /// A heavyweight step estimated above this many bytes raises CP303 (default 100 MB).
-    public var memoryLimitBytes = 100 << 20
+    /// A heavyweight step estimated above this many bytes raises CP303 (nil: the configuration's
+    /// `heavyweight-memory-mb`, else `defaultMemoryLimitBytes`).
+    public var memoryLimitBytes: Int?
+    /// 100 MB.
+    public static let defaultMemoryLimitBytes = 100 << 20
     /// How long to wait for another process's write lock on the store, in seconds.
     public var lockTimeout: TimeInterval = 5
     /// The compiled model (`X.momd`), whose version hashes identify the store exactly.
@@ -141,10 +144,11 @@ extension ChainPlanner {
                     let bytes = byName.values.compactMap { $0 }.reduce(0) { $0 + $1.rows * max($1.rowBytes, 1) }
                     work.append(.init(from: step.from, to: step.to, migration: step.migration, work: "load and re-insert",
                                       tables: tables, estimatedMemoryBytes: bytes))
-                    if bytes > dryRun.memoryLimitBytes {
+                    let limit = dryRun.memoryLimitBytes ?? DryRunOptions.defaultMemoryLimitBytes
+                    if bytes > limit {
                         report.diagnostics.append(Diagnostic(.cp303,
-                            "'\(step.from)' → '\(step.to)' is heavyweight and would load about \(bytes >> 20) MB of '\(shown)' at once, over the "
-                                + "\(dryRun.memoryLimitBytes >> 20) MB limit; split the mapping model into passes by entity",
+                            "'\(step.from)' → '\(step.to)' is heavyweight and would load about \(Self.megabytes(bytes)) MB of '\(shown)' at once, over the "
+                                + "\(limit >> 20) MB limit; split the mapping model into passes by entity",
                             at: SourceLocation(file: shown), versions: [step.from, step.to]))
                     }
                 case .none?:
@@ -190,6 +194,14 @@ extension ChainPlanner {
             work[position].simulation = simulation
         }
         diagnostics += outcome.diagnostics
+    }
+}
+
+extension ChainPlanner {
+    /// Bytes as MB for messages: one decimal under 10 MB (so 1.1 MB is not shown as 1 MB next to a 1 MB limit).
+    static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / Double(1 << 20)
+        return value < 10 ? String(format: "%.1f", (value * 10).rounded(.down) / 10) : String(bytes >> 20)
     }
 }
 

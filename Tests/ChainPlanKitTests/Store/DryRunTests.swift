@@ -199,6 +199,41 @@ import Testing
         #expect(report.diagnostics.contains { $0.code == .cp303 } == expected)
     }
 
+    /// `heavyweight-memory-mb` in the configuration sets the threshold; an explicit limit (as from
+    /// `--memory-limit`) overrides it.
+    @Test(arguments: [(1, nil, true), (1024, nil, false), (1, 1024, false), (1024, 1, true)] as [(Int, Int?, Bool)])
+    func configuredMemoryThreshold(_ configured: Int, _ commandLine: Int?, _ expected: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.checks, "V1", rows: 30_000, in: folder, sql: Self.clean)
+        let configuration = folder.url.appendingPathComponent("config.yml")
+        try Data("thresholds:\n  heavyweight-memory-mb: \(configured)\n".utf8).write(to: configuration)
+        var options = DryRunOptions()
+        options.memoryLimitBytes = commandLine.map { $0 << 20 }
+        options.simulate = false
+        let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options, configuration: configuration)
+        #expect(report.store?.steps.first?.work == "load and re-insert")
+        #expect(report.diagnostics.contains { $0.code == .cp303 } == expected, "\(report.diagnostics)")
+        let limit = commandLine ?? configured
+        #expect(report.diagnostics.first { $0.code == .cp303 }.map { $0.message.contains("over the \(limit) MB limit") } ?? true)
+    }
+
+    /// A dry run follows the configuration's severities too, and stops on an unusable one.
+    @Test func dryRunFollowsTheConfiguration() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.fixture(Self.checks, "V1", rows: 30_000, in: folder, sql: Self.clean)
+        var options = DryRunOptions()
+        options.memoryLimitBytes = 1 << 20
+        options.simulate = false
+        let configuration = folder.url.appendingPathComponent("config.yml")
+        try Data("rules:\n  CP303: error\n".utf8).write(to: configuration)
+        let strict = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options, configuration: configuration)
+        #expect(strict.diagnostics.first { $0.code == .cp303 }?.severity == .error)
+        try Data("thresholds:\n  heavyweight-memory-mb: 0\n".utf8).write(to: configuration)
+        let broken = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options, configuration: configuration)
+        #expect(broken.diagnostics.map(\.code) == [.cp130])
+        #expect(broken.store == nil)
+    }
+
     // MARK: - Progress
 
     @Test func progressReachesTheEndOfEveryStep() throws {

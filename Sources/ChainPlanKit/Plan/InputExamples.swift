@@ -1,0 +1,335 @@
+import Foundation
+import GRDB
+
+/// A worked example of a finding about the input files rather than the chain's shape or a step's
+/// classification: a small project folder (a spec, model `contents`, a mapping model, a
+/// `.chainplan.yml`, a `chain.lock`) and, for dry-run codes, a store written by the fixture writer
+/// and changed by SQL. `chainplan rules CPnnn` prints and runs them; so does their test. Each runs
+/// the command a user would (`validate`, or `dry-run` when there is a store) in a temporary folder.
+public struct InputExample: Sendable, CustomStringConvertible {
+    /// A file of the project folder, by its path relative to the folder.
+    public struct File: Sendable, Hashable {
+        public var path: String
+        public var text: String
+
+        public init(_ path: String, _ text: String) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    /// The store of a dry run: `chainplan fixture --version V --rows N`, then `sql`; or, with
+    /// `text`, a file that holds exactly that text.
+    public struct Store: Sendable, Hashable {
+        public var version: String?
+        public var rows: Int
+        public var sql: [String]
+        public var text: String?
+        /// The dry run's CP303 threshold, in MB (nil: the default).
+        public var memoryLimitMB: Int?
+        public var simulate: Bool
+
+        public static func fixture(_ version: String, rows: Int, sql: [String] = [], memoryLimitMB: Int? = nil, simulate: Bool = true) -> Store {
+            Store(version: version, rows: rows, sql: sql, text: nil, memoryLimitMB: memoryLimitMB, simulate: simulate)
+        }
+
+        public static func file(_ text: String) -> Store {
+            Store(version: nil, rows: 0, sql: [], text: text, memoryLimitMB: nil, simulate: false)
+        }
+    }
+
+    public var title: String
+    /// The project folder; the spec is `chain.json`.
+    public var files: [File]
+    /// The folder as it was when `chainplan lock` ran: these files are written, the lock is made,
+    /// then they are removed and `files` written (lock codes).
+    public var lockedFiles: [File]?
+    public var store: Store?
+    /// The input given to the command: `chain.json`, or the bundle itself.
+    public var input: String
+    /// How many findings of the rule's code the run raises (0: the example must not trigger).
+    public var expected: Int
+
+    public init(_ title: String, files: [File], lockedFiles: [File]? = nil, store: Store? = nil, input: String = "chain.json", expected: Int) {
+        self.title = title
+        self.input = input
+        self.files = files
+        self.lockedFiles = lockedFiles
+        self.store = store
+        self.expected = expected
+    }
+
+    public var description: String { title }
+
+    /// The input as shown by `chainplan rules`: every file with its text, then how the lock and
+    /// the store were made.
+    public var shownInput: String {
+        var out: [String] = []
+        func show(_ file: File) {
+            out.append("\(file.path):")
+            out += file.text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+        }
+        if let lockedFiles {
+            out.append("chain.lock: written by 'chainplan lock' when the folder held:")
+            for file in lockedFiles { show(file) }
+            let now = Set(files.map(\.path))
+            let deleted = lockedFiles.map(\.path).filter { !now.contains($0) }
+            let changed = files.filter { !lockedFiles.contains($0) }
+            out.append("then" + (deleted.isEmpty ? "" : " \(deleted.joined(separator: ", ")) deleted") + (changed.isEmpty ? "" : (deleted.isEmpty ? "" : " and") + " changed to") + ":")
+            changed.forEach(show)
+        } else {
+            files.forEach(show)
+        }
+        if input != "chain.json" { out.append("run: chainplan validate \(input)") }
+        if let store {
+            if let text = store.text {
+                out.append("store.sqlite: a file holding \(text.debugDescription)")
+            } else {
+                out.append("store.sqlite: chainplan fixture --version \(store.version ?? "?") --rows \(store.rows)"
+                    + (store.sql.isEmpty ? "" : ", then: " + store.sql.joined(separator: "; ")))
+            }
+            out.append("run: chainplan dry-run \(input == "chain.json" ? "" : "\(input) ")--store store.sqlite" + (store.memoryLimitMB.map { " --memory-limit \($0)" } ?? "")
+                + (store.simulate ? "" : " --no-simulate"))
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// Writes the folder to a private temporary directory, runs the real pipeline on it (and
+    /// removes it): every finding, with paths relative to the folder.
+    public func run() -> [Diagnostic] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var options = PlanOptions()
+            options.baseDirectory = folder
+            let planner = ChainPlanner(options: options)
+            let spec = folder.appendingPathComponent(input)
+            if let lockedFiles {
+                try write(lockedFiles, in: folder)
+                guard let lock = planner.lock(inputAt: spec, versions: nil).lock else {
+                    return [Diagnostic(.cp111, "the example's locked folder has no readable bundle")]
+                }
+                try Data(lock.text.utf8).write(to: folder.appendingPathComponent(ChainLock.fileName))
+                for file in lockedFiles {
+                    let url = folder.appendingPathComponent(file.path)
+                    try FileManager.default.removeItem(at: url)
+                    // A deleted version leaves no empty folder behind.
+                    let parent = url.deletingLastPathComponent()
+                    if parent.path != folder.path, (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true {
+                        try FileManager.default.removeItem(at: parent)
+                    }
+                }
+            }
+            try write(files, in: folder)
+            guard let store else { return planner.plan(inputAt: spec, configuration: nil).diagnostics }
+            let storeURL = folder.appendingPathComponent("store.sqlite")
+            if let text = store.text {
+                try Data(text.utf8).write(to: storeURL)
+            } else if let version = store.version {
+                guard let model = planner.bundle(inputAt: spec)?.version(named: version)?.model else {
+                    return [Diagnostic(.cp111, "the example's bundle has no readable version '\(version)'")]
+                }
+                _ = try StoreFixtureWriter(rowsPerEntity: store.rows).write(model: model, versionName: version, to: storeURL.path)
+                if !store.sql.isEmpty {
+                    let queue = try DatabaseQueue(path: storeURL.path)
+                    try queue.write { db in for statement in store.sql { try db.execute(sql: statement) } }
+                    try queue.close()
+                }
+            }
+            var dryRun = DryRunOptions()
+            dryRun.memoryLimitBytes = store.memoryLimitMB.map { $0 << 20 }
+            dryRun.simulate = store.simulate
+            dryRun.lockTimeout = 0
+            return planner.dryRun(inputAt: spec, storeAt: storeURL.path, options: dryRun, configuration: nil).diagnostics
+        } catch {
+            return [Diagnostic(.cp111, "the example could not be written: \(error)")]
+        }
+    }
+
+    private func write(_ files: [File], in folder: URL) throws {
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.text.utf8).write(to: url)
+        }
+    }
+}
+
+/// The examples of each code about input files, the rule configuration, stores and locks.
+public enum InputExamples {
+    /// A model version's `contents` with these `<entity>` elements.
+    static func contents(_ entities: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
+    }
+
+    static func version(_ name: String, _ entities: String) -> InputExample.File {
+        InputExample.File("Model.xcdatamodeld/\(name).xcdatamodel/contents", contents(entities))
+    }
+
+    static func current(_ name: String) -> InputExample.File {
+        InputExample.File("Model.xcdatamodeld/.xccurrentversion", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(name).xcdatamodel</string></dict></plist>
+            """)
+    }
+
+    static func spec(_ versions: [String], extra: String = "") -> InputExample.File {
+        InputExample.File("chain.json", "{\"chain\": [\(versions.map { "\"\($0)\"" }.joined(separator: ", "))], \"model\": \"Model.xcdatamodeld\"\(extra)}")
+    }
+
+    static let note = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#
+    static let noteWithBody = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity>"#
+    static let noteWithNumericTitle = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/></entity>"#
+    static let numericTitleWithBody = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/><attribute name="body" optional="YES" attributeType="String"/></entity>"#
+    static let person = #"<entity name="Person"><attribute name="age" optional="YES" attributeType="Integer 16" usesScalarValueType="YES"/></entity>"#
+    static let personAgeRangeWithName = #"<entity name="Person"><attribute name="age" optional="YES" attributeType="Integer 16" minValueString="0" maxValueString="150" usesScalarValueType="YES"/><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+
+    /// A bundle of versions `V1`, `V2`, … with these entities, the last one current, and its spec.
+    static func project(_ versions: [String], extra: String = "") -> [InputExample.File] {
+        let names = versions.indices.map { "V\($0 + 1)" }
+        return [spec(names, extra: extra)] + zip(names, versions).map { version($0, $1) } + [current(names.last ?? "V1")]
+    }
+
+    /// A mapping model's `xcmapping.xml` that names its source and destination model versions but
+    /// embeds no model snapshots.
+    static func mappingModel(from source: String, to destination: String) -> String {
+        """
+        <?xml version="1.0" standalone="yes"?>
+        <database>
+            <object type="XDDEVMAPPINGMODEL" id="z101">
+                <attribute name="sourcemodelpath" type="string">Model.xcdatamodeld/\(source).xcdatamodel</attribute>
+                <attribute name="destinationmodelpath" type="string">Model.xcdatamodeld/\(destination).xcdatamodel</attribute>
+            </object>
+        </database>
+        """
+    }
+
+    public static func examples(for code: DiagnosticCode) -> [InputExample] {
+        switch code {
+        case .cp100: [
+            InputExample("a number where a version name belongs", files: [InputExample.File("chain.json", #"["V1", 2]"#)], expected: 1),
+            InputExample("version names are strings", files: [InputExample.File("chain.json", #"["V1", "V2"]"#)], expected: 0),
+        ]
+        case .cp110: [
+            InputExample("the bundle given instead of a spec", files: Array(project([note, noteWithBody]).dropFirst()), input: "Model.xcdatamodeld", expected: 1),
+            InputExample("a spec gives the order", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp111: [
+            InputExample("the spec's model bundle does not exist", files: [spec(["V1", "V2"])], expected: 1),
+            InputExample("the bundle is there", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp112: [
+            InputExample("a version saved in the pre-Xcode-4 binary format", files: [
+                spec(["V1", "V2"]), InputExample.File("Model.xcdatamodeld/V1.xcdatamodel/elements", "(binary keyed archive)"),
+                version("V2", noteWithBody), current("V2"),
+            ], expected: 1),
+            InputExample("every version has 'contents'", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp113: [
+            InputExample("two versions and no .xccurrentversion", files: Array(project([note, noteWithBody]).dropLast()), expected: 1),
+            InputExample(".xccurrentversion names V2", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp114: [
+            InputExample(".xccurrentversion names a version the bundle does not have",
+                         files: Array(project([note, noteWithBody]).dropLast()) + [current("V3")], expected: 1),
+            InputExample(".xccurrentversion names V2", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp115: [
+            InputExample("an attribute defined twice", files: project([
+                #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="title" optional="YES" attributeType="Date"/></entity>"#,
+            ]), expected: 1),
+            InputExample("distinct names", files: project([noteWithBody]), expected: 0),
+        ]
+        case .cp116: [
+            InputExample("a relationship to an entity that does not exist", files: project([
+                #"<entity name="Note"><relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#,
+            ]), expected: 1),
+            InputExample("the destination entity exists", files: project([
+                #"<entity name="Note"><relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity><entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#,
+            ]), expected: 0),
+        ]
+        case .cp117: [
+            InputExample("two entities each the other's parent", files: project([
+                #"<entity name="Car" parentEntity="Vehicle"/><entity name="Vehicle" parentEntity="Car"/>"#,
+            ]), expected: 1),
+            InputExample("a parent without a parent", files: project([#"<entity name="Car" parentEntity="Vehicle"/><entity name="Vehicle"/>"#]), expected: 0),
+        ]
+        case .cp118: [
+            InputExample("an element left open", files: project([#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/>"#]), expected: 1),
+            InputExample("well-formed", files: project([note]), expected: 0),
+        ]
+        case .cp120: [
+            InputExample("a mapping model whose xcmapping.xml is not XML", files: project([note, noteWithBody])
+                + [InputExample.File("V1ToV2.xcmappingmodel/xcmapping.xml", "V1 to V2, see the wiki")], expected: 1),
+            InputExample("no mapping model", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp121: [
+            InputExample("a mapping model for V1 → V3, which is not a step (the chain goes through V2)", files: project([note, noteWithBody, noteWithBody])
+                + [InputExample.File("V1ToV3.xcmappingmodel/xcmapping.xml", mappingModel(from: "V1", to: "V3"))], expected: 1),
+            InputExample("a mapping model for the step V1 → V2", files: project([note, noteWithBody, noteWithBody])
+                + [InputExample.File("V1ToV2.xcmappingmodel/xcmapping.xml", mappingModel(from: "V1", to: "V2"))], expected: 0),
+        ]
+        case .cp208: [
+            InputExample("the spec assigns the V2 → V3 mapping model to V1 → V2", files: project([note, noteWithBody, noteWithNumericTitle],
+                extra: #", "mappings": {"V1 -> V2": "V2ToV3.xcmappingmodel"}"#)
+                + [InputExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", mappingModel(from: "V2", to: "V3"))], expected: 1),
+            InputExample("assigned to the step it was made for", files: project([note, noteWithBody, noteWithNumericTitle],
+                extra: #", "mappings": {"V2 -> V3": "V2ToV3.xcmappingmodel"}"#)
+                + [InputExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", mappingModel(from: "V2", to: "V3"))], expected: 0),
+        ]
+        case .cp130: [
+            InputExample("a code that does not exist", files: [InputExample.File("chain.json", #"["V1", "V2"]"#),
+                                                             InputExample.File(".chainplan.yml", "rules:\n  CP999: off\n")], expected: 1),
+            InputExample("a known code", files: [InputExample.File("chain.json", #"["V1", "V2"]"#),
+                                               InputExample.File(".chainplan.yml", "rules:\n  CP209: off\n")], expected: 0),
+        ]
+        case .cp300: [
+            InputExample("the store is not a SQLite database", files: project([note, noteWithBody]), store: .file("not a database"), expected: 1),
+            InputExample("a store written for V1", files: project([note, noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
+        ]
+        case .cp301: [
+            InputExample("the store's tables belong to no version", files: project([note, noteWithBody]),
+                         store: .fixture("V1", rows: 3, sql: ["DROP TABLE ZNOTE", "DELETE FROM Z_PRIMARYKEY", "DELETE FROM Z_METADATA",
+                                                              #"CREATE TABLE ZINVOICE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTOTAL FLOAT)"#]),
+                         expected: 1),
+            InputExample("a store written for V1", files: project([note, noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
+        ]
+        case .cp302: [
+            InputExample("V1 and V2 are identical, so a V1 store matches both", files: project([note, note]), store: .fixture("V1", rows: 3), expected: 1),
+            InputExample("V2 adds an attribute", files: project([note, noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
+        ]
+        case .cp303: [
+            InputExample("a heavyweight step over 80,000 rows (about 1.1 MB) with a 1 MB limit", files: project([note, numericTitleWithBody]),
+                         store: .fixture("V1", rows: 80_000, memoryLimitMB: 1, simulate: false), expected: 1),
+            InputExample("the same step with the default 100 MB limit", files: project([note, numericTitleWithBody]),
+                         store: .fixture("V1", rows: 80_000, simulate: false), expected: 0),
+        ]
+        case .cp304: [
+            InputExample("'age' gets the range 0…150 and a row holds 200", files: project([person, personAgeRangeWithName]),
+                         store: .fixture("V1", rows: 3, sql: ["UPDATE ZPERSON SET ZAGE = 40", "UPDATE ZPERSON SET ZAGE = 200 WHERE Z_PK = 1"]), expected: 1),
+            InputExample("every age is in the range", files: project([person, personAgeRangeWithName]),
+                         store: .fixture("V1", rows: 3, sql: ["UPDATE ZPERSON SET ZAGE = 40"]), expected: 0),
+        ]
+        case .cp401: [
+            InputExample("V1 gains an attribute after it was locked", files: project([noteWithBody, noteWithBody]),
+                         lockedFiles: project([note, noteWithBody]), expected: 1),
+            InputExample("V2, the target, is not locked and may change", files: project([note, noteWithNumericTitle]),
+                         lockedFiles: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp402: [
+            InputExample("V1 was locked and then deleted", files: [spec(["V2", "V3"]), version("V2", note), version("V3", noteWithBody), current("V3")],
+                         lockedFiles: [spec(["V1", "V2", "V3"]), version("V1", note), version("V2", note), version("V3", noteWithBody), current("V3")],
+                         expected: 1),
+            InputExample("every locked version is still there", files: project([note, noteWithBody]), lockedFiles: project([note, noteWithBody]),
+                         expected: 0),
+        ]
+        case .cp403: [
+            InputExample("a lock line edited by hand", files: project([note, noteWithBody])
+                + [InputExample.File("chain.lock", "version \"V1\" not-a-fingerprint\n")], expected: 1),
+            InputExample("no lock", files: project([note, noteWithBody]), expected: 0),
+        ]
+        default: []
+        }
+    }
+}
