@@ -96,8 +96,14 @@ public struct StepClassifier: Sendable {
                                 stepLocation: SourceLocation) -> [Diagnostic] {
         let versions = [from, to]
         switch step.migration {
-        case .none, .unknown:
+        case .unknown:
             return []
+        case .none:
+            // Hash-equivalent, but a change outside the hash can still deserve a look (CP210).
+            return step.changes.compactMap { change -> Diagnostic? in
+                guard let code = change.code else { return nil }
+                return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
+            }
         case .heavyweight where step.mappingModel != nil:
             guard step.inferable == true else { return [] }
             let mappingModel = step.mappingModel!

@@ -99,8 +99,21 @@ struct InferenceRuleTests {
         Rule(name: "merge two hierarchies", source: M(E("Car", [.a("w", .integer16)]), E("Boat", [.a("k", .integer16)])),
              destination: M(E("Vehicle"), E("Car", parent: "Vehicle", [.a("w", .integer16)]), E("Boat", parent: "Vehicle", [.a("k", .integer16)])),
              inferable: false, codes: [.cp205], kinds: [.parentChanged, .parentChanged, .entityAdded, .hierarchyMerged]),
-        Rule(name: "uniqueness constraint alone needs no migration", source: M(note), destination: M(E("Note", unique: [["title"]], [.a("title", .string)])),
-             inferable: true, needsMigration: false, kinds: [.uniquenessChanged]),
+        Rule(name: "uniqueness constraint alone needs no migration, but a new one is a warning", source: M(note),
+             destination: M(E("Note", unique: [["title"]], [.a("title", .string)])),
+             inferable: true, needsMigration: false, codes: [.cp210], kinds: [.uniquenessChanged]),
+        Rule(name: "removing a uniqueness constraint is not a warning", source: M(E("Note", unique: [["title"]], [.a("title", .string)])),
+             destination: M(note), inferable: true, needsMigration: false, kinds: [.uniquenessChanged]),
+        Rule(name: "relationship to an unrelated surviving entity blocks inference", source: M(E("A", [.r("b", to: "B")]), E("B"), E("C")),
+             destination: M(E("A", [.r("b", to: "C")]), E("B"), E("C")), inferable: false, codes: [.cp210],
+             kinds: [.destinationChanged], basis: .conservative),
+        Rule(name: "relationship to an ancestor of its old destination infers with a warning",
+             source: M(E("A", [.r("b", to: "B")]), E("Base"), E("B", parent: "Base")),
+             destination: M(E("A", [.r("b", to: "Base")]), E("Base"), E("B", parent: "Base")), inferable: true, codes: [.cp210],
+             kinds: [.destinationChanged], basis: .conservative),
+        Rule(name: "relationship whose old destination is removed infers (links dropped with the entity)",
+             source: M(E("A", [.r("b", to: "Old")]), E("Old", [.a("x", .string)])),
+             destination: M(E("A", [.r("b", to: "New")]), E("New", [.a("y", .string)])), inferable: true, codes: [.cp209]),
         // Relationships
         Rule(name: "add relationship", source: M(note, E("Tag")),
              destination: M(E("Note", [.a("title", .string), .r("tags", to: "Tag", many: true)]), E("Tag")), inferable: true,
@@ -167,5 +180,25 @@ struct InferenceRuleTests {
         #expect(mapping.entityMappings.map(\.name) == ["NoteToNote", "AmountToUnit"])
         #expect(mapping.entityMappings.first { $0.name == "AmountToUnit" }?.propertyMappings.first?.expression == "$source.v")
         #expect(mapping.entityMappings.first { $0.name == "NoteToNote" }?.kind == .copy)
+    }
+
+    /// Class names and value transformers are not version-hash inputs: a transformable attribute
+    /// whose transformer or class changes needs no migration, and nothing converts the stored
+    /// bytes, so it is a warning (CP210); an unchanged one says nothing.
+    @Test(arguments: [("NSSecureUnarchiveFromData", "ColorTransformer", true), ("ColorTransformer", "ColorTransformer", false)])
+    func transformerChanges(_ old: String, _ new: String, _ warns: Bool) {
+        func model(_ transformer: String) -> ObjectModel {
+            var entity = E("Theme")
+            entity.attributes = [Attribute(name: "color", type: .transformable, valueTransformerName: transformer, customClassName: "UIColor")]
+            return M(entity)
+        }
+        let mapping = MappingInference.infer(from: model(old), to: model(new))
+        #expect(!mapping.needsMigration)
+        #expect(mapping.isInferable)
+        #expect(mapping.changes.contains { $0.kind == .transformerChanged && $0.code == .cp210 } == warns, "\(mapping.changes.map(\.detail))")
+        let step = StepClassification(migration: .none, inferable: true, losesData: false, mappingModel: nil, changes: mapping.changes)
+        let findings = StepClassifier.findings(for: step, from: "V1", to: "V2",
+                                               stepLocation: SourceLocation(file: "chain.json"))
+        #expect(findings.contains { $0.code == .cp210 } == warns)
     }
 }

@@ -205,6 +205,9 @@ private struct Engine {
         for (s, d) in matches {
             removedEntities.remove(s)
             addedEntities.remove(d)
+            // Known for every entity before any is compared: a relationship's destination is
+            // judged by where that entity's rows go, whichever entity is compared first.
+            entityLineage[source.entities[s].entity.name] = destination.entities[d].entity.name
         }
         // 2. Compare matched entities.
         for (s, d) in matches.sorted(by: { $0.1 < $1.1 }) {
@@ -248,7 +251,6 @@ private struct Engine {
         let sName = s.entity.name
         let dName = d.entity.name
         let here = at(destinationFile, d.entity.line)
-        entityLineage[sName] = dName
         let changesBefore = changes.count
         if sName != dName {
             add(ModelChange(.entityRenamed, entity: dName, detail: "entity '\(sName)' is renamed to '\(dName)' (renaming identifier)",
@@ -274,9 +276,20 @@ private struct Engine {
                             detail: "entity '\(dName)' changes its version hash modifier, forcing a migration",
                             verdict: .inferable, rule: "version-hash-modifier", basis: .documented, location: here))
         }
-        if Set(s.entity.uniquenessConstraints.map { $0.sorted() }) != Set(d.entity.uniquenessConstraints.map { $0.sorted() }) {
-            add(ModelChange(.uniquenessChanged, entity: dName, detail: "entity '\(dName)' changes its uniqueness constraints",
-                            verdict: .noMigration, rule: "uniqueness-constraints-not-hashed", basis: .conservative, location: here))
+        let oldConstraints = Set(s.entity.uniquenessConstraints.map { $0.sorted() })
+        let newConstraints = Set(d.entity.uniquenessConstraints.map { $0.sorted() })
+        if oldConstraints != newConstraints {
+            // Undocumented either way: if Core Data migrates for it, rows that already share the
+            // values make the migration fail; if it does not, the duplicates stay. Both deserve a look.
+            let added = newConstraints.subtracting(oldConstraints).sorted { $0.joined(separator: ",") < $1.joined(separator: ",") }
+            let detail = added.isEmpty
+                ? "entity '\(dName)' removes uniqueness constraints"
+                : "entity '\(dName)' adds a uniqueness constraint on " + added.map { "(\($0.joined(separator: ", ")))" }.joined(separator: " and ")
+                    + ": not a version-hash input, so Core Data may run no migration and keep existing duplicates, and where it"
+                    + " does migrate, duplicates make it fail (a dry run counts them in a real store)"
+            add(ModelChange(.uniquenessChanged, entity: dName, detail: detail,
+                            verdict: .noMigration, rule: "uniqueness-constraints-not-hashed", basis: .conservative,
+                            code: added.isEmpty ? nil : .cp210, location: here))
         }
         if Set(s.entity.fetchIndexes.map(\.name)) != Set(d.entity.fetchIndexes.map(\.name))
             || Set(s.entity.compoundIndexes) != Set(d.entity.compoundIndexes) {
@@ -516,6 +529,16 @@ private struct Engine {
         if a.type == .composite, b.type == .composite, !a.isTransient, !b.isTransient {
             compareComposites(a, b, entity: entity)
         }
+        if a.type == .transformable, b.type == .transformable, !b.isTransient,
+           (a.valueTransformerName ?? "") != (b.valueTransformerName ?? "") || (a.customClassName ?? "") != (b.customClassName ?? "") {
+            // Class names and transformers are not version-hash inputs: no migration converts the
+            // stored bytes, which the new transformer (or class) must still read.
+            add(ModelChange(.transformerChanged, entity: entity, property: b.name,
+                            detail: "transformable attribute \(label) changes its value transformer or class "
+                                + "(\(a.valueTransformerName ?? "default") / \(a.customClassName ?? "none") → \(b.valueTransformerName ?? "default") / \(b.customClassName ?? "none")): "
+                                + "no migration converts stored values, so the new one must decode what the old one wrote",
+                            verdict: .noMigration, rule: "value-transformer-not-hashed", basis: .documented, code: .cp210, location: here))
+        }
     }
 
     /// A composite attribute (iOS 17) keeps each element of its type in a column of its own, and
@@ -556,9 +579,27 @@ private struct Engine {
         let sameDestination = mappedDestination == b.destinationEntity || a.destinationEntity == b.destinationEntity
             || matchesByRenaming(a.destinationEntity, b.destinationEntity)
         if !sameDestination {
-            add(ModelChange(.destinationChanged, entity: entity, property: b.name,
-                            detail: "relationship \(label) now points to '\(b.destinationEntity ?? "?")' instead of '\(a.destinationEntity ?? "?")'",
-                            verdict: .inferable, rule: "relationship-destination-change", basis: .conservative, code: .cp210, location: here))
+            let moved = "relationship \(label) now points to '\(b.destinationEntity ?? "?")' instead of '\(a.destinationEntity ?? "?")'"
+            // The migrated links still point at the rows of the old destination. When those rows
+            // become instances of the new destination (or of an entity below it), the links stay
+            // valid; otherwise they would point at rows of another entity. Neither is documented.
+            let surviving = a.destinationEntity.flatMap { entityLineage[$0] }
+            if surviving == nil {
+                // The old destination's rows are deleted (reported with the entity): no link
+                // survives to point at the wrong entity.
+                add(ModelChange(.destinationChanged, entity: entity, property: b.name,
+                                detail: moved + " ('\(a.destinationEntity ?? "?")' is removed, so its links are dropped)",
+                                verdict: .inferable, rule: "relationship-destination-removed", basis: .documented, location: here))
+            } else if let mapped = surviving, let target = b.destinationEntity,
+                      destination.entity(mapped).map({ descends($0, from: target) }) == true {
+                add(ModelChange(.destinationChanged, entity: entity, property: b.name,
+                                detail: moved + " ('\(mapped)' is a kind of '\(target)', so the links stay valid; not documented as inferable)",
+                                verdict: .inferable, rule: "relationship-destination-to-ancestor", basis: .conservative, code: .cp210, location: here))
+            } else {
+                add(ModelChange(.destinationChanged, entity: entity, property: b.name,
+                                detail: moved + ": the linked rows are not instances of the new destination, and Core Data does not document inferring this",
+                                verdict: .blocksInference, rule: "relationship-destination-change", basis: .conservative, code: .cp210, location: here))
+            }
         }
         if a.isToMany != b.isToMany {
             if b.isToMany {
@@ -605,6 +646,17 @@ private struct Engine {
     }
 
     /// True when destination entity `new` is the renamed source entity `old`.
+    /// True when `entity` is `ancestor` or lies below it in the destination model.
+    func descends(_ entity: ResolvedEntityView, from ancestor: String) -> Bool {
+        var current: String? = entity.entity.name
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted {
+            if name == ancestor { return true }
+            current = destination.entity(name)?.entity.parentEntity
+        }
+        return false
+    }
+
     func matchesByRenaming(_ old: String?, _ new: String?) -> Bool {
         guard let old, let new, let entity = destination.entity(new)?.entity else { return false }
         return entity.renamingIdentifier == old

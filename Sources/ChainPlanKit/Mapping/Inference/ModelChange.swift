@@ -4,7 +4,9 @@ public enum RuleBasis: String, Sendable, Hashable, Codable {
     case documented
     /// Seen in shipped apps whose tests or crash paths depend on it (../shared/corpus).
     case observed
-    /// Neither documented nor observed: chainplan assumes the safer answer.
+    /// Neither documented nor observed: chainplan takes the cautious reading, which is "not
+    /// inferable" where a wrong "inferable" would break stores, and "inferable, with a CP210
+    /// warning" where Core Data runs the step but the result is unverified.
     case conservative
 }
 
@@ -51,6 +53,7 @@ public struct ModelChange: Sendable, Hashable, Codable {
         case inverseChanged = "inverse-changed"
         case uniquenessChanged = "uniqueness-changed"
         case indexChanged = "index-changed"
+        case transformerChanged = "transformer-changed"
     }
 
     public var kind: Kind
