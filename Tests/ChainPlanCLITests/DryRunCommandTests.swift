@@ -94,6 +94,87 @@ struct DryRunCommandTests {
         if let before { #expect(try Data(contentsOf: store) == before) }
     }
 
+    /// Every file in `directory` (recursively, hidden ones too) with its bytes; symbolic links by target.
+    static func snapshot(_ directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let manager = FileManager.default
+        guard let enumerator = manager.enumerator(atPath: directory.path) else { return files }
+        while let entry = enumerator.nextObject() as? String {
+            let path = directory.appendingPathComponent(entry).path
+            if let target = try? manager.destinationOfSymbolicLink(atPath: path) {
+                files[entry] = Data(("-> " + target).utf8)
+            } else if let data = manager.contents(atPath: path) {
+                files[entry] = data
+            } else {
+                files[entry] = Data()
+            }
+        }
+        return files
+    }
+
+    /// An output that resolves to the store, a side file or its support folder is a usage error
+    /// (exit 2) and nothing at all is written, not even the outputs that were fine.
+    static let clobberingOutputs: [(name: String, arguments: [String])] = [
+        ("--sql-log is the store", ["--sql-log", "g2.sqlite"]),
+        ("-o is the store", ["-o", "g2.sqlite"]),
+        ("-o of a second format is the store", ["--format", "json", "-o", "ok.json", "--format", "text", "-o", "g2.sqlite"]),
+        ("-o through ./ and ..", ["-o", "./sub/../g2.sqlite"]),
+        ("-o is the -wal", ["-o", "g2.sqlite-wal"]),
+        ("--sql-log is the -shm", ["--sql-log", "g2.sqlite-shm", "-o", "ok.txt"]),
+        ("-o is the -journal (absent)", ["-o", "g2.sqlite-journal"]),
+        ("--sql-log inside the support folder", ["--sql-log", ".g2_SUPPORT/_EXTERNAL_DATA/new.sql"]),
+        ("-o is a file of the support folder", ["-o", ".g2_SUPPORT/_EXTERNAL_DATA/blob"]),
+        ("-o is a symbolic link to the store", ["-o", "link.sqlite"]),
+        ("--sql-log is a dangling link to the -journal", ["--sql-log", "dangling.sql"]),
+        ("-o is a hard link to the store", ["-o", "hard.sqlite"]),
+        ("-o is a hard link to a support file", ["-o", "hardblob"]),
+        ("-o under a linked folder to the support folder", ["-o", "support/x.txt"]),
+    ]
+
+    @Test(arguments: clobberingOutputs.map(\.name))
+    func outputResolvingToTheStoreIsRefused(_ name: String) async throws {
+        let arguments = try #require(Self.clobberingOutputs.first { $0.name == name }).arguments
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("g2.sqlite").path
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "5", "-o", store]) == 0)
+        let manager = FileManager.default
+        try Data("wal".utf8).write(to: directory.appendingPathComponent("g2.sqlite-wal"))
+        try Data("shm".utf8).write(to: directory.appendingPathComponent("g2.sqlite-shm"))
+        let external = directory.appendingPathComponent(".g2_SUPPORT/_EXTERNAL_DATA")
+        try manager.createDirectory(at: external, withIntermediateDirectories: true)
+        try Data("blob".utf8).write(to: external.appendingPathComponent("blob"))
+        try manager.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("link.sqlite").path, withDestinationPath: "g2.sqlite")
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("dangling.sql").path, withDestinationPath: "g2.sqlite-journal")
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("support").path, withDestinationPath: ".g2_SUPPORT")
+        #expect(link(store, directory.appendingPathComponent("hard.sqlite").path) == 0)
+        #expect(link(external.appendingPathComponent("blob").path, directory.appendingPathComponent("hardblob").path) == 0)
+        let before = try Self.snapshot(directory)
+
+        // Paths relative to the store's folder (tests run in parallel: no chdir).
+        let absolute = arguments.enumerated().map { index, argument in
+            index > 0 && ["-o", "--sql-log"].contains(arguments[index - 1]) ? directory.path + "/" + argument : argument
+        }
+        let status = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store] + absolute)
+        #expect(status == 2)
+        #expect(try Self.snapshot(directory) == before)
+    }
+
+    /// The same outputs beside the store are fine.
+    @Test func outputsBesideTheStoreAreWritten() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("g2.sqlite").path
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "5", "-o", store]) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let sql = directory.appendingPathComponent("g2.sqlite.sql").path
+        let out = directory.appendingPathComponent("g2.txt").path
+        #expect(await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--sql-log", sql, "-o", out]) == 0)
+        #expect(FileManager.default.fileExists(atPath: sql) && FileManager.default.fileExists(atPath: out))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
     @Test func progressBarLine() {
         #expect(ProgressBar.line(step: 1, of: 2, fraction: 0) == "[....................] step 1 of 2, 0%")
         #expect(ProgressBar.line(step: 2, of: 2, fraction: 0.5) == "[###############.....] step 2 of 2, 75%")

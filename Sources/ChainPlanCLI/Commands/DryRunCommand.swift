@@ -67,6 +67,11 @@ struct DryRunCommand: AsyncParsableCommand {
         options.momd = momd
         options.simulate = simulate
         options.showValues = showValues
+        // Every path this run writes, checked before anything is created: none may be the store,
+        // its side files or inside its support folder.
+        let destinations = try output.destinations()
+        try checkOutputs(destinations.compactMap(\.path) + (sqlLog.map { [$0] } ?? [])
+            + (destinations.contains { $0.format == .github } ? [ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]].compactMap { $0 }.filter { !$0.isEmpty } : []))
         if let sqlLog {
             guard FileManager.default.createFile(atPath: sqlLog, contents: nil), let handle = FileHandle(forWritingAtPath: sqlLog) else {
                 throw UsageError("cannot write the SQL log '\(sqlLog)'")
@@ -81,6 +86,16 @@ struct DryRunCommand: AsyncParsableCommand {
         bar.finish()
         try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
+    }
+
+    /// Refuses (usage error, nothing written) an output that resolves to the store's files.
+    func checkOutputs(_ paths: [String]) throws {
+        let guarded = StoreFileGuard(storePath: store)
+        for path in paths {
+            if let conflict = guarded.conflict(withOutput: path) {
+                throw UsageError("refusing to write '\(path)': it \(conflict) (store '\(store)'); a dry run never writes to the store")
+            }
+        }
     }
 }
 
