@@ -16,6 +16,15 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Step `step` (from 1) of `steps` is `fraction` done.
     func update(step: Int, of steps: Int, fraction: Double) {
+        draw(Self.line(step: step, of: steps, fraction: fraction))
+    }
+
+    /// A dry-run phase (copy, read, simulation step) is `fraction` done.
+    func update(phase: DryRunPhase, fraction: Double) {
+        draw(Self.line(phase: phase, fraction: fraction))
+    }
+
+    private func draw(_ line: @autoclosure () -> String) {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -23,7 +32,7 @@ final class ProgressBar: @unchecked Sendable {
         guard now.timeIntervalSince(start) >= 1, now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
         drawn = true
-        FileHandleOutput.standardError.write("\r\u{1B}[K" + Self.line(step: step, of: steps, fraction: fraction))
+        FileHandleOutput.standardError.write("\r\u{1B}[K" + line())
     }
 
     /// Clears the bar if it was drawn.
@@ -32,6 +41,20 @@ final class ProgressBar: @unchecked Sendable {
         defer { lock.unlock() }
         if drawn { FileHandleOutput.standardError.write("\r\u{1B}[K") }
         drawn = false
+    }
+
+    /// `[#####...............] copying the store, 25%`, `… reading the copy, 60%`, or a step's line.
+    static func line(phase: DryRunPhase, fraction: Double, width: Int = 20) -> String {
+        let label: String
+        switch phase {
+        case .copy: label = "copying the store"
+        case .read: label = "reading the copy"
+        case .simulate(let step, let steps): return line(step: step, of: steps, fraction: fraction, width: width)
+        }
+        let done = min(max(fraction, 0), 1)
+        let filled = Int((done * Double(width)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            + "\(label), \(Int((done * 100).rounded(.down)))%"
     }
 
     static func line(step: Int, of steps: Int, fraction: Double, width: Int = 20) -> String {

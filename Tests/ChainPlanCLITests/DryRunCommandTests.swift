@@ -48,6 +48,22 @@ struct DryRunCommandTests {
         #expect(log.contains("CREATE TABLE \"_CHAINPLAN_ZAMOUNT\""))
     }
 
+    /// An entity whose table exists but is empty still has its `table`.
+    @Test func emptyEntitiesKeepTheirTable() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("empty.sqlite").path
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "0", "-o", store]) == 0)
+        let out = directory.appendingPathComponent("report.json")
+        #expect(await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--format", "json", "-o", out.path]) == 0)
+        let data = try Data(contentsOf: out)
+        #expect(try ReportSchemaTests.problems(in: data).isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entities = try #require(document["entities"] as? [[String: Any]])
+        #expect(!entities.isEmpty)
+        #expect(entities.allSatisfy { $0["rows"] as? Int == 0 && $0["table"] is String })
+    }
+
     @Test func textShowsTheStoreAndEachSimulatedStep() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -176,6 +192,9 @@ struct DryRunCommandTests {
     }
 
     @Test func progressBarLine() {
+        #expect(ProgressBar.line(phase: .copy, fraction: 0.25) == "[#####...............] copying the store, 25%")
+        #expect(ProgressBar.line(phase: .read, fraction: 1) == "[####################] reading the copy, 100%")
+        #expect(ProgressBar.line(phase: .simulate(step: 2, of: 2), fraction: 0.5) == "[###############.....] step 2 of 2, 75%")
         #expect(ProgressBar.line(step: 1, of: 2, fraction: 0) == "[....................] step 1 of 2, 0%")
         #expect(ProgressBar.line(step: 2, of: 2, fraction: 0.5) == "[###############.....] step 2 of 2, 75%")
         #expect(ProgressBar.line(step: 2, of: 2, fraction: 1) == "[####################] step 2 of 2, 100%")

@@ -80,7 +80,7 @@ struct DryRunCommand: AsyncParsableCommand {
             options.sqlLog = { log.write($0 + "\n") }
         }
         let bar = ProgressBar()
-        options.progress = { bar.update(step: $0, of: $1, fraction: $2) }
+        options.phaseProgress = { bar.update(phase: $0, fraction: $1) }
         ScratchCleanup.install()
         let report = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options)
         bar.finish()

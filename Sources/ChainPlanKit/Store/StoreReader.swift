@@ -25,6 +25,8 @@ public struct StoreReader: Sendable {
     /// SQLite work is interrupted after this many seconds (a hostile file cannot hang the tool).
     public var queryTimeout: TimeInterval
 
+    /// Reading progress, 0…1 (tables counted so far).
+    public var progress: (@Sendable (Double) -> Void)?
     public init(maxPlistBytes: Int = 16 << 20, maxSchemaObjects: Int = 100_000, sampleRows: Int = 1000,
                 queryTimeout: TimeInterval = 300) {
         self.maxPlistBytes = maxPlistBytes
@@ -123,7 +125,9 @@ public struct StoreReader: Sendable {
 
         let systemNames = Set(metadata.entities.filter(\.isSystemEntity).map { $0.name.uppercased() })
         var tables: [StoreTable] = []
-        for name in tableNames.sorted() where !virtualTables.contains(name) {
+        let readable = tableNames.sorted().filter { !virtualTables.contains($0) }
+        for (position, name) in readable.enumerated() {
+            progress?(0.9 * Double(position) / Double(max(readable.count, 1)))
             let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(Self.quote(name)))").compactMap { row -> StoreColumn? in
                 guard let column = row["name"] as String? else { return nil }
                 return StoreColumn(name: column, declaredType: (row["type"] as String?) ?? "")
@@ -144,13 +148,13 @@ public struct StoreReader: Sendable {
         }
         try estimateRowSizes(db, tables: &tables)
         metadata.tables = tables
+        progress?(1)
 
         // Per-entity counts: rows carrying the entity's Z_ENT in its root's table.
         for index in metadata.entities.indices {
             let entity = metadata.entities[index]
             guard !entity.isSystemEntity else { continue }
-            let rootName = Self.rootName(of: entity, in: metadata.entities)
-            if let table = tables.first(where: { $0.kind == .entity && $0.name.uppercased() == "Z" + rootName.uppercased() }) {
+            if let table = metadata.table(of: entity) {
                 metadata.entities[index].rowCount = table.rowCountsByEntity[entity.number] ?? 0
             }
         }
