@@ -82,8 +82,18 @@ struct DryRunCommandTests {
         #expect(!(try String(contentsOf: quiet, encoding: .utf8)).contains("simulated: "))
     }
 
-    /// Unusable stores are a coded CP300 and exit 2, and are left as they were.
-    @Test(arguments: ["empty", "directory", "text", "plain SQLite", "missing"])
+    static func python(_ code: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", code] + arguments
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    /// Unusable stores are a coded CP300 (CP301 for a store no version matches) and exit 2, and
+    /// are left as they were.
+    @Test(arguments: ["empty", "directory", "text", "plain SQLite", "missing", "corrupted Z_PLIST", "empty Z_PLIST", "no Z_METADATA row",
+                      "unrelated app"])
     func unusableStore(_ kind: String) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -93,11 +103,17 @@ struct DryRunCommandTests {
         case "directory": try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false)
         case "text": try Data("not a database, just some text\n".utf8).write(to: store)
         case "plain SQLite":
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", store.path]
-            try process.run()
-            process.waitUntilExit()
+            try Self.python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", [store.path])
+        case "corrupted Z_PLIST", "empty Z_PLIST", "no Z_METADATA row":
+            #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "5", "-o", store.path]) == 0)
+            let sql = ["corrupted Z_PLIST": "update Z_METADATA set Z_PLIST = randomblob(300)", "empty Z_PLIST": "update Z_METADATA set Z_PLIST = NULL",
+                       "no Z_METADATA row": "delete from Z_METADATA"][kind] ?? ""
+            try Self.python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit(); c.close()", [store.path, sql])
+        case "unrelated app":
+            let duck = CorpusCommandTests.corpus.appendingPathComponent("duckduckgo__iOS/DuckDuckGoTests/AppRatingPrompt_v1/Database.sqlite")
+            for side in ["", "-wal", "-shm"] {
+                try FileManager.default.copyItem(atPath: duck.path + side, toPath: store.path + side)
+            }
         default: break
         }
         let before = kind == "missing" || kind == "directory" ? nil : try Data(contentsOf: store)
@@ -106,8 +122,18 @@ struct DryRunCommandTests {
         #expect(status == 2)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
         let codes = (document["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
-        #expect(codes.contains("CP300"))
+        #expect(codes.contains(kind == "unrelated app" ? "CP301" : "CP300"))
         if let before { #expect(try Data(contentsOf: store) == before) }
+        if kind.contains("Z_") {
+            // The structure still names the version it suggests.
+            let summary = try #require(document["store"] as? [String: Any])
+            #expect(summary["detectedVersion"] as? String == "Model 2")
+        }
+        if kind == "unrelated app" {
+            // Unknown is null, not missing.
+            let summary = try #require(document["store"] as? [String: Any])
+            #expect(summary["detectedVersion"] is NSNull && summary["evidence"] is NSNull)
+        }
     }
 
     /// Every file in `directory` (recursively, hidden ones too) with its bytes; symbolic links by target.

@@ -244,7 +244,8 @@ extension ChainPlanner {
                     work.append(.init(from: step.from, to: step.to, migration: step.migration, work: "in-place SQL", tables: tables, estimatedMemoryBytes: nil))
                 }
             }
-            if dryRun.simulate {
+            // Core Data cannot open a store whose metadata is unreadable: nothing to simulate.
+            if dryRun.simulate, !metadata.diagnostics.hasUnusableInput {
                 simulate(&work, copy: copy, bundle: bundle, options: dryRun, shown: shown, diagnostics: &report.diagnostics)
             }
         } else {
