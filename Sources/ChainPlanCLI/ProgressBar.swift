@@ -65,7 +65,8 @@ final class ProgressBar: @unchecked Sendable {
     }
 }
 
-/// Removes the dry run's scratch copies on Ctrl-C or SIGTERM, then exits 130 (143).
+/// Removes the dry run's scratch copies on Ctrl-C, SIGTERM, SIGHUP or SIGQUIT, then exits 128 + the
+/// signal number (130, 143, 129, 131).
 ///
 /// A process-wide `sigaction` handler (so whichever thread the signal lands on, it is caught)
 /// that only writes the signal number to a pipe, which is async-signal-safe; a dedicated thread
@@ -93,7 +94,9 @@ enum ScratchCleanup {
             exit(128 + Int32(byte))
         }
         reader.start()
-        for signalNumber in [SIGINT, SIGTERM] {
+        // SIGHUP: the terminal was closed; SIGQUIT: Ctrl-\. Both would otherwise end the process
+        // with the copy of the user's data left in the temporary directory.
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = scratchCleanupSignalHandler
             sigemptyset(&action.sa_mask)

@@ -239,23 +239,42 @@ struct DryRunCommandTests {
     }
 }
 
-/// Ctrl-C and SIGTERM in the middle of a dry run: the process exits 130/143, its scratch copy is
-/// gone and the store is byte-identical. Runs the built `chainplan` as a child process (signals
-/// cannot be tested in-process).
+/// Ctrl-C, SIGTERM, SIGHUP (terminal closed) and SIGQUIT in the middle of a dry run, on a
+/// rollback-journal store and on a WAL store with its -wal and -shm: the process exits 128 + the
+/// signal, its scratch copy is gone and the store's files are byte-identical. Runs the built
+/// `chainplan` as a child process (signals cannot be tested in-process).
 @Suite("dry-run interrupted", .serialized)
 struct DryRunSignalTests {
     static let binary = CLITests.root.appendingPathComponent(".build/debug/chainplan")
 
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func interruptedDryRunLeavesNothing(_ signalNumber: Int32, _ expected: Int32) async throws {
+    static let signals: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)]
+
+    /// A large store for `mode` ("rollback" or "wal") at `store`; a WAL store comes with -wal and
+    /// -shm that hold committed changes (the writer ended without a checkpoint).
+    static func makeStore(_ mode: String, at store: URL) async throws {
+        #expect(await ChainPlan.run(arguments: ["fixture", DryRunCommandTests.grocery, "--version", "Model", "--rows", "150000", "-o", store.path]) == 0)
+        guard mode == "wal" else { return }
+        try DryRunCommandTests.python("""
+            import os, sqlite3, sys
+            c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')
+            c.execute('UPDATE ZITEM SET Z_OPT = Z_OPT + 1 WHERE Z_PK <= 1000'); c.commit()
+            os._exit(0)
+            """, [store.path])
+    }
+
+    @Test(arguments: ["rollback", "wal"], signals)
+    func interruptedDryRunLeavesNothing(_ mode: String, _ signal: (Int32, Int32)) async throws {
+        let (signalNumber, expected) = signal
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build chainplan first (swift build)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-signal-\(UUID().uuidString)")
         let scratch = directory.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("big.sqlite")
-        #expect(await ChainPlan.run(arguments: ["fixture", DryRunCommandTests.grocery, "--version", "Model", "--rows", "150000", "-o", store.path]) == 0)
-        let before = try Data(contentsOf: store)
+        try await Self.makeStore(mode, at: store)
+        let files = ["", "-wal", "-shm", "-journal"].map { store.path + $0 }
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+        if mode == "wal" { #expect(before[1] != nil && before[2] != nil) }
         let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
 
         // A Python launcher starts the dry run, waits for its scratch copy to appear, lets it work
@@ -286,7 +305,7 @@ struct DryRunSignalTests {
         #expect(result["interrupted"] as? Bool == true, "the dry run ended before the signal: the store is too small")
         #expect(result["status"] as? Int == Int(expected))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
-        #expect(try Data(contentsOf: store) == before)
+        #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().filter { $0 != "out.txt" } == listing)
     }
 }
