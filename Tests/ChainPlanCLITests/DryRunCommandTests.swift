@@ -21,7 +21,7 @@ struct DryRunCommandTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store.sqlite").path
-        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "40", "-o", store]) == 0)
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model 2", "--rows", "40", "-o", store]) == 0)
         // The fixture command never replaces a file.
         #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "-o", store]) == 2)
         #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Nope", "-o", store + "2"]) == 2)
@@ -53,7 +53,7 @@ struct DryRunCommandTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("empty.sqlite").path
-        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "0", "-o", store]) == 0)
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model 2", "--rows", "0", "-o", store]) == 0)
         let out = directory.appendingPathComponent("report.json")
         #expect(await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--format", "json", "-o", out.path]) == 0)
         let data = try Data(contentsOf: out)
@@ -62,6 +62,22 @@ struct DryRunCommandTests {
         let entities = try #require(document["entities"] as? [[String: Any]])
         #expect(!entities.isEmpty)
         #expect(entities.allSatisfy { $0["rows"] as? Int == 0 && $0["table"] is String })
+    }
+
+    /// `fixture --model-version` is the spelling in help; the old `--version` still works and is
+    /// hidden (it sat beside the global `--version` flag); giving both is a usage error.
+    @Test func fixtureModelVersionSpellings() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path: (String) -> String = { directory.appendingPathComponent("\($0).sqlite").path }
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model", "--rows", "1", "-o", path("a")]) == 0)
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model", "--rows", "1", "-o", path("b")]) == 0)
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model", "--version", "Model", "-o", path("c")]) == 2)
+        #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "-o", path("d")]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: path("c")) && !FileManager.default.fileExists(atPath: path("d")))
+        let help = FixtureCommand.helpMessage()
+        #expect(help.contains("--model-version <name>"))
+        #expect(!help.contains("--version <name>"))
     }
 
     @Test func textShowsTheStoreAndEachSimulatedStep() async throws {
@@ -105,7 +121,7 @@ struct DryRunCommandTests {
         case "plain SQLite":
             try Self.python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", [store.path])
         case "corrupted Z_PLIST", "empty Z_PLIST", "no Z_METADATA row":
-            #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--version", "Model 2", "--rows", "5", "-o", store.path]) == 0)
+            #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model 2", "--rows", "5", "-o", store.path]) == 0)
             let sql = ["corrupted Z_PLIST": "update Z_METADATA set Z_PLIST = randomblob(300)", "empty Z_PLIST": "update Z_METADATA set Z_PLIST = NULL",
                        "no Z_METADATA row": "delete from Z_METADATA"][kind] ?? ""
             try Self.python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit(); c.close()", [store.path, sql])
@@ -252,7 +268,7 @@ struct DryRunSignalTests {
     /// A large store for `mode` ("rollback" or "wal") at `store`; a WAL store comes with -wal and
     /// -shm that hold committed changes (the writer ended without a checkpoint).
     static func makeStore(_ mode: String, at store: URL) async throws {
-        #expect(await ChainPlan.run(arguments: ["fixture", DryRunCommandTests.grocery, "--version", "Model", "--rows", "150000", "-o", store.path]) == 0)
+        #expect(await ChainPlan.run(arguments: ["fixture", DryRunCommandTests.grocery, "--model-version", "Model", "--rows", "150000", "-o", store.path]) == 0)
         guard mode == "wal" else { return }
         try DryRunCommandTests.python("""
             import os, sqlite3, sys

@@ -109,14 +109,23 @@ struct FixtureCommand: AsyncParsableCommand {
             table per entity hierarchy, join tables) and N rows per entity with plausible values.
 
             Example:
-              chainplan fixture Chains/grocery-dude/chain.json --version "Model 2" --rows 1000 -o store.sqlite
+              chainplan fixture Chains/grocery-dude/chain.json --model-version "Model 2" --rows 1000 -o store.sqlite
             """
     )
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: ArgumentHelp("The model version to write the store for.", valueName: "name"))
-    var version: String
+    @Option(name: .customLong("model-version"), help: ArgumentHelp("The model version to write the store for.", valueName: "name"))
+    var modelVersion: String?
+
+    /// The original spelling, kept working but hidden: in help it sat next to the global
+    /// `--version` flag. (ArgumentParser lists every name of an option, so an alias cannot be
+    /// hidden on its own; a second, hidden option is the way.)
+    @Option(name: .customLong("version"), help: .hidden)
+    var legacyVersion: String?
+
+    /// The version to write, from either spelling.
+    var version: String { modelVersion ?? legacyVersion ?? "" }
 
     @Option(help: "Rows per entity.")
     var rows: Int = 100
@@ -125,6 +134,9 @@ struct FixtureCommand: AsyncParsableCommand {
     var output: String
 
     func validate() throws {
+        guard (modelVersion == nil) != (legacyVersion == nil) else {
+            throw ValidationError(modelVersion == nil ? "Missing expected argument '--model-version <name>'" : "give --model-version once (--version is its old spelling)")
+        }
         guard rows >= 0, rows <= 100_000_000 else { throw ValidationError("--rows takes 0 to 100000000") }
     }
 
