@@ -213,7 +213,7 @@ def group_dryrun(figures, details):
         store = stores / f"grocery-{total}.sqlite"
         if not store.exists():
             # Three concrete entities in 'Model': total rows split evenly.
-            subprocess.run(cp("fixture", spec, "--version", "Model", "--rows", -(-total // 3), "-o", store), check=True,
+            subprocess.run(cp("fixture", spec, "--model-version", "Model", "--rows", -(-total // 3), "-o", store), check=True,
                            stderr=subprocess.DEVNULL)
         log = stores / f"grocery-{total}.sql"
         run_once(cp("dry-run", spec, "--store", store, "--sql-log", log, "-o", "/dev/null"))

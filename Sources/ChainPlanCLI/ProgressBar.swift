@@ -16,6 +16,15 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Step `step` (from 1) of `steps` is `fraction` done.
     func update(step: Int, of steps: Int, fraction: Double) {
+        draw(Self.line(step: step, of: steps, fraction: fraction))
+    }
+
+    /// A dry-run phase (copy, read, simulation step) is `fraction` done.
+    func update(phase: DryRunPhase, fraction: Double) {
+        draw(Self.line(phase: phase, fraction: fraction))
+    }
+
+    private func draw(_ line: @autoclosure () -> String) {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -23,7 +32,7 @@ final class ProgressBar: @unchecked Sendable {
         guard now.timeIntervalSince(start) >= 1, now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
         drawn = true
-        FileHandleOutput.standardError.write("\r\u{1B}[K" + Self.line(step: step, of: steps, fraction: fraction))
+        FileHandleOutput.standardError.write("\r\u{1B}[K" + line())
     }
 
     /// Clears the bar if it was drawn.
@@ -34,6 +43,20 @@ final class ProgressBar: @unchecked Sendable {
         drawn = false
     }
 
+    /// `[#####...............] copying the store, 25%`, `… reading the copy, 60%`, or a step's line.
+    static func line(phase: DryRunPhase, fraction: Double, width: Int = 20) -> String {
+        let label: String
+        switch phase {
+        case .copy: label = "copying the store"
+        case .read: label = "reading the copy"
+        case .simulate(let step, let steps): return line(step: step, of: steps, fraction: fraction, width: width)
+        }
+        let done = min(max(fraction, 0), 1)
+        let filled = Int((done * Double(width)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            + "\(label), \(Int((done * 100).rounded(.down)))%"
+    }
+
     static func line(step: Int, of steps: Int, fraction: Double, width: Int = 20) -> String {
         let total = steps > 0 ? (Double(step - 1) + min(max(fraction, 0), 1)) / Double(steps) : 1
         let filled = Int((total * Double(width)).rounded(.down))
@@ -42,7 +65,8 @@ final class ProgressBar: @unchecked Sendable {
     }
 }
 
-/// Removes the dry run's scratch copies on Ctrl-C or SIGTERM, then exits 130 (143).
+/// Removes the dry run's scratch copies on Ctrl-C, SIGTERM, SIGHUP or SIGQUIT, then exits 128 + the
+/// signal number (130, 143, 129, 131).
 ///
 /// A process-wide `sigaction` handler (so whichever thread the signal lands on, it is caught)
 /// that only writes the signal number to a pipe, which is async-signal-safe; a dedicated thread
@@ -70,7 +94,9 @@ enum ScratchCleanup {
             exit(128 + Int32(byte))
         }
         reader.start()
-        for signalNumber in [SIGINT, SIGTERM] {
+        // SIGHUP: the terminal was closed; SIGQUIT: Ctrl-\. Both would otherwise end the process
+        // with the copy of the user's data left in the temporary directory.
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = scratchCleanupSignalHandler
             sigemptyset(&action.sa_mask)

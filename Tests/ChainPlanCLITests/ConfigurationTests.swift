@@ -101,11 +101,11 @@ struct ConfigurationTests {
         let spec = directory.appendingPathComponent("chain.json").path
         let store = directory.appendingPathComponent("store.sqlite")
         try Data("rules: [CP209]\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
-        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--version", "Model", "--rows", "1", "-o", store.path]) == 2)
+        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--model-version", "Model", "--rows", "1", "-o", store.path]) == 2)
         #expect(!FileManager.default.fileExists(atPath: store.path))
         let good = directory.appendingPathComponent("good.yml")
         try Data("thresholds:\n  heavyweight-memory-mb: 10\n".utf8).write(to: good)
-        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--version", "Model", "--rows", "1", "-o", store.path, "--config", good.path]) == 0)
+        #expect(await ChainPlan.run(arguments: ["fixture", spec, "--model-version", "Model", "--rows", "1", "-o", store.path, "--config", good.path]) == 0)
         #expect(FileManager.default.fileExists(atPath: store.path))
     }
 

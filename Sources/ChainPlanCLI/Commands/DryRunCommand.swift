@@ -69,6 +69,11 @@ struct DryRunCommand: AsyncParsableCommand {
         options.momd = momd
         options.simulate = simulate
         options.showValues = showValues
+        // Every path this run writes, checked before anything is created: none may be the store,
+        // its side files or inside its support folder.
+        let destinations = try output.destinations()
+        try checkOutputs(destinations.compactMap(\.path) + (sqlLog.map { [$0] } ?? [])
+            + (destinations.contains { $0.format == .github } ? [ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]].compactMap { $0 }.filter { !$0.isEmpty } : []))
         if let sqlLog {
             guard FileManager.default.createFile(atPath: sqlLog, contents: nil), let handle = FileHandle(forWritingAtPath: sqlLog) else {
                 throw UsageError("cannot write the SQL log '\(sqlLog)'")
@@ -77,13 +82,23 @@ struct DryRunCommand: AsyncParsableCommand {
             options.sqlLog = { log.write($0 + "\n") }
         }
         let bar = ProgressBar()
-        options.progress = { bar.update(step: $0, of: $1, fraction: $2) }
+        options.phaseProgress = { bar.update(phase: $0, fraction: $1) }
         ScratchCleanup.install()
         let report = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options,
                                                                        configuration: input.config.map { URL(fileURLWithPath: $0) })
         bar.finish()
         try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
+    }
+
+    /// Refuses (usage error, nothing written) an output that resolves to the store's files.
+    func checkOutputs(_ paths: [String]) throws {
+        let guarded = StoreFileGuard(storePath: store)
+        for path in paths {
+            if let conflict = guarded.conflict(withOutput: path) {
+                throw UsageError("refusing to write '\(path)': it \(conflict) (store '\(store)'); a dry run never writes to the store")
+            }
+        }
     }
 }
 
@@ -97,14 +112,23 @@ struct FixtureCommand: AsyncParsableCommand {
             table per entity hierarchy, join tables) and N rows per entity with plausible values.
 
             Example:
-              chainplan fixture Chains/grocery-dude/chain.json --version "Model 2" --rows 1000 -o store.sqlite
+              chainplan fixture Chains/grocery-dude/chain.json --model-version "Model 2" --rows 1000 -o store.sqlite
             """
     )
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: ArgumentHelp("The model version to write the store for.", valueName: "name"))
-    var version: String
+    @Option(name: .customLong("model-version"), help: ArgumentHelp("The model version to write the store for.", valueName: "name"))
+    var modelVersion: String?
+
+    /// The original spelling, kept working but hidden: in help it sat next to the global
+    /// `--version` flag. (ArgumentParser lists every name of an option, so an alias cannot be
+    /// hidden on its own; a second, hidden option is the way.)
+    @Option(name: .customLong("version"), help: .hidden)
+    var legacyVersion: String?
+
+    /// The version to write, from either spelling.
+    var version: String { modelVersion ?? legacyVersion ?? "" }
 
     @Option(help: "Rows per entity.")
     var rows: Int = 100
@@ -113,6 +137,9 @@ struct FixtureCommand: AsyncParsableCommand {
     var output: String
 
     func validate() throws {
+        guard (modelVersion == nil) != (legacyVersion == nil) else {
+            throw ValidationError(modelVersion == nil ? "Missing expected argument '--model-version <name>'" : "give --model-version once (--version is its old spelling)")
+        }
         guard rows >= 0, rows <= 100_000_000 else { throw ValidationError("--rows takes 0 to 100000000") }
     }
 

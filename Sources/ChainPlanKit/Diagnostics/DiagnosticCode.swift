@@ -178,7 +178,7 @@ public struct Rule: Sendable, Hashable {
              defaultSeverity: .error, unusableInput: true),
         Rule(code: .cp301, name: "UnknownStoreVersion", summary: "No model version matches the store",
              help: "Neither hashes, identifiers nor structure identify the store's model version. The closest version and the differences are named.",
-             defaultSeverity: .error, unusableInput: false),
+             defaultSeverity: .error, unusableInput: true),
         Rule(code: .cp302, name: "AmbiguousStoreVersion", summary: "Several model versions match the store equally",
              help: "The evidence does not single out one version. Supply the compiled model (`--momd`) so the entity hashes decide.",
              defaultSeverity: .warning, unusableInput: false),

@@ -37,7 +37,7 @@ public enum TextReporter {
             if !step.tables.isEmpty {
                 out += " on " + step.tables.map { "\(safe($0.name)) (\($0.rows.formatted()) rows)" }.joined(separator: ", ")
             }
-            if let bytes = step.estimatedMemoryBytes { out += ", about \(max(1, bytes >> 20)) MB loaded" }
+            if let bytes = step.estimatedMemoryBytes { out += ", about \(ByteSize.describe(bytes)) held in memory" }
             out += "\n"
             if let simulation = step.simulation { out += "    " + describe(simulation) + "\n" }
         }

@@ -26,8 +26,10 @@ public struct SpecReader: Sendable {
         case .success(let data):
             return read(data: data, displayPath: displayPath, syntax: SpecReader.syntax(forPath: url.path, data: data))
         case .failure(let problem):
+            // Name the option that sets the limit, as the YAML path does.
+            let detail = if case .tooLarge = problem { problem.description + " (--max-spec-bytes)" } else { problem.description }
             return Result(spec: nil, diagnostics: [
-                Diagnostic(.cp100, "cannot read the spec: \(problem.description)", at: SourceLocation(file: displayPath)),
+                Diagnostic(.cp100, "cannot read the spec: \(detail)", at: SourceLocation(file: displayPath)),
             ])
         }
     }

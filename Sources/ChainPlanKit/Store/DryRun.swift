@@ -18,13 +18,21 @@ public struct StoreReport: Sendable, Hashable, Codable {
         public var work: String
         /// Tables of entities the step changes, with their rows.
         public var tables: [TableRows]
-        /// Heavyweight steps: rows × average row size of every mapped entity.
+        /// Heavyweight steps: `HeavyweightMemory.estimate` over every entity with rows.
         public var estimatedMemoryBytes: Int?
         /// What simulating the step on the scratch copy did (nil when not simulated).
         public var simulation: StepSimulation?
     }
 
+    /// A table a step touches: the rows of the step's changed entities in it, summed, and
+    /// those entities with their rows.
     public struct TableRows: Sendable, Hashable, Codable {
+        public var name: String
+        public var rows: Int
+        public var entities: [EntityRows]
+    }
+
+    public struct EntityRows: Sendable, Hashable, Codable {
         public var name: String
         public var rows: Int
     }
@@ -37,13 +45,77 @@ public struct StoreReport: Sendable, Hashable, Codable {
     public var walMode: Bool
     public var fileBytes: Int
     public var steps: [StepWork]
+
+    enum CodingKeys: String, CodingKey {
+        case path, detectedVersion, evidence, candidates, walMode, fileBytes, steps
+    }
+
+    /// `detectedVersion` and `evidence` are always present, null when unknown.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(detectedVersion, forKey: .detectedVersion)
+        try container.encode(evidence, forKey: .evidence)
+        try container.encode(candidates, forKey: .candidates)
+        try container.encode(walMode, forKey: .walMode)
+        try container.encode(fileBytes, forKey: .fileBytes)
+        try container.encode(steps, forKey: .steps)
+    }
+}
+
+/// The memory a heavyweight migration holds: every instance of the mapped entities exists twice,
+/// in the source and the destination context, and each object costs its row's payload plus a
+/// fixed overhead (README, "Memory estimate": an assumption, not a measurement).
+public enum HeavyweightMemory {
+    /// Bytes per managed object beyond its row payload: the `NSManagedObject` and its object ID,
+    /// its snapshot in the coordinator's row cache, boxed attribute values, and the migration
+    /// manager's source ↔ destination association entry.
+    public static let perObjectOverheadBytes = 512
+
+    /// `rows × 2 × (averageRowBytes + perObjectOverheadBytes)`.
+    public static func estimate(rows: Int, averageRowBytes: Int) -> Int {
+        rows * 2 * (max(averageRowBytes, 1) + perObjectOverheadBytes)
+    }
+}
+
+/// Byte counts for people: `512 bytes`, `3.5 KB`, `42 KB`, `1.2 MB`, `310 MB` (1 KB = 1024 bytes).
+public enum ByteSize {
+    public static func describe(_ bytes: Int) -> String {
+        func scaled(_ value: Double, _ unit: String) -> String {
+            value < 10 ? String(format: "%.1f %@", (value * 10).rounded(.up) / 10, unit) : "\(Int(value.rounded())) \(unit)"
+        }
+        if bytes < 1024 { return "\(bytes) \(bytes == 1 ? "byte" : "bytes")" }
+        if bytes < 1 << 20 { return scaled(Double(bytes) / 1024, "KB") }
+        if bytes < 1 << 30 { return scaled(Double(bytes) / Double(1 << 20), "MB") }
+        return scaled(Double(bytes) / Double(1 << 30), "GB")
+    }
 }
 
 /// An entity of the store with its table and rows.
 public struct StoreEntityRows: Sendable, Hashable, Codable {
     public var name: String
+    /// The entity's table (present even when it has no rows); null when the store has none.
     public var table: String?
     public var rows: Int
+
+    enum CodingKeys: String, CodingKey { case name, table, rows }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(table, forKey: .table)
+        try container.encode(rows, forKey: .rows)
+    }
+}
+
+/// A phase of a dry run, for progress.
+public enum DryRunPhase: Sendable, Hashable {
+    /// Copying the store (and its side files) into the scratch directory.
+    case copy
+    /// Reading the copy's schema and counting rows.
+    case read
+    /// Simulating step `step` (from 1) of `of`.
+    case simulate(step: Int, of: Int)
 }
 
 /// Options of a dry run.
@@ -65,6 +137,8 @@ public struct DryRunOptions: Sendable {
     public var sqlLog: (@Sendable (String) -> Void)?
     /// Simulation progress: (step number from 1, steps, fraction of that step done).
     public var progress: (@Sendable (Int, Int, Double) -> Void)?
+    /// Progress of every phase (copy, read, simulation), with the fraction of the phase done.
+    public var phaseProgress: (@Sendable (DryRunPhase, Double) -> Void)?
     /// Where the private scratch directory is made (default: the system temporary directory,
     /// which honours `TMPDIR`).
     public var temporaryDirectory: URL?
@@ -72,6 +146,12 @@ public struct DryRunOptions: Sendable {
     public var queryTimeout: TimeInterval = 3600
 
     public init() {}
+
+    /// `phaseProgress` for one phase.
+    func phase(_ phase: DryRunPhase) -> (@Sendable (Double) -> Void)? {
+        guard let report = phaseProgress else { return nil }
+        return { fraction in report(phase, fraction) }
+    }
 }
 
 extension ChainPlanner {
@@ -95,14 +175,16 @@ extension ChainPlanner {
         let copy: StoreScratchCopy
         do {
             copy = try StoreScratchCopy.make(storeAt: storePath, displayPath: shown, lockTimeout: dryRun.lockTimeout,
-                                             temporaryDirectory: dryRun.temporaryDirectory)
+                                             temporaryDirectory: dryRun.temporaryDirectory, progress: dryRun.phase(.copy))
         } catch {
             report.diagnostics.append(error.diagnostic)
             return report.resummarised()
         }
         defer { copy.remove() }
         do {
-            metadata = try StoreReader().read(copy: copy)
+            var reader = StoreReader()
+            reader.progress = dryRun.phase(.read)
+            metadata = try reader.read(copy: copy)
             compiled = try dryRun.momd.map { path throws(StoreError) in try CompiledModelInfo.read(momdAt: path) }
         } catch {
             report.diagnostics.append(error.diagnostic)
@@ -111,15 +193,20 @@ extension ChainPlanner {
         let identification = StoreIdentifier.identify(metadata: metadata, versions: bundle.versions, compiled: compiled)
         report.diagnostics += metadata.diagnostics + identification.diagnostics
 
-        // Rows per entity, from the tables' per-entity counts.
-        var rowsByEntity: [Int: (table: String, rows: Int, rowBytes: Int)] = [:]
-        for table in metadata.tables {
-            for (entity, rows) in table.rowCountsByEntity { rowsByEntity[entity] = (table.name, rows, table.averageRowBytes ?? 0) }
+        // Rows per entity, under the names the detected version gives them (a store may still
+        // list a renamed entity under its renaming identifier).
+        let aliases = identification.detectedVersion.flatMap { bundle.version(named: $0)?.model }.map(EntityAliases.of) ?? [:]
+        let applicable = EntityAliases.applicable(aliases, present: Set(metadata.entities.map(\.name)))
+        struct Held { var table: String; var rows: Int; var rowBytes: Int }
+        var byName: [String: Held] = [:]
+        var entities: [StoreEntityRows] = []
+        for entity in metadata.entities where !entity.isSystemEntity {
+            let name = EntityAliases.resolve(entity.name, applicable)
+            let table = metadata.table(of: entity)
+            let rows = table?.rowCountsByEntity[entity.number] ?? entity.rowCount ?? 0
+            entities.append(StoreEntityRows(name: name, table: table?.name, rows: rows))
+            if let table, byName[name] == nil { byName[name] = Held(table: table.name, rows: rows, rowBytes: table.averageRowBytes ?? 0) }
         }
-        let entities = metadata.entities.filter { !$0.isSystemEntity }.map { entity in
-            StoreEntityRows(name: entity.name, table: rowsByEntity[entity.number]?.table, rows: rowsByEntity[entity.number]?.rows ?? entity.rowCount ?? 0)
-        }
-        let byName = Dictionary(metadata.entities.map { ($0.name, rowsByEntity[$0.number]) }, uniquingKeysWith: { first, _ in first })
 
         var work: [StoreReport.StepWork] = []
         if let detected = identification.detectedVersion {
@@ -136,19 +223,25 @@ extension ChainPlanner {
             for pathStep in report.paths.first?.steps ?? [] {
                 guard let step = steps[StepKey(from: pathStep.from, to: pathStep.to)] else { continue }
                 let changed = Set((step.changes ?? []).map(\.entity))
-                let touched = changed.compactMap { name in byName[name].flatMap { $0 }.map { StoreReport.TableRows(name: $0.table, rows: $0.rows) } }
-                let tables = Array(Set(touched)).sorted { $0.name < $1.name }
+                // Per table: the rows of the step's changed entities in it, summed.
+                var perTable: [String: [StoreReport.EntityRows]] = [:]
+                for name in changed.sorted() {
+                    guard let held = byName[name] else { continue }
+                    perTable[held.table, default: []].append(.init(name: name, rows: held.rows))
+                }
+                let tables = perTable.map { StoreReport.TableRows(name: $0.key, rows: $0.value.reduce(0) { $0 + $1.rows }, entities: $0.value) }
+                    .sorted { $0.name < $1.name }
                 switch step.migration {
                 case .heavyweight?:
                     // Every instance of the mapped entities is loaded and re-inserted: all entities with rows.
-                    let bytes = byName.values.compactMap { $0 }.reduce(0) { $0 + $1.rows * max($1.rowBytes, 1) }
+                    let bytes = byName.values.reduce(0) { $0 + HeavyweightMemory.estimate(rows: $1.rows, averageRowBytes: $1.rowBytes) }
                     work.append(.init(from: step.from, to: step.to, migration: step.migration, work: "load and re-insert",
                                       tables: tables, estimatedMemoryBytes: bytes))
                     let limit = dryRun.memoryLimitBytes ?? DryRunOptions.defaultMemoryLimitBytes
                     if bytes > limit {
                         report.diagnostics.append(Diagnostic(.cp303,
-                            "'\(step.from)' → '\(step.to)' is heavyweight and would load about \(Self.megabytes(bytes)) MB of '\(shown)' at once, over the "
-                                + "\(limit >> 20) MB limit; split the mapping model into passes by entity",
+                            "'\(step.from)' → '\(step.to)' is heavyweight and would hold about \(ByteSize.describe(bytes)) of objects from '\(shown)' at once, over the "
+                                + "\(ByteSize.describe(limit)) limit; split the mapping model into passes by entity",
                             at: SourceLocation(file: shown), versions: [step.from, step.to]))
                     }
                 case .none?:
@@ -157,7 +250,8 @@ extension ChainPlanner {
                     work.append(.init(from: step.from, to: step.to, migration: step.migration, work: "in-place SQL", tables: tables, estimatedMemoryBytes: nil))
                 }
             }
-            if dryRun.simulate {
+            // Core Data cannot open a store whose metadata is unreadable: nothing to simulate.
+            if dryRun.simulate, !metadata.diagnostics.hasUnusableInput {
                 simulate(&work, copy: copy, bundle: bundle, options: dryRun, shown: shown, diagnostics: &report.diagnostics)
             }
         } else {
@@ -188,20 +282,19 @@ extension ChainPlanner {
         var simulator = MigrationSimulator(displayPath: shown)
         simulator.showValues = options.showValues
         simulator.sqlLog = options.sqlLog
-        simulator.progress = options.progress
+        let progress = options.progress
+        let phase = options.phaseProgress
+        if progress != nil || phase != nil {
+            simulator.progress = { (step: Int, steps: Int, fraction: Double) in
+                progress?(step, steps, fraction)
+                phase?(.simulate(step: step, of: steps), fraction)
+            }
+        }
         let outcome = simulator.run(copyAt: copy.storeURL.path, steps: steps, queryTimeout: options.queryTimeout)
         for (position, simulation) in zip(positions, outcome.simulations) {
             work[position].simulation = simulation
         }
         diagnostics += outcome.diagnostics
-    }
-}
-
-extension ChainPlanner {
-    /// Bytes as MB for messages: one decimal under 10 MB (so 1.1 MB is not shown as 1 MB next to a 1 MB limit).
-    static func megabytes(_ bytes: Int) -> String {
-        let value = Double(bytes) / Double(1 << 20)
-        return value < 10 ? String(format: "%.1f", (value * 10).rounded(.down) / 10) : String(bytes >> 20)
     }
 }
 

@@ -17,7 +17,10 @@ struct LiveSchema {
     /// Explicit indexes (with SQL; not SQLite's automatic ones): upper-cased name → table.
     var indexes: [String: (name: String, table: String)] = [:]
 
-    static func read(_ db: Database, maxObjects: Int) throws -> LiveSchema {
+    /// `aliases`: the model's old entity names (`EntityAliases.of`); `Z_PRIMARYKEY` names are
+    /// read through them, so an entity the store still lists under its renaming identifier is
+    /// found under the model's name.
+    static func read(_ db: Database, maxObjects: Int, aliases: [String: String] = [:]) throws -> LiveSchema {
         var schema = LiveSchema()
         let objects = try Row.fetchAll(db, sql: """
             SELECT type, name, tbl_name FROM sqlite_master
@@ -35,8 +38,10 @@ struct LiveSchema {
         }
         let keys = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME, Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT < 16000 LIMIT ?",
                                     arguments: [maxObjects])
+        let applicable = EntityAliases.applicable(aliases, present: Set(keys.compactMap { $0["Z_NAME"] as String? }))
         for key in keys {
-            guard let name = key["Z_NAME"] as String?, let number = key["Z_ENT"] as Int? else { continue }
+            guard let stored = key["Z_NAME"] as String?, let number = key["Z_ENT"] as Int? else { continue }
+            let name = EntityAliases.resolve(stored, applicable)
             schema.entityNumbers[name] = number
             schema.maxKeys[name] = key["Z_MAX"] as Int? ?? 0
         }

@@ -174,7 +174,7 @@ private struct StepRun {
         mapping = StepMapping(source: step.source, destination: step.destination)
         sourceLayout = StoreLayout(model: step.source)
         layout = StoreLayout(model: step.destination)
-        live = try LiveSchema.read(db, maxObjects: simulator.maxObjects)
+        live = try LiveSchema.read(db, maxObjects: simulator.maxObjects, aliases: EntityAliases.of(step.source))
     }
 
     private mutating func execute(_ sql: String) throws -> Int {
@@ -249,6 +249,7 @@ private struct StepRun {
         var alterations: [(table: String, add: [StoreLayout.Column], fill: [(column: String, value: String, onlyNulls: Bool)])] = []
         let totalTables = max(layout.tables.count + layout.joinTables.count, 1)
         var done = 0
+        var copiedFrom: [String: Int] = [:]  // upper-cased live source table → rows copied out of it
 
         // 1. Entity tables: kept, altered, rebuilt into a temporary table, or created.
         for table in layout.tables {
@@ -311,10 +312,12 @@ private struct StepRun {
             for (position, entry) in sources.enumerated() {
                 let values = table.columns.map { expression(for: $0, from: entry.source, keyOffset: offset, entityCase: entityCases[position]) }
                 let olds = entry.pairs.map { String($0.old) }.joined(separator: ", ")
-                copied += try execute("""
+                let inserted = try execute("""
                     INSERT INTO \(q(temporary)) (\(table.columns.map { q($0.name) }.joined(separator: ", "))) \
                     SELECT \(values.joined(separator: ", ")) FROM \(q(entry.source.live.name)) WHERE Z_ENT IN (\(olds))
                     """)
+                copied += inserted
+                copiedFrom[entry.source.live.name.uppercased(), default: 0] += inserted
                 if sources.count > 1 {
                     offset = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(Z_PK), 0) FROM \(q(temporary))") ?? 0
                 }
@@ -359,6 +362,10 @@ private struct StepRun {
             done += 1
             report(Double(done) / Double(totalTables) * 0.8)
         }
+
+        // Every row of every source table is accounted for: moved (copied, or kept in place) or
+        // deleted with an entity the destination removes. Anything else would vanish silently.
+        try accountForRows(kept: kept, copiedFrom: copiedFrom)
 
         // 3. Source tables not kept go; the rebuilt ones take their names.
         var dropped: Set<String> = []
@@ -406,7 +413,7 @@ private struct StepRun {
         // 5. The data against the destination model, before unique indexes that would refuse it.
         let checks = StoreDataChecks(db: db, layout: layout, mapping: mapping, showValues: simulator.showValues)
         let found = try checks.run()
-        violations = found.map { violation in
+        violations += found.map { violation in
             Diagnostic(.cp304, "'\(step.from)' → '\(step.to)': \(violation.message)",
                        at: SourceLocation(file: simulator.displayPath), versions: [step.from, step.to])
         }
@@ -427,6 +434,37 @@ private struct StepRun {
             operations.append(.init(kind: "index created", table: index.table, rows: 0, detail: [index.name]))
         }
         report(1)
+    }
+
+    /// Rows in == rows out per source entity table; a CP300 warning names any table whose
+    /// rows do not add up (rows of entity numbers no source entity has, for instance).
+    private mutating func accountForRows(kept: Set<String>, copiedFrom: [String: Int]) throws {
+        let paired = Set(mapping.entitySource.values)
+        var seen: Set<String> = []
+        for table in sourceLayout.tables {
+            guard let found = live.table(table.name), seen.insert(found.name.uppercased()).inserted,
+                  LiveSchema.column("Z_ENT", in: found.columns) != nil else { continue }
+            func count(_ numbers: [Int]?) throws -> Int {
+                if let numbers, numbers.isEmpty { return 0 }
+                let filter = numbers.map { " WHERE Z_ENT IN (" + $0.map(String.init).joined(separator: ", ") + ")" } ?? ""
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(q(found.name))" + filter) ?? 0
+            }
+            let total = try count(nil)
+            let removed = try count(table.entities.filter { !paired.contains($0) }.compactMap { live.entityNumbers[$0] })
+            let moved = kept.contains(found.name.uppercased())
+                ? try count(table.entities.filter { paired.contains($0) }.compactMap { live.entityNumbers[$0] })
+                : copiedFrom[found.name.uppercased()] ?? 0
+            guard total != moved + removed else { continue }
+            let stray = try Row.fetchAll(db, sql: "SELECT DISTINCT Z_ENT FROM \(q(found.name)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN ("
+                + (table.entities.compactMap { live.entityNumbers[$0] }.map(String.init) + ["-1"]).joined(separator: ", ") + ") LIMIT 5")
+            let numbers = stray.isEmpty ? "" : " (Z_ENT " + stray.map { ($0[0] as Int?).map(String.init) ?? "NULL" }.joined(separator: ", ") + ")"
+            let unaccounted = total - moved - removed
+            violations.append(Diagnostic(.cp300, severity: .warning,
+                "the simulation of '\(step.from)' → '\(step.to)' on store '\(simulator.displayPath)' accounts for \(moved + removed) of the "
+                    + "\(total) rows of table \(found.name): \(unaccounted) \(unaccounted == 1 ? "row" : "rows")\(numbers) \(unaccounted == 1 ? "belongs" : "belong") to no entity of '\(step.from)' "
+                    + "that the store names; the simulated result is incomplete",
+                at: SourceLocation(file: simulator.displayPath), versions: [step.from, step.to]))
+        }
     }
 
     /// The literal a COALESCE fill of `column` uses.

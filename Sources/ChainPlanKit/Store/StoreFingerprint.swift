@@ -37,11 +37,7 @@ public struct StoreFingerprint: Sendable, Hashable {
     /// The structure Core Data creates for `model`.
     public init(model: ObjectModel) {
         self.init(layout: StoreLayout(model: model))
-        let names = Set(model.entities.map(\.name))
-        for entity in model.entities {
-            guard let old = entity.renamingIdentifier, !old.isEmpty, old != entity.name, !names.contains(old) else { continue }
-            if entityAliases[old] == nil { entityAliases[old] = entity.name }
-        }
+        entityAliases = EntityAliases.of(model)
     }
 
     /// The structure of a layout.
@@ -170,8 +166,7 @@ public struct StoreFingerprint: Sendable, Hashable {
     /// This (store) fingerprint with entities renamed by `aliases` (old name → new name);
     /// an alias is skipped when the new name is already present.
     func aliased(_ aliases: [String: String]) -> StoreFingerprint {
-        let present = entityNames
-        let renames = aliases.filter { present.contains($0.key) && !present.contains($0.value) }
+        let renames = EntityAliases.applicable(aliases, present: entityNames)
         guard !renames.isEmpty else { return self }
         let tableRenames = Dictionary(renames.map { ("Z" + $0.key.uppercased(), "Z" + $0.value.uppercased()) },
                                       uniquingKeysWith: { first, _ in first })

@@ -22,7 +22,7 @@ public struct StoreMetadata: Sendable, Hashable {
     public var metadataVersion: Int?
     /// `Z_METADATA.Z_UUID`, the store UUID (falls back to the plist's `NSStoreUUID`).
     public var storeUUID: String?
-    /// False when `Z_PLIST` was missing or could not be decoded (a CP300 warning says why).
+    /// False when `Z_PLIST` was missing or could not be decoded (a CP300 says why).
     public var isMetadataPlistReadable: Bool
     /// `NSStoreType` (`SQLite`).
     public var storeType: String?
@@ -84,6 +84,14 @@ public struct StoreMetadata: Sendable, Hashable {
         let upper = name.uppercased()
         return tables.first { $0.name.uppercased() == upper }
     }
+    /// The table holding `entity`'s rows: its inheritance root's `Z<ROOT>` (present even with
+    /// no rows); nil for Core Data's own entities or when the table is missing.
+    public func table(of entity: StoreEntity) -> StoreTable? {
+        guard !entity.isSystemEntity else { return nil }
+        let root = "Z" + StoreReader.rootName(of: entity, in: entities).uppercased()
+        return tables.first { $0.kind == .entity && $0.name.uppercased() == root }
+    }
+
     /// The logical database size (page size × page count).
     public var databaseBytes: Int { pageSize * pageCount }
 }

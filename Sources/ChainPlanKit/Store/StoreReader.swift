@@ -11,10 +11,11 @@ import GRDB
 /// Decisions:
 /// - Not a regular file, empty, no SQLite header (random or encrypted bytes), truncated,
 ///   malformed, or no `Z_METADATA`/`Z_PRIMARYKEY` table: CP300 error (thrown).
-/// - `Z_METADATA` present but without a row, or a `Z_PLIST` that is missing, too large or
-///   not a property list: CP300 **warning** in `StoreMetadata.diagnostics`, and reading
-///   goes on. Core Data itself would refuse such a store, but its tables still identify
-///   the model version by structure, which is what a reviewer needs to know.
+/// - `Z_METADATA` present but without a row, or a `Z_PLIST` that is missing or not a property
+///   list: CP300 **error** (unusable input) in `StoreMetadata.diagnostics`, since Core Data
+///   itself cannot open such a store; reading goes on, because its tables still suggest the
+///   model version by structure, which is what a reviewer needs to know. A plist over
+///   `maxPlistBytes` (chainplan's own limit, not Core Data's) is a CP300 warning.
 public struct StoreReader: Sendable {
     /// Largest `Z_PLIST` decoded (Apple's are a few kilobytes).
     public var maxPlistBytes: Int
@@ -24,6 +25,8 @@ public struct StoreReader: Sendable {
     public var sampleRows: Int
     /// SQLite work is interrupted after this many seconds (a hostile file cannot hang the tool).
     public var queryTimeout: TimeInterval
+    /// Reading progress, 0…1 (tables counted so far).
+    public var progress: (@Sendable (Double) -> Void)?
 
     public init(maxPlistBytes: Int = 16 << 20, maxSchemaObjects: Int = 100_000, sampleRows: Int = 1000,
                 queryTimeout: TimeInterval = 300) {
@@ -123,7 +126,9 @@ public struct StoreReader: Sendable {
 
         let systemNames = Set(metadata.entities.filter(\.isSystemEntity).map { $0.name.uppercased() })
         var tables: [StoreTable] = []
-        for name in tableNames.sorted() where !virtualTables.contains(name) {
+        let readable = tableNames.sorted().filter { !virtualTables.contains($0) }
+        for (position, name) in readable.enumerated() {
+            progress?(0.9 * Double(position) / Double(max(readable.count, 1)))
             let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(Self.quote(name)))").compactMap { row -> StoreColumn? in
                 guard let column = row["name"] as String? else { return nil }
                 return StoreColumn(name: column, declaredType: (row["type"] as String?) ?? "")
@@ -143,14 +148,14 @@ public struct StoreReader: Sendable {
             tables.append(table)
         }
         try estimateRowSizes(db, tables: &tables)
+        progress?(1)
         metadata.tables = tables
 
         // Per-entity counts: rows carrying the entity's Z_ENT in its root's table.
         for index in metadata.entities.indices {
             let entity = metadata.entities[index]
             guard !entity.isSystemEntity else { continue }
-            let rootName = Self.rootName(of: entity, in: metadata.entities)
-            if let table = tables.first(where: { $0.kind == .entity && $0.name.uppercased() == "Z" + rootName.uppercased() }) {
+            if let table = metadata.table(of: entity) {
                 metadata.entities[index].rowCount = table.rowCountsByEntity[entity.number] ?? 0
             }
         }
@@ -168,8 +173,8 @@ public struct StoreReader: Sendable {
         }
         guard let row = rows.first else {
             metadata.isMetadataPlistReadable = false
-            metadata.diagnostics.append(Diagnostic(.cp300, severity: .warning,
-                "store '\(shown)' has no row in Z_METADATA; only its tables can identify its model version", at: location))
+            metadata.diagnostics.append(Diagnostic(.cp300,
+                "store '\(shown)' has no row in Z_METADATA, so Core Data cannot open it; only its tables suggest its model version", at: location))
             return
         }
         metadata.metadataVersion = row["version"] as Int?
@@ -177,8 +182,8 @@ public struct StoreReader: Sendable {
         let size = (row["size"] as Int?) ?? 0
         guard size > 0 else {
             metadata.isMetadataPlistReadable = false
-            metadata.diagnostics.append(Diagnostic(.cp300, severity: .warning,
-                "store '\(shown)' has no metadata plist (Z_PLIST is empty); only its tables can identify its model version", at: location))
+            metadata.diagnostics.append(Diagnostic(.cp300,
+                "store '\(shown)' has no metadata plist (Z_PLIST is empty), so Core Data cannot open it; only its tables suggest its model version", at: location))
             return
         }
         guard size <= maxPlistBytes else {
@@ -191,8 +196,8 @@ public struct StoreReader: Sendable {
             db, sql: "SELECT CAST(Z_PLIST AS BLOB) FROM \(Self.quote(table)) ORDER BY Z_VERSION LIMIT 1") ?? Data()
         guard let plist = MetadataPlist.decode(blob) else {
             metadata.isMetadataPlistReadable = false
-            metadata.diagnostics.append(Diagnostic(.cp300, severity: .warning,
-                "store '\(shown)' has a corrupted metadata plist (Z_PLIST is not a property list); only its tables can identify its model version", at: location))
+            metadata.diagnostics.append(Diagnostic(.cp300,
+                "store '\(shown)' has a corrupted metadata plist (Z_PLIST is not a property list), so Core Data cannot open it; only its tables suggest its model version", at: location))
             return
         }
         metadata.storeType = plist.storeType

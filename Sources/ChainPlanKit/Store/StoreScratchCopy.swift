@@ -97,13 +97,16 @@ public final class StoreScratchCopy: @unchecked Sendable {
     ///     (clamped to 0…86400; a non-finite value means 0).
     ///   - temporaryDirectory: where to create the scratch directory (defaults to the
     ///     system temporary directory, which honours `TMPDIR`).
+    ///   - progress: bytes copied so far over the store's and its side files' sizes, 0…1
+    ///     (a retry starts again from 0).
     /// - Throws: `StoreError` (CP300) when the store is missing, not a regular file, empty,
     ///   unreadable, locked beyond the timeout, or changed during the copy.
     public static func make(
         storeAt path: String,
         displayPath: String? = nil,
         lockTimeout: TimeInterval = 5,
-        temporaryDirectory: URL? = nil
+        temporaryDirectory: URL? = nil,
+        progress: (@Sendable (Double) -> Void)? = nil
     ) throws(StoreError) -> StoreScratchCopy {
         let shown = displayPath ?? path
         let given = URL(fileURLWithPath: path, relativeTo: DisplayPath.currentDirectory).standardizedFileURL.path
@@ -124,7 +127,7 @@ public final class StoreScratchCopy: @unchecked Sendable {
         var lastProblem = "is locked by another process"
         while true {
             do {
-                let result = try attemptCopy(original: absolute, into: directory, fileName: fileName, shown)
+                let result = try attemptCopy(original: absolute, into: directory, fileName: fileName, shown, progress: progress)
                 switch result {
                 case .copied(let sideFiles, let supportCount, let bytes):
                     return StoreScratchCopy(
@@ -197,7 +200,8 @@ public final class StoreScratchCopy: @unchecked Sendable {
     /// One locked copy attempt. The lock descriptors stay open until the copy is verified:
     /// closing any descriptor of a file releases this process's POSIX locks on it.
     private static func attemptCopy(
-        original: String, into directory: URL, fileName: String, _ shown: String
+        original: String, into directory: URL, fileName: String, _ shown: String,
+        progress: (@Sendable (Double) -> Void)?
     ) throws(StoreError) -> Attempt {
         try clearDirectory(directory, shown)
         let main = try openRegular(original, shown, required: true)
@@ -217,17 +221,25 @@ public final class StoreScratchCopy: @unchecked Sendable {
         let watched = [original, original + "-wal", original + "-journal"]
         let before = watched.map(FileSignature.init(path:))
 
-        var bytes = try copyContents(of: main.descriptor, to: directory.appendingPathComponent(fileName).path, shown)
+        // Progress over the sizes of the store and its side files (the support folder is not counted).
+        let total = max(watched.map { FileSignature(path: $0).size }.reduce(0, +) + (FileSignature(path: original + "-shm").size), 1)
+        var done: Int64 = 0
+        let advance: (Int) -> Void = { count in
+            done += Int64(count)
+            progress?(min(Double(done) / Double(total), 1))
+        }
+        progress?(0)
+        var bytes = try copyContents(of: main.descriptor, to: directory.appendingPathComponent(fileName).path, shown, advance)
         var sideFiles: [String] = []
         for suffix in ["-wal", "-shm", "-journal"] {
             let destination = directory.appendingPathComponent(fileName + suffix).path
             if suffix == "-shm" {
                 guard let shm else { continue }
-                bytes += try copyContents(of: shm.descriptor, to: destination, shown)
+                bytes += try copyContents(of: shm.descriptor, to: destination, shown, advance)
             } else {
                 guard let side = try openRegular(original + suffix, shown, required: false) else { continue }
                 defer { close(side.descriptor) }
-                bytes += try copyContents(of: side.descriptor, to: destination, shown)
+                bytes += try copyContents(of: side.descriptor, to: destination, shown, advance)
             }
             sideFiles.append(suffix)
         }
@@ -276,7 +288,9 @@ public final class StoreScratchCopy: @unchecked Sendable {
 
     /// Copies a whole file from an open descriptor (with `pread`, so the offset of a locked
     /// descriptor is irrelevant) into a new file created with mode 0600.
-    private static func copyContents(of source: Int32, to destination: String, _ shown: String) throws(StoreError) -> Int {
+    private static func copyContents(
+        of source: Int32, to destination: String, _ shown: String, _ advance: (Int) -> Void = { _ in }
+    ) throws(StoreError) -> Int {
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else {
             throw StoreError.unreadable(shown, "cannot be copied: \(String(cString: strerror(errno)))")
@@ -303,6 +317,7 @@ public final class StoreScratchCopy: @unchecked Sendable {
                 written += result
             }
             offset += off_t(count)
+            advance(count)
         }
         return Int(offset)
     }

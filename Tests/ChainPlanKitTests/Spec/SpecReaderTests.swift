@@ -168,6 +168,19 @@ struct SpecReaderTests {
         #expect(read.diagnostics.first?.message.contains("limit") == true)
     }
 
+    /// Both paths to the size limit name the option that raises it: the file read and the YAML/JSON scanner.
+    @Test func oversizedSpecFileNamesTheOption() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("chain.json")
+        try Data(("[\"" + String(repeating: "x", count: 2_048) + "\"]").utf8).write(to: file)
+        let fromFile = SpecReader(maxBytes: 1_000).read(fileAt: file, displayPath: "chain.json")
+        #expect(fromFile.diagnostics.map(\.message) == ["cannot read the spec: '\(file.path)' is 2052 bytes, over the limit of 1000 bytes (--max-spec-bytes)"])
+        let fromText = SpecText.read("[\"" + String(repeating: "x", count: 2_000) + "\"]", maxBytes: 1_000)
+        #expect(fromText.diagnostics.first?.message.contains("(--max-spec-bytes)") == true)
+    }
+
     @Test func gigantic10kNameIsKept() throws {
         let name = String(repeating: "é", count: 10_000)
         let spec = try #require(SpecText.read("[\"\(name)\", \"B\"]").spec)

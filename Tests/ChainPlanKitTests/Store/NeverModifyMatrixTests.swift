@@ -54,9 +54,23 @@ import Glibc
         return directory.appendingPathComponent((files[0] as NSString).lastPathComponent).path
     }
 
-    @Test(arguments: stores, [false, true])
-    func dryRunLeavesTheFolderAsItWas(_ store: Store, readOnlyFolder: Bool) throws {
+    @Test(arguments: stores)
+    func dryRunLeavesTheFolderAsItWas(_ store: Store) throws {
+        try Self.dryRunLeavesTheFolderAsItWas(store, readOnlyFolder: false)
+    }
+
+    /// chmod means nothing to root (tests run as root here and in CI): as root, the dry run runs
+    /// in a child process as `nobody`, for whom the folder really is read-only.
+    @Test(.enabled(if: geteuid() != 0 || Unprivileged.command != nil,
+                   "running as root without setpriv or runuser: the folder cannot be made read-only to the dry run"),
+          arguments: stores)
+    func dryRunLeavesAReadOnlyFolderAsItWas(_ store: Store) throws {
+        try Self.dryRunLeavesTheFolderAsItWas(store, readOnlyFolder: true)
+    }
+
+    static func dryRunLeavesTheFolderAsItWas(_ store: Store, readOnlyFolder: Bool) throws {
         let folder = try TemporaryFolder()
+        chmod(folder.url.path, 0o755)
         let path = try Self.place(store, in: folder)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let scratch = folder.url.appendingPathComponent("scratch")
@@ -67,6 +81,13 @@ import Glibc
         }
         defer { chmod(directory.path, 0o755) }
         let before = try FileSnapshot.of(folder: directory)
+
+        if readOnlyFolder, geteuid() == 0 {
+            try Self.dryRunAsNobody(store, path: path, directory: directory, scratch: scratch)
+            #expect(try FileSnapshot.of(folder: directory) == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+            return
+        }
 
         var options = DryRunOptions()
         options.momd = store.momd.map { StoreCorpus.url($0).path }
@@ -83,6 +104,28 @@ import Glibc
         #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 }.map(\.message))")
         #expect(try FileSnapshot.of(folder: directory) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
+
+    /// The built `chainplan`, run as `nobody` (uid/gid 65534, no supplementary groups) on a
+    /// folder that is then really read-only to it; its scratch directory is writable to it.
+    static func dryRunAsNobody(_ store: Store, path: String, directory: URL, scratch: URL) throws {
+        let command = try #require(Unprivileged.command)
+        let binary = TestPaths.packageRoot.appendingPathComponent(".build/debug/chainplan")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build chainplan first (swift build)")
+        chmod(scratch.path, 0o777)
+        // The case is real: nobody cannot create a file in the store's folder, but can read the store.
+        #expect(try Unprivileged.run(command + ["/usr/bin/touch", directory.appendingPathComponent("probe").path]).status != 0)
+        #expect(try Unprivileged.run(command + ["/usr/bin/head", "-c", "16", path]).status == 0)
+
+        var arguments = command + ["/usr/bin/env", "TMPDIR=" + scratch.path, binary.path, "dry-run", store.bundle.path, "--store", path, "--format", "json"]
+        if let momd = store.momd { arguments += ["--momd", StoreCorpus.url(momd).path] }
+        let outcome = try Unprivileged.run(arguments)
+        #expect([0, 1].contains(outcome.status), "exit \(outcome.status): \(outcome.error)")
+        let document = try #require(try JSONSerialization.jsonObject(with: outcome.output) as? [String: Any])
+        let summary = try #require(document["store"] as? [String: Any])
+        #expect(summary["detectedVersion"] as? String == store.version)
+        let diagnostics = document["diagnostics"] as? [[String: Any]] ?? []
+        #expect(!diagnostics.contains { $0["code"] as? String == "CP300" }, "\(diagnostics.filter { $0["code"] as? String == "CP300" })")
     }
 
     @Test(arguments: [stores[1], stores[2]])
@@ -105,5 +148,52 @@ import Glibc
         #expect(report.diagnostics.hasUnusableInput)
         #expect(try FileSnapshot.of(folder: directory) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
+}
+
+/// Dropping root for a child process: `setpriv` (util-linux) or `runuser`, whichever exists.
+enum Unprivileged {
+    static let command: [String]? = {
+        for setpriv in ["/usr/bin/setpriv", "/bin/setpriv"] where FileManager.default.isExecutableFile(atPath: setpriv) {
+            return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        }
+        for runuser in ["/usr/sbin/runuser", "/sbin/runuser"] where FileManager.default.isExecutableFile(atPath: runuser) {
+            return [runuser, "-u", "nobody", "--"]
+        }
+        return nil
+    }()
+
+    struct Outcome {
+        var status: Int32
+        var output: Data
+        var error: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes while the child runs (a full pipe would block it).
+        let errorData = LockedData()
+        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.done { usleep(1_000) }
+        return Outcome(status: process.terminationStatus, output: data, error: String(decoding: errorData.data, as: UTF8.self))
+    }
+
+    final class LockedData: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = Data()
+        private var finished = false
+        func set(_ data: Data) { lock.lock(); value = data; finished = true; lock.unlock() }
+        var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+        var data: Data { lock.lock(); defer { lock.unlock() }; return value }
     }
 }

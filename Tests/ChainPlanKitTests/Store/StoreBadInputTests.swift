@@ -6,8 +6,9 @@ import Testing
 import Glibc
 #endif
 
-/// Hostile or broken inputs, generated into a temporary folder: each gives CP300 (or, for
-/// unreadable metadata, a CP300 warning), never a crash, and nothing is modified.
+/// Hostile or broken inputs, generated into a temporary folder: each gives a CP300 error (thrown,
+/// or for unreadable metadata recorded while the structure is still read), never a crash, and
+/// nothing is modified.
 @Suite struct StoreBadInputTests {
     struct BadCase: Sendable, CustomStringConvertible {
         var name: String
@@ -131,23 +132,24 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == [])
     }
 
-    /// Broken metadata is a warning: the store's tables still identify its version.
-    static let warningCases: [BadCase] = [
+    /// Broken metadata is a CP300 error (Core Data cannot open the store: unusable input), but
+    /// reading goes on and the store's tables still suggest its version.
+    static let metadataErrorCases: [BadCase] = [
         BadCase(name: "corrupted Z_PLIST", make: { folder in
             try storeWithPlist(folder, "corrupt.sqlite", sql: "UPDATE Z_METADATA SET Z_PLIST = randomblob(300)")
-        }, message: "store 'corrupt.sqlite' has a corrupted metadata plist (Z_PLIST is not a property list); only its tables can identify its model version"),
+        }, message: "store 'corrupt.sqlite' has a corrupted metadata plist (Z_PLIST is not a property list), so Core Data cannot open it; only its tables suggest its model version"),
         BadCase(name: "empty Z_PLIST", make: { folder in
             try storeWithPlist(folder, "noplist.sqlite", sql: "UPDATE Z_METADATA SET Z_PLIST = NULL")
-        }, message: "store 'noplist.sqlite' has no metadata plist (Z_PLIST is empty); only its tables can identify its model version"),
+        }, message: "store 'noplist.sqlite' has no metadata plist (Z_PLIST is empty), so Core Data cannot open it; only its tables suggest its model version"),
         BadCase(name: "no Z_METADATA row", make: { folder in
             try storeWithPlist(folder, "norow.sqlite", sql: "DELETE FROM Z_METADATA")
-        }, message: "store 'norow.sqlite' has no row in Z_METADATA; only its tables can identify its model version"),
+        }, message: "store 'norow.sqlite' has no row in Z_METADATA, so Core Data cannot open it; only its tables suggest its model version"),
         BadCase(name: "XML plist with entities", make: { folder in
             let xml = """
                 <?xml version="1.0"?><!DOCTYPE plist [<!ENTITY a "aaaaaaaaaa">]><plist version="1.0"><dict><key>NSStoreType</key><string>&a;</string></dict></plist>
                 """
             return try storeWithPlist(folder, "entities.sqlite", sql: "UPDATE Z_METADATA SET Z_PLIST = CAST(? AS BLOB)", argument: xml)
-        }, message: "store 'entities.sqlite' has a corrupted metadata plist (Z_PLIST is not a property list); only its tables can identify its model version"),
+        }, message: "store 'entities.sqlite' has a corrupted metadata plist (Z_PLIST is not a property list), so Core Data cannot open it; only its tables suggest its model version"),
     ]
 
     static func storeWithPlist(_ folder: TemporaryFolder, _ name: String, sql: String, argument: String? = nil) throws -> String {
@@ -161,8 +163,8 @@ import Glibc
         return copied.path
     }
 
-    @Test(arguments: warningCases)
-    func unreadableMetadataIsAWarning(_ item: BadCase) throws {
+    @Test(arguments: metadataErrorCases)
+    func unreadableMetadataIsUnusableInput(_ item: BadCase) throws {
         let folder = try TemporaryFolder()
         let path = try item.make(folder)
         let before = try FileSnapshot.of(folder: folder.url)
@@ -170,12 +172,12 @@ import Glibc
 
         let metadata = try StoreReader().read(storeAt: path, displayPath: name)
         #expect(metadata.diagnostics.map(\.code) == [.cp300])
-        #expect(metadata.diagnostics.map(\.severity) == [.warning])
+        #expect(metadata.diagnostics.map(\.severity) == [.error])
         #expect(metadata.diagnostics.map(\.message) == [item.message])
         #expect(!metadata.isMetadataPlistReadable)
         #expect(metadata.modelVersionIdentifiers == [])
         #expect(metadata.modelVersionHashes == [:])
-        #expect(!metadata.diagnostics.hasUnusableInput)
+        #expect(metadata.diagnostics.hasUnusableInput)
         #expect(try FileSnapshot.of(folder: folder.url) == before)
 
         // The structure still identifies SampleModel2.
@@ -183,6 +185,34 @@ import Glibc
         let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
         #expect(result.detectedVersion == "SampleModel2")
         #expect(result.evidence == .structure)
+
+        // A whole dry run: unusable input, the structure's suggestion kept, nothing simulated.
+        let scratch = try TemporaryFolder()
+        var options = DryRunOptions()
+        options.temporaryDirectory = scratch.url
+        let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld"),
+                                                  storeAt: path, options: options)
+        #expect(report.diagnostics.hasUnusableInput)
+        #expect(report.store?.detectedVersion == "SampleModel2")
+        #expect(report.store?.steps.allSatisfy { $0.simulation == nil } == true)
+        #expect(try FileSnapshot.of(folder: folder.url) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == [])
+    }
+
+    /// A Core Data store of an unrelated app: no version of the bundle matches it (CP301 error),
+    /// which is unusable input for a dry run; nothing is modified.
+    @Test func storeOfAnUnrelatedApp() throws {
+        let folder = try TemporaryFolder()
+        let duck = "\(StoreCorpus.duckDuckGo)/DuckDuckGoTests/AppRatingPrompt_v1/Database.sqlite"
+        let store = try folder.copy(StoreCorpus.url(duck))
+        for side in ["-wal", "-shm"] { _ = try folder.copy(StoreCorpus.url(duck + side)) }
+        let before = try FileSnapshot.of(folder: folder.url)
+        let report = DryRunTests.planner().dryRun(inputAt: DryRunTests.grocery, storeAt: store.path, options: DryRunOptions())
+        #expect(report.store?.detectedVersion == nil)
+        #expect(report.diagnostics.contains { $0.code == .cp301 && $0.severity == .error })
+        #expect(report.diagnostics.hasUnusableInput)
+        #expect(report.paths.isEmpty)
+        #expect(try FileSnapshot.of(folder: folder.url) == before)
     }
 
     /// Limits: a plist over the size limit is refused (warning), a schema over the object
