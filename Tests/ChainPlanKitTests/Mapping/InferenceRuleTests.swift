@@ -142,6 +142,19 @@ struct InferenceRuleTests {
              destination: M(E("Nota", [.r("grupo", to: "Categoria")]), E("Categoria", [.a("nombre", .string)])),
              inferable: true, codes: [.cp211], kinds: [.propertyKindChanged, .attributeRemoved, .relationshipAdded, .entityAdded]),
         Rule(name: "identical models need no migration", source: M(note), destination: M(note), inferable: true, needsMigration: false),
+        // Moving properties down a hierarchy
+        Rule(name: "attribute moved down from an abstract parent keeps its values",
+             source: M(E("P", abstract: true, [.a("x", .string)]), E("A", parent: "P"), E("B", parent: "P")),
+             destination: M(E("P", abstract: true), E("A", parent: "P", [.a("x", .string)]), E("B", parent: "P", [.a("x", .string)])),
+             inferable: true, kinds: [.attributeRemoved]),
+        Rule(name: "attribute removed from an abstract parent that one child does not keep loses data",
+             source: M(E("P", abstract: true, [.a("x", .string)]), E("A", parent: "P"), E("B", parent: "P")),
+             destination: M(E("P", abstract: true), E("A", parent: "P", [.a("x", .string)]), E("B", parent: "P")),
+             inferable: true, codes: [.cp209]),
+        Rule(name: "attribute moved down from a concrete parent loses the parent's own values",
+             source: M(E("P", [.a("x", .string)]), E("A", parent: "P")),
+             destination: M(E("P"), E("A", parent: "P", [.a("x", .string)])),
+             inferable: true, codes: [.cp209], kinds: [.attributeRemoved]),
     ]
 
     @Test(arguments: rules)

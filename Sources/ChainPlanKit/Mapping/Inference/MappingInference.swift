@@ -406,6 +406,12 @@ private struct Engine {
         for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
             let property = sourceProperties[si]
             switch property {
+            case .attribute(let a) where !a.isTransient && s.entity.isAbstract && movedDown(a.name, from: s):
+                // An abstract entity has no rows of its own: its values live in its subentities,
+                // which keep the attribute.
+                add(ModelChange(.attributeRemoved, entity: dName, property: a.name,
+                                detail: "attribute '\(sName).\(a.name)' moves down into the subentities of abstract '\(sName)', which keep its values",
+                                verdict: .inferable, rule: "move-property-down-hierarchy", basis: .documented, location: at(sourceFile, a.line)))
             case .attribute(let a):
                 // A removal already explained as a kind change (CP211) raises no second finding.
                 let explained = explainedRemovals.contains(si)
@@ -646,6 +652,25 @@ private struct Engine {
     }
 
     /// True when destination entity `new` is the renamed source entity `old`.
+    /// True when every concrete entity below `entity` in the source keeps a stored attribute
+    /// `name` in the entity its rows go to (so removing it from `entity` moves it down).
+    func movedDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
+        let below = source.entities.filter { candidate in
+            guard !candidate.entity.isAbstract, candidate.entity.name != entity.entity.name else { return false }
+            var current = candidate.entity.parentEntity
+            var seen: Set<String> = []
+            while let parent = current, seen.insert(parent).inserted {
+                if parent == entity.entity.name { return true }
+                current = source.entity(parent)?.entity.parentEntity
+            }
+            return false
+        }
+        return !below.isEmpty && below.allSatisfy { child in
+            guard let mapped = entityLineage[child.entity.name], let kept = destination.entity(mapped) else { return false }
+            return kept.attributes.contains { $0.name == name && !$0.isTransient }
+        }
+    }
+
     /// True when `entity` is `ancestor` or lies below it in the destination model.
     func descends(_ entity: ResolvedEntityView, from ancestor: String) -> Bool {
         var current: String? = entity.entity.name
