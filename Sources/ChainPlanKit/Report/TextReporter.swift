@@ -12,8 +12,32 @@ public enum TextReporter {
         for diagnostic in report.diagnostics {
             out += line(for: diagnostic, color: options.color) + "\n"
         }
+        if case .diagnostics = options.view, let direct = directJumpsLine(report) {
+            out += direct + "\n"
+        }
         out += summaryLine(report, color: options.color) + "\n"
         return out
+    }
+
+    /// What happens to each start's store without the chain (one inferred jump to the target),
+    /// counted by outcome; the starts whose jump fails or loses data are named (three at most).
+    /// `paths` shows the same per path.
+    static func directJumpsLine(_ report: ChainReport) -> String? {
+        let jumps = report.paths.compactMap { path in path.direct.map { (path.start, describe($0)) } }
+        guard !jumps.isEmpty else { return nil }
+        var order: [String] = []
+        var starts: [String: [String]] = [:]
+        for (start, outcome) in jumps {
+            if starts[outcome] == nil { order.append(outcome) }
+            starts[outcome, default: []].append(start)
+        }
+        let parts = order.sorted().map { outcome -> String in
+            let names = starts[outcome] ?? []
+            guard outcome == "not inferable" || outcome == "infers but loses data" else { return "\(names.count) \(outcome)" }
+            let shown = names.prefix(3).map { "'\(TerminalText.safe($0))'" }.joined(separator: ", ")
+            return "\(names.count) \(outcome) (from \(shown)\(names.count > 3 ? " and \(names.count - 3) more" : ""))"
+        }
+        return "direct jumps to the target, without the chain: " + parts.joined(separator: ", ")
     }
 
     /// The dry run: the store, its version and evidence, its rows, and what each step does to it.

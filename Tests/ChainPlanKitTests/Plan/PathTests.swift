@@ -90,3 +90,22 @@ struct EmptyChainTests {
         #expect(!report.diagnostics.contains { $0.code == .cp108 })
     }
 }
+
+/// `validate` text says what each start's store would go through without the chain, naming the
+/// starts whose direct jump fails or loses data.
+struct DirectJumpsLineTests {
+    @Test func startsWhoseDirectJumpLosesDataAreNamed() throws {
+        let versions = [("V1", M(E("Note", [.a("fecha", .date)]))), ("V2", M(E("Note", [.a("momento", .date, rid: "fecha")]))),
+                        ("V3", M(E("Note", [.a("instante", .date, rid: "momento")])))]
+        let bundle = ModelBundle(name: "Model", path: "Model.xcdatamodeld",
+                                 versions: versions.map { ModelVersion(name: $0.0, path: "Model.xcdatamodeld/\($0.0).xcdatamodel/contents", model: $0.1) },
+                                 currentVersion: "V3")
+        let report = ChainPlanner().plan(spec: try #require(SpecText.read(#"["V1", "V2", "V3"]"#).spec), bundle: bundle, isInferred: false)
+        #expect(TextReporter.directJumpsLine(report) == "direct jumps to the target, without the chain: 1 infers but loses data (from 'V1'), 1 lightweight")
+        let text = TextReporter.render(report)
+        #expect(text.contains("direct jumps to the target"))
+        #expect(!TextReporter.render(report, options: RenderOptions(view: .paths(from: nil))).contains("direct jumps to the target"))
+        // Without a model there is nothing to say.
+        #expect(TextReporter.directJumpsLine(SpecText.plan(#"["A", "B", "C"]"#)) == nil)
+    }
+}
