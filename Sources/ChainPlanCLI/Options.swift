@@ -80,10 +80,11 @@ struct OutputOptions: ParsableArguments {
         return pairs
     }
 
-    /// Colour only on a terminal, never with NO_COLOR set or when writing to a file.
+    /// Colour only on a terminal, never with a non-empty NO_COLOR or when writing to a file.
     func useColor(path: String?) -> Bool {
-        guard !noColor, path == nil, ProcessInfo.processInfo.environment["NO_COLOR"] == nil else { return false }
-        return isatty(STDOUT_FILENO) == 1
+        ColorDecision.useColor(noColorFlag: noColor, toFile: path != nil,
+                               noColorEnvironment: ProcessInfo.processInfo.environment["NO_COLOR"],
+                               isTerminal: isatty(STDOUT_FILENO) == 1)
     }
 
     var failing: Severity { strict ? .warning : .error }
@@ -98,6 +99,17 @@ struct OutputOptions: ParsableArguments {
                 try FileHandleOutput.append(GitHubReporter.stepSummary(report), to: summary)
             }
         }
+    }
+}
+
+/// Whether text output is coloured: on a terminal only, never with `--no-color`, never when
+/// writing to a file, and never when `NO_COLOR` is set to a non-empty value (no-color.org: an
+/// empty `NO_COLOR` does not turn colour off).
+enum ColorDecision {
+    static func useColor(noColorFlag: Bool, toFile: Bool, noColorEnvironment: String?, isTerminal: Bool) -> Bool {
+        if noColorFlag || toFile { return false }
+        if let value = noColorEnvironment, !value.isEmpty { return false }
+        return isTerminal
     }
 }
 

@@ -67,6 +67,33 @@ struct CLITests {
         #expect(ExitStatus.code(for: [Diagnostic(.cp110, severity: .note, "n")], strict: true) == 0)
     }
 
+    struct ColorCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var flag: Bool
+        var toFile: Bool
+        var noColor: String?
+        var terminal: Bool
+        var expected: Bool
+        var testDescription: String { name }
+    }
+
+    static let colorCases: [ColorCase] = [
+        ColorCase(name: "terminal", flag: false, toFile: false, noColor: nil, terminal: true, expected: true),
+        ColorCase(name: "not a terminal", flag: false, toFile: false, noColor: nil, terminal: false, expected: false),
+        ColorCase(name: "NO_COLOR=1", flag: false, toFile: false, noColor: "1", terminal: true, expected: false),
+        ColorCase(name: "NO_COLOR=0 is still set", flag: false, toFile: false, noColor: "0", terminal: true, expected: false),
+        ColorCase(name: "NO_COLOR empty keeps colour", flag: false, toFile: false, noColor: "", terminal: true, expected: true),
+        ColorCase(name: "NO_COLOR empty, not a terminal", flag: false, toFile: false, noColor: "", terminal: false, expected: false),
+        ColorCase(name: "--no-color", flag: true, toFile: false, noColor: nil, terminal: true, expected: false),
+        ColorCase(name: "--no-color with empty NO_COLOR", flag: true, toFile: false, noColor: "", terminal: true, expected: false),
+        ColorCase(name: "to a file", flag: false, toFile: true, noColor: nil, terminal: true, expected: false),
+    ]
+
+    @Test(arguments: colorCases)
+    func colorDecision(_ c: ColorCase) {
+        #expect(ColorDecision.useColor(noColorFlag: c.flag, toFile: c.toFile, noColorEnvironment: c.noColor, isTerminal: c.terminal) == c.expected)
+    }
+
     @Test func specDiscovery() throws {
         let directory = temporaryFile("dir")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
