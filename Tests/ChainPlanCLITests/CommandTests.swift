@@ -52,7 +52,11 @@ struct CommandTests {
         #expect(code == 0)
         let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
         #expect(report.versions == ["Model", "Model 2", "Model 3", "Model 4"])
-        #expect(report.diagnostics.contains { $0.code == .cp110 && $0.severity == .warning })
+        let inferred = try #require(report.diagnostics.first { $0.code == .cp110 })
+        #expect(inferred.severity == .warning)
+        // The order comes from the bundle as a whole: the finding points at the bundle, no line or column.
+        #expect(inferred.location == SourceLocation(file: DisplayPath.make(bundle, relativeTo: DisplayPath.currentDirectory)))
+        #expect(inferred.location?.file.hasSuffix("Chains/grocery-dude/Model.xcdatamodeld") == true)
         #expect(report.steps.map(\.migration) == [.lightweight, .lightweight, .lightweight])
     }
 
@@ -73,6 +77,34 @@ struct CommandTests {
         #expect(found.contains("CP107 1:11 [\"Model 2\"]"))
         #expect(found.contains("CP107 1:11 [\"Model 4\"]"))
         #expect(found.contains("CP109 1:11 [\"Model 3\", \"Model 4\"]"))
+    }
+
+    /// Every name tied at the best distance is suggested, in version order.
+    @Test func unknownVersionSuggestsEveryNearestName() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.chains.appendingPathComponent("grocery-dude/Model.xcdatamodeld"),
+                                         to: directory.appendingPathComponent("Model.xcdatamodeld"))
+        let spec = directory.appendingPathComponent("chain.json")
+        try Data(#"{"chain": ["Model", "Model 2", "Model 3", "Model 4", "Model 5"], "model": "Model.xcdatamodeld"}"#.utf8).write(to: spec)
+        let (_, json) = try await run(["validate", spec.path, "--format", "json"])
+        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let unknown = try #require(report.diagnostics.first { $0.code == .cp105 })
+        #expect(unknown.message == "version 'Model 5' is not in the model bundle 'Model'; did you mean 'Model 2', 'Model 3' or 'Model 4'?")
+    }
+
+    /// A regular file named like a bundle is a bundle that is not a directory (CP111, exit 2), as with `inspect`.
+    @Test(arguments: ["validate", "paths", "inspect"])
+    func fileNamedLikeABundleIsAnUnreadableBundle(_ command: String) async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Fake.xcdatamodeld")
+        try Data("x".utf8).write(to: file)
+        let (code, json) = try await run([command, file.path, "--format", "json"])
+        #expect(code == 2)
+        #expect(json.contains("CP111"))
+        #expect(json.contains("is not a directory"))
+        #expect(!json.contains("CP100"))
     }
 
     @Test func modelOutsideTheSpecFolderNeedsAFlag() async throws {
