@@ -131,6 +131,31 @@ struct CommandTests {
         #expect(unknown == 2)
     }
 
+    /// `explain` writes text and JSON only: other formats are a usage error, and its help lists only those two.
+    @Test(arguments: ["sarif", "junit", "github", "svg"])
+    func explainRefusesFormatsItDoesNotWrite(_ format: String) async throws {
+        let (code, text) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Notas 3", "--format", format])
+        #expect(code == 2)
+        #expect(text.isEmpty)
+    }
+
+    @Test func explainHelpListsItsFormats() {
+        let help = ChainPlan.helpMessage(for: ExplainCommand.self)
+        #expect(help.contains("text"))
+        #expect(help.contains("json"))
+        #expect(!help.contains("sarif"))
+        #expect(!help.contains("junit"))
+        #expect(!help.contains("github"))
+    }
+
+    /// The verdict's plural agrees with its count, and renames qualify both names with their entity.
+    @Test func explainTextWording() async throws {
+        let (code, text) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Notas 3"])
+        #expect(code == 0)
+        #expect(text.contains("verdict: lightweight: Core Data infers the mapping (1 change drops data)\n"))
+        #expect(text.contains("attribute 'Nota.fecha' is renamed to 'Nota.momento' (renaming identifier)"))
+    }
+
     @Test func initWritesAReviewableSpec() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

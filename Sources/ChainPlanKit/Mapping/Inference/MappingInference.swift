@@ -327,13 +327,13 @@ private struct Engine {
             case let (.attribute(a), .attribute(b)):
                 unmatchedSources.remove(si)
                 unmatchedDestinations.remove(di)
-                compareAttributes(a, b, entity: dName)
+                compareAttributes(a, b, sourceEntity: sName, entity: dName)
                 if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
                 mappings.append(.init(destination: b.name, expression: "$source.\(a.name)"))
             case let (.relationship(a), .relationship(b)):
                 unmatchedSources.remove(si)
                 unmatchedDestinations.remove(di)
-                compareRelationships(a, b, entity: dName)
+                compareRelationships(a, b, sourceEntity: sName, entity: dName)
                 if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
                 mappings.append(.init(destination: b.name, expression: "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"\(a.name)\", $source.\(a.name))"))
             default:
@@ -444,12 +444,12 @@ private struct Engine {
         }
     }
 
-    mutating func compareAttributes(_ a: Attribute, _ b: Attribute, entity: String) {
+    mutating func compareAttributes(_ a: Attribute, _ b: Attribute, sourceEntity: String, entity: String) {
         let here = at(destinationFile, b.line)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
             add(ModelChange(.attributeRenamed, entity: entity, property: b.name,
-                            detail: "attribute '\(a.name)' is renamed to \(label) (renaming identifier)",
+                            detail: "attribute '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier)",
                             verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
         }
         if a.isTransient != b.isTransient {
@@ -507,12 +507,12 @@ private struct Engine {
         }
     }
 
-    mutating func compareRelationships(_ a: Relationship, _ b: Relationship, entity: String) {
+    mutating func compareRelationships(_ a: Relationship, _ b: Relationship, sourceEntity: String, entity: String) {
         let here = at(destinationFile, b.line)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
             add(ModelChange(.relationshipRenamed, entity: entity, property: b.name,
-                            detail: "relationship '\(a.name)' is renamed to \(label) (renaming identifier)",
+                            detail: "relationship '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier)",
                             verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
         }
         let mappedDestination = a.destinationEntity.flatMap { entityLineage[$0] } ?? a.destinationEntity
