@@ -214,6 +214,10 @@ struct SpecInterpreter {
             report("expected a \(what) (a string), found \(shape)", at: node)
             return nil
         }
+        if let tag = nonStringTag(scalar) {
+            report("expected a \(what) (a string), found '\(scalar.string)' tagged \(tag); remove the tag", at: node)
+            return nil
+        }
         if isNull(node) {
             report("expected a \(what), found null", at: node)
             return nil
@@ -227,6 +231,16 @@ struct SpecInterpreter {
             return nil
         }
         return Located(scalar.string, at: location(of: node))
+    }
+
+    /// The explicit tag of a scalar that is tagged as something other than a string
+    /// (`!!int 3`, `!custom x`), shown as written (`!!int`); nil for plain and quoted scalars
+    /// and `!!str`. Tags are read as composed, before any resolution.
+    private func nonStringTag(_ scalar: Node.Scalar) -> String? {
+        let tag = scalar.tag.description
+        guard !["", "!", "tag:yaml.org,2002:str"].contains(tag) else { return nil }
+        let prefix = "tag:yaml.org,2002:"
+        return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
     }
 
     private func isNameLike(_ node: Node) -> Bool {
