@@ -35,6 +35,11 @@ struct CLITests {
         ExitCase(name: "strict without warnings", spec: #"["A", "B"]"#, extension_: "json", arguments: ["--strict"], status: 0),
         ExitCase(name: "unknown option is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--bogus"], status: 2),
         ExitCase(name: "bad format value is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--format", "xml"], status: 2),
+        ExitCase(name: "JSON with a comment", spec: "# chain\n[\"A\", \"B\"]", extension_: "json", arguments: [], status: 2),
+        ExitCase(name: "JSON with single quotes", spec: "{'A': 'B'}", extension_: "json", arguments: [], status: 2),
+        ExitCase(name: "JSON with a trailing comma", spec: #"["A","B",]"#, extension_: "json", arguments: [], status: 2),
+        ExitCase(name: "JSON surrogate pair", spec: #"{"chain": ["a\ud83d\ude80","b"]}"#, extension_: "json", arguments: [], status: 0),
+        ExitCase(name: "YAML !!int name", spec: "- A\n- !!int 3\n", extension_: "yaml", arguments: [], status: 2),
     ]
 
     @Test(arguments: exitCases)
