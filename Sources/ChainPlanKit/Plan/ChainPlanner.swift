@@ -40,8 +40,11 @@ public struct ChainPlanner: Sendable {
             { self.loadBundle(for: spec, specDirectory: specDirectory) },
             { spec.model == nil ? LoadedMappingModels() : self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
         let mappings = bundle == nil ? LoadedMappingModels() : found
+        // Without a model, mapping paths are still checked (with one, loading them did).
+        let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
         var report = plan(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
-        report.diagnostics = (report.diagnostics + read.diagnostics + bundleDiagnostics + lockFindings(in: specDirectory, bundle: bundle)).sorted()
+        report.diagnostics = (report.diagnostics + read.diagnostics + bundleDiagnostics + mappingPaths
+            + lockFindings(in: specDirectory, bundle: bundle)).sorted()
         report.summary = ChainReport.Summary(diagnostics: report.diagnostics)
         return (report, bundle)
     }
@@ -80,7 +83,7 @@ public struct ChainPlanner: Sendable {
             }
         }
         let context = ChainContext(spec: spec, graph: graph, bundle: bundle, isInferred: isInferred)
-        var diagnostics = ChainChecks.run(context)
+        var diagnostics = ChainChecks.run(context) + mappingStepProblems(spec, graph: graph)
         var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
         var classification: ChainClassification?
         if let bundle {

@@ -195,6 +195,7 @@ struct SpecInterpreter {
             report("mappings must be an object of \"From -> To\": \"path.xcmappingmodel\"", at: node)
             return
         }
+        var seen: [StepKey: SourceLocation] = [:]
         for (key, value) in mapping {
             guard spend() else { return }
             guard let stepText = name(key, what: "mapping step"), let path = name(value, what: "mapping model path") else { continue }
@@ -203,7 +204,15 @@ struct SpecInterpreter {
                 report("mapping step '\(stepText.value)' must be written \"From -> To\"", at: key)
                 continue
             }
-            spec.mappings.append(ChainSpec.MappingEntry(from: from, to: to, path: path.value, location: stepText.location))
+            // A repeated step, however written ("A -> B", "A→B"), as the full form's repeated keys.
+            let step = StepKey(from: from, to: to)
+            if let first = seen[step] {
+                report("mapping step '\(from)' → '\(to)' appears twice (first at \(first.lineColumn))", at: key)
+                continue
+            }
+            seen[step] = stepText.location
+            spec.mappings.append(ChainSpec.MappingEntry(from: from, to: to, path: path.value, location: stepText.location,
+                                                        pathLocation: path.location))
         }
     }
 
