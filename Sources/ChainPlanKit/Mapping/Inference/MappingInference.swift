@@ -142,6 +142,13 @@ private enum Property {
         }
     }
 
+    var column: Int? {
+        switch self {
+        case .attribute(let a): a.column
+        case .relationship(let r): r.column
+        }
+    }
+
     var isTransient: Bool {
         switch self {
         case .attribute(let a): a.isTransient
@@ -181,8 +188,8 @@ private struct Engine {
         destinationEntityNames = Set(destination.entities.map { $0.entity.name.lowercased() })
     }
 
-    func at(_ file: String?, _ line: Int?) -> SourceLocation? {
-        file.map { SourceLocation(file: $0, line: line) }
+    func at(_ file: String?, _ line: Int?, _ column: Int?) -> SourceLocation? {
+        file.map { SourceLocation(file: $0, line: line, column: line == nil ? nil : column) }
     }
 
     mutating func add(_ change: ModelChange) { changes.append(change) }
@@ -213,19 +220,19 @@ private struct Engine {
                                 detail: "entity '\(gone.entity.name)' is removed and '\(twin.entity.name)' added with similar attributes, "
                                     + "but '\(twin.entity.name)' has no renaming identifier '\(gone.entity.name)': Core Data infers drop + add and its rows are deleted",
                                 verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
-                                location: at(destinationFile, twin.entity.line)))
+                                location: at(destinationFile, twin.entity.line, twin.entity.column)))
             }
             add(ModelChange(.entityRemoved, entity: gone.entity.name,
                             detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
                             verdict: .dataLoss, rule: "remove-entity", basis: .documented, code: .cp209,
-                            location: at(sourceFile, gone.entity.line)))
+                            location: at(sourceFile, gone.entity.line, gone.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
                                                         source: gone.entity.name, destination: nil, propertyMappings: []))
         }
         for new in added {
             add(ModelChange(.entityAdded, entity: new.entity.name, detail: "entity '\(new.entity.name)' is added",
                             verdict: .inferable, rule: "add-entity", basis: .documented,
-                            location: at(destinationFile, new.entity.line)))
+                            location: at(destinationFile, new.entity.line, new.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Add\(new.entity.name)", kind: .add, source: nil,
                                                         destination: new.entity.name, propertyMappings: []))
         }
@@ -239,7 +246,7 @@ private struct Engine {
     mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView) {
         let sName = s.entity.name
         let dName = d.entity.name
-        let here = at(destinationFile, d.entity.line)
+        let here = at(destinationFile, d.entity.line, d.entity.column)
         entityLineage[sName] = dName
         let changesBefore = changes.count
         if sName != dName {
@@ -303,7 +310,7 @@ private struct Engine {
             add(ModelChange(.hierarchyMerged, entity: root,
                             detail: "entities from separate hierarchies (roots \(list)) now share the root '\(root)'",
                             verdict: .blocksInference, rule: "merge-entity-hierarchies", basis: .documented, code: .cp205,
-                            location: at(destinationFile, destination.entity(root)?.entity.line)))
+                            location: at(destinationFile, destination.entity(root)?.entity.line, destination.entity(root)?.entity.column)))
         }
     }
 
@@ -345,7 +352,7 @@ private struct Engine {
                     add(ModelChange(.propertyKindChanged, entity: dName, property: dp.name,
                                     detail: "'\(sName).\(sp.name)' changes from \(fromKind) to \(toKind): Core Data infers drop + add, and the stored values are deleted",
                                     verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
-                                    code: .cp211, location: at(destinationFile, dp.line)))
+                                    code: .cp211, location: at(destinationFile, dp.line, dp.column)))
                 }
             }
         }
@@ -365,7 +372,7 @@ private struct Engine {
                 add(ModelChange(.propertyKindChanged, entity: dName, property: a.name,
                                 detail: "attribute '\(sName).\(a.name)' is replaced by \(becameRelationship ? "a relationship" : "an entity") of the same name: Core Data infers drop + add, and its values are deleted",
                                 verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
-                                code: .cp211, location: at(sourceFile, a.line)))
+                                code: .cp211, location: at(sourceFile, a.line, a.column)))
             }
         }
         // Likely renames: a removed and an added property of the same kind and type.
@@ -380,7 +387,7 @@ private struct Engine {
             add(ModelChange(.likelyPropertyRename, entity: dName, property: new,
                             detail: "'\(sName).\(gone)' is removed and '\(dName).\(new)' added with the same type, but '\(new)' has no renaming identifier '\(gone)': Core Data infers drop + add and the values are deleted",
                             verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
-                            location: at(destinationFile, destinationProperties[di].line)))
+                            location: at(destinationFile, destinationProperties[di].line, destinationProperties[di].column)))
         }
         for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
             let property = sourceProperties[si]
@@ -391,11 +398,11 @@ private struct Engine {
                 add(ModelChange(.attributeRemoved, entity: dName, property: a.name,
                                 detail: "attribute '\(sName).\(a.name)' is removed" + (a.isTransient ? " (transient: no stored data)" : "; its values are deleted"),
                                 verdict: a.isTransient ? .inferable : .dataLoss, rule: "remove-attribute", basis: .documented,
-                                code: a.isTransient || explained ? nil : .cp209, location: at(sourceFile, a.line)))
+                                code: a.isTransient || explained ? nil : .cp209, location: at(sourceFile, a.line, a.column)))
             case .relationship(let r):
                 add(ModelChange(.relationshipRemoved, entity: dName, property: r.name,
                                 detail: "relationship '\(sName).\(r.name)' is removed" + (r.isTransient ? " (transient)" : "; its links are deleted"),
-                                verdict: .inferable, rule: "remove-relationship", basis: .documented, location: at(sourceFile, r.line)))
+                                verdict: .inferable, rule: "remove-relationship", basis: .documented, location: at(sourceFile, r.line, r.column)))
             }
         }
         for di in unmatchedDestinations.sorted() {
@@ -409,7 +416,7 @@ private struct Engine {
                                 detail: "relationship '\(dName).\(r.name)' is added" + (required ? "; it is required but existing rows have no value" : ""),
                                 verdict: .inferable, rule: required ? "add-required-relationship" : "add-relationship",
                                 basis: required ? .conservative : .documented, code: required ? .cp210 : nil,
-                                location: at(destinationFile, r.line)))
+                                location: at(destinationFile, r.line, r.column)))
                 mappings.append(.init(destination: r.name, expression: nil))
             }
         }
@@ -430,7 +437,7 @@ private struct Engine {
     }
 
     mutating func addAttribute(_ a: Attribute, entity: String) {
-        let here = at(destinationFile, a.line)
+        let here = at(destinationFile, a.line, a.column)
         if a.isTransient || a.isOptional || a.hasDefaultValue || a.isDerived {
             let why = a.isTransient ? "transient" : a.isOptional ? "optional" : a.isDerived ? "derived" : "with a default value"
             add(ModelChange(.attributeAdded, entity: entity, property: a.name, detail: "attribute '\(entity).\(a.name)' is added (\(why))",
@@ -445,7 +452,7 @@ private struct Engine {
     }
 
     mutating func compareAttributes(_ a: Attribute, _ b: Attribute, sourceEntity: String, entity: String) {
-        let here = at(destinationFile, b.line)
+        let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
             add(ModelChange(.attributeRenamed, entity: entity, property: b.name,
@@ -508,7 +515,7 @@ private struct Engine {
     }
 
     mutating func compareRelationships(_ a: Relationship, _ b: Relationship, sourceEntity: String, entity: String) {
-        let here = at(destinationFile, b.line)
+        let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
             add(ModelChange(.relationshipRenamed, entity: entity, property: b.name,
