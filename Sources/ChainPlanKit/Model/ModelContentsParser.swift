@@ -505,41 +505,52 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
 /// earlier line has no column.
 struct ElementColumns {
     let data: Data
-    /// The line `lineStart` begins, and where the search for the next tag on it resumes.
+    /// The line `lineStart` begins, where it ends, and where the search for the next tag on it
+    /// resumes (with the column of that byte), so a long line is scanned once in all.
     private var line = 1
     private var lineStart: Int
+    private var lineEnd: Int
     private var cursor: Int
+    private var cursorColumn = 1
 
     init(data: Data) {
         self.data = data
         lineStart = data.startIndex
         cursor = data.startIndex
+        lineEnd = data[data.startIndex...].firstIndex(of: 0x0A) ?? data.endIndex
     }
 
     /// 1-based column, in Unicode scalars, of `<name` on `targetLine`.
     mutating func column(ofStartTag name: String, onLine targetLine: Int) -> Int? {
         guard targetLine >= line else { return nil }
         while line < targetLine {
-            guard let newline = data[lineStart...].firstIndex(of: 0x0A) else { return nil }
-            lineStart = newline + 1
+            guard lineEnd < data.endIndex else { return nil }
+            lineStart = lineEnd + 1
+            lineEnd = data[lineStart...].firstIndex(of: 0x0A) ?? data.endIndex
             cursor = lineStart
+            cursorColumn = 1
             line += 1
         }
-        let lineEnd = data[lineStart...].firstIndex(of: 0x0A) ?? data.endIndex
         let tag = Array(("<" + name).utf8)
         var index = cursor
+        var column = cursorColumn
         while index + tag.count <= lineEnd {
-            if data[index] == tag[0], data[index..<(index + tag.count)].elementsEqual(tag) {
+            let byte = data[index]
+            if byte == tag[0], data[index..<(index + tag.count)].elementsEqual(tag) {
                 let after = index + tag.count
                 let delimiter = after < lineEnd ? data[after] : 0x0A
                 if delimiter == 0x20 || delimiter == 0x09 || delimiter == 0x2F || delimiter == 0x3E || delimiter == 0x0A || delimiter == 0x0D {
+                    // Resume after the name: its bytes are ASCII or whole characters.
                     cursor = after
-                    // Continuation bytes (10xxxxxx) do not start a character.
-                    return data[lineStart..<index].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    cursorColumn = column + (("<" + name).unicodeScalars.count)
+                    return column
                 }
             }
+            // Continuation bytes (10xxxxxx) do not start a character.
+            if byte & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
+        // Not found: later searches on this line start where this one began.
         return nil
     }
 }
