@@ -100,10 +100,11 @@ struct OutputOptions: ParsableArguments {
         return pairs
     }
 
-    /// Colour only on a terminal, never with NO_COLOR set or when writing to a file.
+    /// Colour only on a terminal, never with a non-empty NO_COLOR or when writing to a file.
     func useColor(path: String?) -> Bool {
-        guard !noColor, path == nil, ProcessInfo.processInfo.environment["NO_COLOR"] == nil else { return false }
-        return isatty(STDOUT_FILENO) == 1
+        ColorDecision.useColor(noColorFlag: noColor, toFile: path != nil,
+                               noColorEnvironment: ProcessInfo.processInfo.environment["NO_COLOR"],
+                               isTerminal: isatty(STDOUT_FILENO) == 1)
     }
 
     var failing: Severity { strict ? .warning : .error }
@@ -126,6 +127,17 @@ struct OutputOptions: ParsableArguments {
             let options = RenderOptions(view: view, color: format == .text && useColor(path: path), failing: failing, stepSummary: stepSummary)
             try FileHandleOutput.write(Reporters.render(report, as: format, options: options), to: path)
         }
+    }
+}
+
+/// Whether text output is coloured: on a terminal only, never with `--no-color`, never when
+/// writing to a file, and never when `NO_COLOR` is set to a non-empty value (no-color.org: an
+/// empty `NO_COLOR` does not turn colour off).
+enum ColorDecision {
+    static func useColor(noColorFlag: Bool, toFile: Bool, noColorEnvironment: String?, isTerminal: Bool) -> Bool {
+        if noColorFlag || toFile { return false }
+        if let value = noColorEnvironment, !value.isEmpty { return false }
+        return isTerminal
     }
 }
 

@@ -91,10 +91,10 @@ struct CIFormatTests {
             #expect(!uri.hasPrefix("/") && !uri.contains(" "), "relative and percent-encoded: \(uri)")
             #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
         }
-        // The model finding has a line but no column: no startColumn is invented.
+        // The model finding points at its element: line and column of the `<`.
         let modelRegion = (((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]) as? [String: Any]
         #expect(modelRegion?["startLine"] as? Int == 11)
-        #expect(modelRegion?["startColumn"] == nil)
+        #expect(modelRegion?["startColumn"] as? Int == 9)
     }
 
     @Test func sarifHasNoRegionWithoutALine() {

@@ -35,6 +35,11 @@ struct CLITests {
         ExitCase(name: "strict without warnings", spec: #"["A", "B"]"#, extension_: "json", arguments: ["--strict"], status: 0),
         ExitCase(name: "unknown option is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--bogus"], status: 2),
         ExitCase(name: "bad format value is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--format", "xml"], status: 2),
+        ExitCase(name: "JSON with a comment", spec: "# chain\n[\"A\", \"B\"]", extension_: "json", arguments: [], status: 2),
+        ExitCase(name: "JSON with single quotes", spec: "{'A': 'B'}", extension_: "json", arguments: [], status: 2),
+        ExitCase(name: "JSON with a trailing comma", spec: #"["A","B",]"#, extension_: "json", arguments: [], status: 2),
+        ExitCase(name: "JSON surrogate pair", spec: #"{"chain": ["a\ud83d\ude80","b"]}"#, extension_: "json", arguments: [], status: 0),
+        ExitCase(name: "YAML !!int name", spec: "- A\n- !!int 3\n", extension_: "yaml", arguments: [], status: 2),
     ]
 
     @Test(arguments: exitCases)
@@ -90,6 +95,33 @@ struct CLITests {
         #expect(ExitStatus.code(for: [error, warning], strict: false) == 1)
         #expect(ExitStatus.code(for: [error, unusable], strict: false) == 2)
         #expect(ExitStatus.code(for: [Diagnostic(.cp110, severity: .note, "n")], strict: true) == 0)
+    }
+
+    struct ColorCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var flag: Bool
+        var toFile: Bool
+        var noColor: String?
+        var terminal: Bool
+        var expected: Bool
+        var testDescription: String { name }
+    }
+
+    static let colorCases: [ColorCase] = [
+        ColorCase(name: "terminal", flag: false, toFile: false, noColor: nil, terminal: true, expected: true),
+        ColorCase(name: "not a terminal", flag: false, toFile: false, noColor: nil, terminal: false, expected: false),
+        ColorCase(name: "NO_COLOR=1", flag: false, toFile: false, noColor: "1", terminal: true, expected: false),
+        ColorCase(name: "NO_COLOR=0 is still set", flag: false, toFile: false, noColor: "0", terminal: true, expected: false),
+        ColorCase(name: "NO_COLOR empty keeps colour", flag: false, toFile: false, noColor: "", terminal: true, expected: true),
+        ColorCase(name: "NO_COLOR empty, not a terminal", flag: false, toFile: false, noColor: "", terminal: false, expected: false),
+        ColorCase(name: "--no-color", flag: true, toFile: false, noColor: nil, terminal: true, expected: false),
+        ColorCase(name: "--no-color with empty NO_COLOR", flag: true, toFile: false, noColor: "", terminal: true, expected: false),
+        ColorCase(name: "to a file", flag: false, toFile: true, noColor: nil, terminal: true, expected: false),
+    ]
+
+    @Test(arguments: colorCases)
+    func colorDecision(_ c: ColorCase) {
+        #expect(ColorDecision.useColor(noColorFlag: c.flag, toFile: c.toFile, noColorEnvironment: c.noColor, isTerminal: c.terminal) == c.expected)
     }
 
     @Test func specDiscovery() throws {

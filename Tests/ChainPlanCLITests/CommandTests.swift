@@ -83,7 +83,11 @@ struct CommandTests {
         #expect(code == 0)
         let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
         #expect(report.versions == ["Model", "Model 2", "Model 3", "Model 4"])
-        #expect(report.diagnostics.contains { $0.code == .cp110 && $0.severity == .warning })
+        let inferred = try #require(report.diagnostics.first { $0.code == .cp110 })
+        #expect(inferred.severity == .warning)
+        // The order comes from the bundle as a whole: the finding points at the bundle, no line or column.
+        #expect(inferred.location == SourceLocation(file: DisplayPath.make(bundle, relativeTo: DisplayPath.currentDirectory)))
+        #expect(inferred.location?.file.hasSuffix("Chains/grocery-dude/Model.xcdatamodeld") == true)
         #expect(report.steps.map(\.migration) == [.lightweight, .lightweight, .lightweight])
     }
 
@@ -104,6 +108,101 @@ struct CommandTests {
         #expect(found.contains("CP107 1:11 [\"Model 2\"]"))
         #expect(found.contains("CP107 1:11 [\"Model 4\"]"))
         #expect(found.contains("CP109 1:11 [\"Model 3\", \"Model 4\"]"))
+    }
+
+    /// Every name tied at the best distance is suggested, in version order.
+    @Test func unknownVersionSuggestsEveryNearestName() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.chains.appendingPathComponent("grocery-dude/Model.xcdatamodeld"),
+                                         to: directory.appendingPathComponent("Model.xcdatamodeld"))
+        let spec = directory.appendingPathComponent("chain.json")
+        try Data(#"{"chain": ["Model", "Model 2", "Model 3", "Model 4", "Model 5"], "model": "Model.xcdatamodeld"}"#.utf8).write(to: spec)
+        let (_, json) = try await run(["validate", spec.path, "--format", "json"])
+        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let unknown = try #require(report.diagnostics.first { $0.code == .cp105 })
+        #expect(unknown.message == "version 'Model 5' is not in the model bundle 'Model'; did you mean 'Model 2', 'Model 3' or 'Model 4'?")
+    }
+
+    /// A regular file named like a bundle is a bundle that is not a directory (CP111, exit 2), as with `inspect`.
+    @Test(arguments: ["validate", "paths", "inspect"])
+    func fileNamedLikeABundleIsAnUnreadableBundle(_ command: String) async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Fake.xcdatamodeld")
+        try Data("x".utf8).write(to: file)
+        let (code, json) = try await run([command, file.path, "--format", "json"])
+        #expect(code == 2)
+        #expect(json.contains("CP111"))
+        #expect(json.contains("is not a directory"))
+        #expect(!json.contains("CP100"))
+    }
+
+    struct MappingsCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var spec: String
+        var file = "chain.json"
+        var withModel = false
+        var folders: [String] = []
+        var status: Int32
+        /// `CODE line:column message-fragment`, in report order.
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let mappingsCases: [MappingsCase] = [
+        MappingsCase(name: "no model: missing paths and a key that is not a step",
+                     spec: #"{"chain":["A","B"],"mappings":{"A -> B":"missing.xcmappingmodel","X -> Y":"also.xcmappingmodel"}}"#,
+                     status: 1,
+                     expected: ["CP120 1:41 the mapping model 'missing.xcmappingmodel' does not exist",
+                                "CP121 1:66 'X' is not a version of the chain",
+                                "CP120 1:75 the mapping model 'also.xcmappingmodel' does not exist"]),
+        MappingsCase(name: "no model: a file is not a mapping model folder",
+                     spec: #"{"chain":["A","B"],"mappings":{"A -> B":"chain.json"}}"#, status: 1,
+                     expected: ["CP120 1:41 the mapping model 'chain.json' is a file, not an .xcmappingmodel folder"]),
+        MappingsCase(name: "no model: an existing folder on a chain step is fine",
+                     spec: #"{"chain":["A","B"],"mappings":{"A -> B":"AB.xcmappingmodel"}}"#, folders: ["AB.xcmappingmodel"],
+                     status: 0, expected: []),
+        MappingsCase(name: "a repeated step in YAML, however written",
+                     spec: "chain: [A, B]\nmappings:\n  A -> B: AB.xcmappingmodel\n  \"A→B\": AB.xcmappingmodel\n",
+                     file: "chain.yaml", folders: ["AB.xcmappingmodel"], status: 2,
+                     expected: ["CP100 4:3 mapping step 'A' → 'B' appears twice (first at line 3, column 3)"]),
+        MappingsCase(name: "with a model: a key that is not a step is named at the key",
+                     spec: "{\"chain\": [\"Model\", \"Model 2\", \"Model 3\", \"Model 4\"],\n \"model\": \"Model.xcdatamodeld\",\n \"mappings\": {\"Model 2 -> Model 9\": \"Map.xcmappingmodel\"}}",
+                     withModel: true, folders: ["Map.xcmappingmodel"], status: 1,
+                     expected: ["CP121 3:15 'Model 9' is not a version of the chain"]),
+        MappingsCase(name: "with a model: a key skipping a version",
+                     spec: "{\"chain\": [\"Model\", \"Model 2\", \"Model 3\", \"Model 4\"],\n \"model\": \"Model.xcdatamodeld\",\n \"mappings\": {\"Model 2 -> Model 4\": \"Map.xcmappingmodel\"}}",
+                     withModel: true, folders: ["Map.xcmappingmodel"], status: 1,
+                     expected: ["CP121 3:15 the chain goes 'Model 2' → 'Model 3'"]),
+    ]
+
+    /// `mappings` entries are checked with and without a model: paths that do not exist, keys that are no step, repeated keys.
+    @Test(arguments: mappingsCases)
+    func mappingsEntriesAreChecked(_ c: MappingsCase) async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        if c.withModel {
+            try FileManager.default.copyItem(at: Self.chains.appendingPathComponent("grocery-dude/Model.xcdatamodeld"),
+                                             to: directory.appendingPathComponent("Model.xcdatamodeld"))
+        }
+        for folder in c.folders {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let spec = directory.appendingPathComponent(c.file)
+        try Data(c.spec.utf8).write(to: spec)
+        let (code, json) = try await run(["validate", spec.path, "--format", "json"])
+        #expect(code == c.status)
+        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let found = report.diagnostics.filter { [.cp100, .cp120, .cp121, .cp208].contains($0.code) && $0.location?.file.hasSuffix(c.file) == true }
+        #expect(found.count == c.expected.count, "\(found)")
+        for (diagnostic, expected) in zip(found, c.expected) {
+            let parts = expected.split(separator: " ", maxSplits: 2).map(String.init)
+            #expect(diagnostic.code.rawValue == parts[0])
+            #expect("\(diagnostic.location?.line ?? 0):\(diagnostic.location?.column ?? 0)" == parts[1])
+            #expect(diagnostic.message.contains(parts[2]), "\(diagnostic.message)")
+        }
+        #expect(!report.diagnostics.contains { $0.code == .cp208 })
     }
 
     @Test func modelOutsideTheSpecFolderNeedsAFlag() async throws {
@@ -131,6 +230,31 @@ struct CommandTests {
         #expect(failing == 1)
         let (unknown, _) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Nope"])
         #expect(unknown == 2)
+    }
+
+    /// `explain` writes text and JSON only: other formats are a usage error, and its help lists only those two.
+    @Test(arguments: ["sarif", "junit", "github", "svg"])
+    func explainRefusesFormatsItDoesNotWrite(_ format: String) async throws {
+        let (code, text) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Notas 3", "--format", format])
+        #expect(code == 2)
+        #expect(text.isEmpty)
+    }
+
+    @Test func explainHelpListsItsFormats() {
+        let help = ChainPlan.helpMessage(for: ExplainCommand.self)
+        #expect(help.contains("text"))
+        #expect(help.contains("json"))
+        #expect(!help.contains("sarif"))
+        #expect(!help.contains("junit"))
+        #expect(!help.contains("github"))
+    }
+
+    /// The verdict's plural agrees with its count, and renames qualify both names with their entity.
+    @Test func explainTextWording() async throws {
+        let (code, text) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Notas 3"])
+        #expect(code == 0)
+        #expect(text.contains("verdict: lightweight: Core Data infers the mapping (1 change drops data)\n"))
+        #expect(text.contains("attribute 'Nota.fecha' is renamed to 'Nota.momento' (renaming identifier)"))
     }
 
     @Test func initWritesAReviewableSpec() async throws {

@@ -27,8 +27,13 @@ struct ExplainCommand: AsyncParsableCommand {
     @Argument(help: "The destination version.")
     var to: String
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    /// The formats `explain` writes; others are a usage error (exit 2) rather than silently text.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Output format.")
+    var format: Format = .text
 
     @Option(name: [.customShort("o"), .long], help: "Write the output to this file.")
     var output: String?

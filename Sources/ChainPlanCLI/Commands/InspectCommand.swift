@@ -9,7 +9,9 @@ struct InspectCommand: AsyncParsableCommand {
         abstract: "Show the versions, counts and findings of .xcdatamodeld bundles.",
         discussion: """
             Versions are listed in natural version order with their declared entity, attribute and \
-            relationship counts. With --version, the entities of one version are listed in full. \
+            relationship counts and their inheritance (each subentity with its parent, and the abstract \
+            entities). With --version, the entities of one version are listed in full: parent, root, \
+            subentities, inherited properties (marked) and every attribute field that is set. \
             Several bundles may be given; with --format json they are then printed as an array. \
             Exit status: 0 ok, 1 error findings, 2 unusable bundle or usage error (the worst of all bundles).
             """

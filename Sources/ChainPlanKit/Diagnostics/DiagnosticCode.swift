@@ -111,7 +111,7 @@ public struct Rule: Sendable, Hashable {
              help: "The `.xcdatamodeld` is missing, not a directory, holds no versions, or lies outside the spec's folder without `--allow-outside`.",
              defaultSeverity: .error, unusableInput: true),
         Rule(code: .cp112, name: "LegacyModelFormat", summary: "A model version uses the pre-Xcode-4 binary format",
-             help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan cannot read it; open and save the model in a current Xcode to convert it. Steps touching it cannot be classified.",
+             help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Open and save the model in a current Xcode to convert it.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp113, name: "NoCurrentVersion", summary: "The bundle does not say which version is current",
              help: "`.xccurrentversion` is missing or empty and the bundle has several versions. Xcode picks one silently; set the current version in Xcode's model inspector.",

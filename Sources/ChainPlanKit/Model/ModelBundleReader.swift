@@ -171,11 +171,11 @@ public struct ModelBundleReader: Sendable {
                 }
                 let version = ModelVersion(name: name, path: folderDisplay, isLegacyFormat: true, model: model)
                 let how = model == nil
-                    ? "and cannot be read"
+                    ? " and cannot be read"
                     : "; chainplan decoded its binary 'elements' archive, but findings cannot point at lines until it is saved by a current Xcode"
                 let diagnostic = Diagnostic(
                     .cp112,
-                    "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents') \(how)",
+                    "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents')\(how)",
                     at: SourceLocation(file: folderDisplay), versions: [name])
                 return (version, [diagnostic])
             }

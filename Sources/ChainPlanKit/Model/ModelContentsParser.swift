@@ -43,8 +43,8 @@ public struct ModelContentsParser: Sendable {
     /// version name recorded in them.
     public func parse(_ data: Data, file: String, version: String? = nil) -> ModelParseResult {
         let versions = version.map { [$0] } ?? []
-        func malformed(_ message: String, line: Int?) -> Diagnostic {
-            Diagnostic(.cp118, message, at: SourceLocation(file: file, line: line), versions: versions)
+        func malformed(_ message: String, line: Int?, column: Int? = nil) -> Diagnostic {
+            Diagnostic(.cp118, message, at: SourceLocation(file: file, line: line, column: column), versions: versions)
         }
         if data.count > maxBytes {
             return ModelParseResult(model: nil, diagnostics: [
@@ -56,7 +56,7 @@ public struct ModelContentsParser: Sendable {
             return ModelParseResult(model: nil, diagnostics: problems.map { malformed($0.message, line: $0.line) })
         }
 
-        let builder = ContentsBuilder()
+        let builder = ContentsBuilder(columns: ElementColumns(data: data))
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
@@ -68,7 +68,7 @@ public struct ModelContentsParser: Sendable {
         builder.parser = nil
         parser.delegate = nil
 
-        var diagnostics = builder.problems.map { malformed($0.message, line: $0.line) }
+        var diagnostics = builder.problems.map { malformed($0.message, line: $0.line, column: $0.column) }
         if builder.problems.isEmpty {
             if !succeeded || builder.sawParseError {
                 diagnostics.append(malformed("the XML is malformed", line: builder.lastLine))
@@ -86,6 +86,7 @@ public struct ModelContentsParser: Sendable {
                 guard let line = diagnostic.location?.line, line > lastLine else { return diagnostic }
                 var clamped = diagnostic
                 clamped.location?.line = lastLine
+                clamped.location?.column = nil
                 return clamped
             }
             return ModelParseResult(model: nil, diagnostics: diagnostics.sorted())
@@ -117,7 +118,18 @@ extension ModelContentsParser {
 private final class ContentsBuilder: NSObject, XMLParserDelegate {
     struct Problem {
         var line: Int?
+        var column: Int?
         var message: String
+    }
+
+    /// Finds where start tags begin.
+    var columns: ElementColumns
+    /// The line and column of the `<` of the element being started, when found.
+    var elementLine = 0
+    var elementColumn: Int?
+
+    init(columns: ElementColumns) {
+        self.columns = columns
     }
 
     /// Whose `<userInfo>` entries are being read.
@@ -188,7 +200,7 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
     private var currentLine: Int { parser?.lineNumber ?? 0 }
 
     private func fail(_ message: String, line: Int?) {
-        problems.append(Problem(line: line, message: message))
+        problems.append(Problem(line: line, column: line == elementLine ? elementColumn : nil, message: message))
     }
 
     private func abort(_ message: String, line: Int?) {
@@ -285,6 +297,8 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
         guard !aborted else { return }
         let line = currentLine
         lastLine = line
+        elementLine = line
+        elementColumn = columns.column(ofStartTag: elementName, onLine: line)
         if ignoredDepth > 0 {
             ignoredDepth += 1
             if ignoredDepth + stack.count > Self.maxDepth {
@@ -342,6 +356,7 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
                 }
             }
             entity.renamingIdentifier = elementID ?? renamingIdentifier
+            entity.column = elementColumn
             guard !entity.name.isEmpty else { return missingName(element, line: line) }
             model.entities.append(entity)
             return .entity
@@ -367,18 +382,22 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
             updateComposite { $0.attributes.append(attribute) }
             return .compositeAttribute
         case (.entity, "attribute"):
-            let attribute = Self.makeAttribute(a, line: line)
+            var attribute = Self.makeAttribute(a, line: line)
+            attribute.column = elementColumn
             guard !attribute.name.isEmpty else { return missingName(element, line: line) }
             updateEntity { $0.attributes.append(attribute) }
             return .attribute
         case (.entity, "relationship"):
-            let relationship = Self.makeRelationship(a, line: line)
+            var relationship = Self.makeRelationship(a, line: line)
+            relationship.column = elementColumn
             guard !relationship.name.isEmpty else { return missingName(element, line: line) }
             updateEntity { $0.relationships.append(relationship) }
             return .relationship
         case (.entity, "fetchedProperty"):
             guard let name = requiredName(a, element: element, line: line) else { return nil }
-            updateEntity { $0.fetchedProperties.append(FetchedProperty(name: name, line: line)) }
+            var fetched = FetchedProperty(name: name, line: line)
+            fetched.column = elementColumn
+            updateEntity { $0.fetchedProperties.append(fetched) }
             return .fetchedProperty
         case (.fetchedProperty, "fetchRequest"):
             updateEntity { entity in
@@ -476,5 +495,62 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
         self.parser(parser, parseErrorOccurred: validationError)
+    }
+}
+
+/// The column of a start tag's `<`, found in the document's bytes on the line `XMLParser`
+/// reports for the element (the line where the start tag ends; Xcode writes each start tag on
+/// one line). Lines are asked for in increasing order, so one forward scan serves the whole
+/// document; several elements on one line are found left to right. A tag that begins on an
+/// earlier line has no column.
+struct ElementColumns {
+    let data: Data
+    /// The line `lineStart` begins, where it ends, and where the search for the next tag on it
+    /// resumes (with the column of that byte), so a long line is scanned once in all.
+    private var line = 1
+    private var lineStart: Int
+    private var lineEnd: Int
+    private var cursor: Int
+    private var cursorColumn = 1
+
+    init(data: Data) {
+        self.data = data
+        lineStart = data.startIndex
+        cursor = data.startIndex
+        lineEnd = data[data.startIndex...].firstIndex(of: 0x0A) ?? data.endIndex
+    }
+
+    /// 1-based column, in Unicode scalars, of `<name` on `targetLine`.
+    mutating func column(ofStartTag name: String, onLine targetLine: Int) -> Int? {
+        guard targetLine >= line else { return nil }
+        while line < targetLine {
+            guard lineEnd < data.endIndex else { return nil }
+            lineStart = lineEnd + 1
+            lineEnd = data[lineStart...].firstIndex(of: 0x0A) ?? data.endIndex
+            cursor = lineStart
+            cursorColumn = 1
+            line += 1
+        }
+        let tag = Array(("<" + name).utf8)
+        var index = cursor
+        var column = cursorColumn
+        while index + tag.count <= lineEnd {
+            let byte = data[index]
+            if byte == tag[0], data[index..<(index + tag.count)].elementsEqual(tag) {
+                let after = index + tag.count
+                let delimiter = after < lineEnd ? data[after] : 0x0A
+                if delimiter == 0x20 || delimiter == 0x09 || delimiter == 0x2F || delimiter == 0x3E || delimiter == 0x0A || delimiter == 0x0D {
+                    // Resume after the name: its bytes are ASCII or whole characters.
+                    cursor = after
+                    cursorColumn = column + (("<" + name).unicodeScalars.count)
+                    return column
+                }
+            }
+            // Continuation bytes (10xxxxxx) do not start a character.
+            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        // Not found: later searches on this line start where this one began.
+        return nil
     }
 }

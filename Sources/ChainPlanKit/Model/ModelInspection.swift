@@ -17,9 +17,24 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         public var current: Bool
         /// `userDefinedModelVersionIdentifier`, when set.
         public var versionIdentifier: String?
+        /// Every entity in an inheritance hierarchy (with a parent or subentities), in file
+        /// order; empty when there is none, nil when the version has no model.
+        public var inheritance: [InheritanceEntry]?
+
+        public init(name: String, entities: Int?, attributes: Int?, relationships: Int?, legacyFormat: Bool, current: Bool,
+                    versionIdentifier: String?, inheritance: [InheritanceEntry]? = nil) {
+            self.name = name
+            self.entities = entities
+            self.attributes = attributes
+            self.relationships = relationships
+            self.legacyFormat = legacyFormat
+            self.current = current
+            self.versionIdentifier = versionIdentifier
+            self.inheritance = inheritance
+        }
 
         enum CodingKeys: String, CodingKey {
-            case name, entities, attributes, relationships, legacyFormat, current, versionIdentifier
+            case name, entities, attributes, relationships, legacyFormat, current, versionIdentifier, inheritance
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -31,7 +46,18 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             try container.encode(legacyFormat, forKey: .legacyFormat)
             try container.encode(current, forKey: .current)
             try container.encode(versionIdentifier, forKey: .versionIdentifier)
+            try container.encode(inheritance, forKey: .inheritance)
         }
+    }
+
+    /// An entity's place in its inheritance hierarchy.
+    public struct InheritanceEntry: Sendable, Hashable, Encodable {
+        public var entity: String
+        /// The parent entity; nil for a root.
+        public var parent: String?
+        /// The topmost ancestor (the entity itself for a root).
+        public var root: String
+        public var abstract: Bool
     }
 
     /// The full listing of one version (`--version`).
@@ -61,11 +87,20 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         public var abstract: Bool
         public var renamingIdentifier: String?
         public var line: Int?
+        /// Declared attributes and relationships.
         public var attributes: [AttributeDetail]
         public var relationships: [RelationshipDetail]
+        /// The topmost ancestor (the entity itself when it has no parent).
+        public var root: String
+        /// Direct subentities, in file order.
+        public var subentities: [String]
+        /// Properties inherited from ancestors (root-most first), each with `inheritedFrom`.
+        public var inheritedAttributes: [AttributeDetail]
+        public var inheritedRelationships: [RelationshipDetail]
 
         enum CodingKeys: String, CodingKey {
             case name, parent, abstract, renamingIdentifier, line, attributes, relationships
+            case root, subentities, inheritedAttributes, inheritedRelationships
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -77,6 +112,10 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             try container.encode(line, forKey: .line)
             try container.encode(attributes, forKey: .attributes)
             try container.encode(relationships, forKey: .relationships)
+            try container.encode(root, forKey: .root)
+            try container.encode(subentities, forKey: .subentities)
+            try container.encode(inheritedAttributes, forKey: .inheritedAttributes)
+            try container.encode(inheritedRelationships, forKey: .inheritedRelationships)
         }
     }
 
@@ -88,9 +127,22 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         /// `defaultValueString`, or `defaultDateTimeInterval` for dates.
         public var defaultValue: String?
         public var renamingIdentifier: String?
+        /// `minValueString`, or `minDateTimeInterval` for dates.
+        public var minimum: String?
+        /// `maxValueString`, or `maxDateTimeInterval` for dates.
+        public var maximum: String?
+        public var indexed: Bool = false
+        /// The derivation expression of a derived attribute.
+        public var derivation: String?
+        public var valueTransformer: String?
+        public var externalStorage: Bool = false
+        public var customClass: String?
+        /// The ancestor that declares it, for an inherited attribute.
+        public var inheritedFrom: String?
 
         enum CodingKeys: String, CodingKey {
             case name, type, optional, transient, defaultValue = "default", renamingIdentifier
+            case minimum, maximum, indexed, derivation, valueTransformer, externalStorage, customClass, inheritedFrom
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -101,6 +153,14 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             try container.encode(transient, forKey: .transient)
             try container.encode(defaultValue, forKey: .defaultValue)
             try container.encode(renamingIdentifier, forKey: .renamingIdentifier)
+            try container.encode(minimum, forKey: .minimum)
+            try container.encode(maximum, forKey: .maximum)
+            try container.encode(indexed, forKey: .indexed)
+            try container.encode(derivation, forKey: .derivation)
+            try container.encode(valueTransformer, forKey: .valueTransformer)
+            try container.encode(externalStorage, forKey: .externalStorage)
+            try container.encode(customClass, forKey: .customClass)
+            try container.encode(inheritedFrom, forKey: .inheritedFrom)
         }
     }
 
@@ -113,9 +173,11 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         public var optional: Bool
         public var deletionRule: String
         public var renamingIdentifier: String?
+        /// The ancestor that declares it, for an inherited relationship.
+        public var inheritedFrom: String?
 
         enum CodingKeys: String, CodingKey {
-            case name, destination, inverse, toMany, ordered, optional, deletionRule, renamingIdentifier
+            case name, destination, inverse, toMany, ordered, optional, deletionRule, renamingIdentifier, inheritedFrom
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -128,6 +190,7 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             try container.encode(optional, forKey: .optional)
             try container.encode(deletionRule, forKey: .deletionRule)
             try container.encode(renamingIdentifier, forKey: .renamingIdentifier)
+            try container.encode(inheritedFrom, forKey: .inheritedFrom)
         }
     }
 
@@ -161,6 +224,7 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         let current = currentVersion
         versions = (result.bundle?.versions ?? []).map { version in
             let model = version.model
+            let resolved = model.flatMap { $0.entities.contains { $0.parentEntity != nil } ? $0.resolved() : nil }
             return VersionSummary(
                 name: version.name,
                 entities: model?.entities.count,
@@ -168,7 +232,12 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
                 relationships: model.map { $0.entities.reduce(0) { $0 + $1.relationships.count } },
                 legacyFormat: version.isLegacyFormat,
                 current: version.name == current,
-                versionIdentifier: model?.versionIdentifier
+                versionIdentifier: model?.versionIdentifier,
+                inheritance: model.map { _ in
+                    (resolved?.entities ?? []).filter { $0.parent != nil || !$0.subentities.isEmpty }.map {
+                        InheritanceEntry(entity: $0.name, parent: $0.parent, root: $0.rootEntityName, abstract: $0.entity.isAbstract)
+                    }
+                }
             )
         }
         if let detailVersion, let version = result.bundle?.version(named: detailVersion) {
@@ -177,40 +246,71 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
                 path: version.path,
                 legacyFormat: version.isLegacyFormat,
                 versionIdentifier: version.model?.versionIdentifier,
-                entities: version.model.map { $0.entities.map(Self.detail(of:)) }
+                entities: version.model.map { model in
+                    let resolved = model.resolved()
+                    return model.entities.indices.map { index in
+                        let entity = model.entities[index]
+                        let aligned = index < resolved.entities.count && resolved.entities[index].name == entity.name
+                        return Self.detail(of: entity, resolved: aligned ? resolved.entities[index] : resolved.entity(named: entity.name))
+                    }
+                }
             )
         }
     }
 
-    static func detail(of entity: Entity) -> EntityDetail {
-        EntityDetail(
+    /// `resolved` is the same entity resolved against its ancestors (nil: no inheritance shown).
+    static func detail(of entity: Entity, resolved: ResolvedEntity? = nil) -> EntityDetail {
+        let usable = resolved.flatMap { $0.name == entity.name ? $0 : nil }
+        let inherited = usable?.inheritedFrom ?? [:]
+        return EntityDetail(
             name: entity.name,
             parent: entity.parentEntity,
             abstract: entity.isAbstract,
             renamingIdentifier: entity.renamingIdentifier,
             line: entity.line,
-            attributes: entity.attributes.map { attribute in
-                AttributeDetail(
-                    name: attribute.name,
-                    type: attribute.type.xmlValue,
-                    optional: attribute.isOptional,
-                    transient: attribute.isTransient,
-                    defaultValue: attribute.defaultValueString ?? attribute.defaultDateTimeInterval,
-                    renamingIdentifier: attribute.renamingIdentifier
-                )
+            attributes: entity.attributes.map { detail(of: $0, inheritedFrom: nil) },
+            relationships: entity.relationships.map { detail(of: $0, inheritedFrom: nil) },
+            root: usable?.rootEntityName ?? entity.name,
+            subentities: usable?.subentities ?? [],
+            inheritedAttributes: (usable?.attributes ?? []).compactMap { attribute in
+                inherited[attribute.name].map { detail(of: attribute, inheritedFrom: $0) }
             },
-            relationships: entity.relationships.map { relationship in
-                RelationshipDetail(
-                    name: relationship.name,
-                    destination: relationship.destinationEntity,
-                    inverse: relationship.inverseName,
-                    toMany: relationship.isToMany,
-                    ordered: relationship.isOrdered,
-                    optional: relationship.isOptional,
-                    deletionRule: relationship.deletionRule.rawValue,
-                    renamingIdentifier: relationship.renamingIdentifier
-                )
+            inheritedRelationships: (usable?.relationships ?? []).compactMap { relationship in
+                inherited[relationship.name].map { detail(of: relationship, inheritedFrom: $0) }
             }
+        )
+    }
+
+    static func detail(of attribute: Attribute, inheritedFrom: String?) -> AttributeDetail {
+        AttributeDetail(
+            name: attribute.name,
+            type: attribute.type.xmlValue,
+            optional: attribute.isOptional,
+            transient: attribute.isTransient,
+            defaultValue: attribute.defaultValueString ?? attribute.defaultDateTimeInterval,
+            renamingIdentifier: attribute.renamingIdentifier,
+            minimum: attribute.minValueString ?? attribute.minDateTimeInterval,
+            maximum: attribute.maxValueString ?? attribute.maxDateTimeInterval,
+            indexed: attribute.isIndexed,
+            derivation: attribute.isDerived ? (attribute.derivationExpression ?? "") : nil,
+            valueTransformer: attribute.valueTransformerName,
+            externalStorage: attribute.allowsExternalBinaryDataStorage,
+            customClass: attribute.customClassName,
+            inheritedFrom: inheritedFrom
+        )
+    }
+
+    static func detail(of relationship: Relationship, inheritedFrom: String?) -> RelationshipDetail {
+        RelationshipDetail(
+            name: relationship.name,
+            destination: relationship.destinationEntity,
+            inverse: relationship.inverseName,
+            toMany: relationship.isToMany,
+            ordered: relationship.isOrdered,
+            optional: relationship.isOptional,
+            deletionRule: relationship.deletionRule.rawValue,
+            renamingIdentifier: relationship.renamingIdentifier,
+            inheritedFrom: inheritedFrom
         )
     }
 
@@ -250,18 +350,20 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             for version in versions {
                 let marker = version.current ? "*" : " "
                 let padded = version.name.padding(toLength: max(width, version.name.count), withPad: " ", startingAt: 0)
-                let summary: String
-                if version.legacyFormat {
-                    summary = "legacy binary format, not read"
-                } else if let entities = version.entities, let attributes = version.attributes,
-                          let relationships = version.relationships {
+                var summary: String
+                if let entities = version.entities, let attributes = version.attributes,
+                   let relationships = version.relationships {
                     summary = "\(Self.count(entities, "entity", "entities")), "
                         + "\(Self.count(attributes, "attribute", "attributes")), "
                         + "\(Self.count(relationships, "relationship", "relationships"))"
+                    if version.legacyFormat { summary += " (legacy binary format, decoded from 'elements')" }
                 } else {
-                    summary = "not readable"
+                    summary = version.legacyFormat ? "legacy binary format, cannot be decoded" : "not readable"
                 }
                 lines.append("  \(marker) \(padded)  \(summary)")
+                if let inheritance = version.inheritance, !inheritance.isEmpty {
+                    lines.append("      " + Self.inheritanceLine(inheritance))
+                }
             }
         }
         if let version {
@@ -269,32 +371,28 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             lines.append("Version '\(version.name)' (\(version.path))"
                 + (version.versionIdentifier.map { ", identifier '\($0)'" } ?? ""))
             if let entities = version.entities {
+                if version.legacyFormat {
+                    lines.append("  (legacy binary format, decoded from its 'elements' archive; no line numbers)")
+                }
                 for entity in entities {
                     var heading = "  entity \(entity.name)"
-                    if let parent = entity.parent { heading += " : \(parent)" }
+                    if let parent = entity.parent {
+                        heading += " : \(parent)"
+                        if entity.root != parent { heading += " (root \(entity.root))" }
+                    }
                     if entity.abstract { heading += " (abstract)" }
                     if let renaming = entity.renamingIdentifier { heading += " [renaming ID '\(renaming)']" }
+                    if !entity.subentities.isEmpty { heading += " <- \(entity.subentities.joined(separator: ", "))" }
                     lines.append(heading)
-                    for attribute in entity.attributes {
-                        var line = "    \(attribute.name): \(attribute.type)"
-                        if attribute.optional { line += ", optional" }
-                        if attribute.transient { line += ", transient" }
-                        if let value = attribute.defaultValue { line += ", default '\(value)'" }
-                        if let renaming = attribute.renamingIdentifier { line += ", renaming ID '\(renaming)'" }
-                        lines.append(line)
+                    for attribute in entity.inheritedAttributes + entity.attributes {
+                        lines.append("    " + Self.attributeLine(attribute))
                     }
-                    for relationship in entity.relationships {
-                        var line = "    \(relationship.name) -> \(relationship.destination ?? "?")"
-                        line += relationship.toMany ? (relationship.ordered ? ", to-many ordered" : ", to-many") : ", to-one"
-                        if relationship.optional { line += ", optional" }
-                        if let inverse = relationship.inverse { line += ", inverse '\(inverse)'" }
-                        line += ", \(relationship.deletionRule)"
-                        if let renaming = relationship.renamingIdentifier { line += ", renaming ID '\(renaming)'" }
-                        lines.append(line)
+                    for relationship in entity.inheritedRelationships + entity.relationships {
+                        lines.append("    " + Self.relationshipLine(relationship))
                     }
                 }
             } else {
-                lines.append(version.legacyFormat ? "  (legacy binary format, not read)" : "  (not readable)")
+                lines.append(version.legacyFormat ? "  (legacy binary format, cannot be decoded)" : "  (not readable)")
             }
         }
         lines.append("")
@@ -308,6 +406,51 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `inheritance: Dog : Animal, Puppy : Dog (root Animal); abstract: Animal`, at most 12 entries.
+    static func inheritanceLine(_ entries: [InheritanceEntry]) -> String {
+        let children = entries.filter { $0.parent != nil }
+        let limit = 12
+        var text = "inheritance: " + children.prefix(limit).map { entry in
+            "\(entry.entity) : \(entry.parent ?? "")" + (entry.root != entry.parent ? " (root \(entry.root))" : "")
+        }.joined(separator: ", ")
+        if children.count > limit { text += ", and \(children.count - limit) more" }
+        let abstract = entries.filter(\.abstract).map(\.entity)
+        if !abstract.isEmpty {
+            text += "; abstract: " + abstract.prefix(limit).joined(separator: ", ")
+                + (abstract.count > limit ? ", and \(abstract.count - limit) more" : "")
+        }
+        return text
+    }
+
+    /// `title: String, optional, default 'x', min '1', max '200', …, inherited from Item`: the fields that are set.
+    static func attributeLine(_ attribute: AttributeDetail) -> String {
+        var line = "\(attribute.name): \(attribute.type)"
+        if attribute.optional { line += ", optional" }
+        if attribute.transient { line += ", transient" }
+        if attribute.indexed { line += ", indexed" }
+        if let value = attribute.defaultValue { line += ", default '\(value)'" }
+        if let value = attribute.minimum { line += ", min '\(value)'" }
+        if let value = attribute.maximum { line += ", max '\(value)'" }
+        if let value = attribute.derivation { line += value.isEmpty ? ", derived" : ", derived '\(value)'" }
+        if let value = attribute.valueTransformer { line += ", transformer '\(value)'" }
+        if attribute.externalStorage { line += ", external storage" }
+        if let value = attribute.customClass { line += ", class '\(value)'" }
+        if let renaming = attribute.renamingIdentifier { line += ", renaming ID '\(renaming)'" }
+        if let owner = attribute.inheritedFrom { line += ", inherited from \(owner)" }
+        return line
+    }
+
+    static func relationshipLine(_ relationship: RelationshipDetail) -> String {
+        var line = "\(relationship.name) -> \(relationship.destination ?? "?")"
+        line += relationship.toMany ? (relationship.ordered ? ", to-many ordered" : ", to-many") : ", to-one"
+        if relationship.optional { line += ", optional" }
+        if let inverse = relationship.inverse { line += ", inverse '\(inverse)'" }
+        line += ", \(relationship.deletionRule)"
+        if let renaming = relationship.renamingIdentifier { line += ", renaming ID '\(renaming)'" }
+        if let owner = relationship.inheritedFrom { line += ", inherited from \(owner)" }
+        return line
     }
 
     private static func count(_ value: Int, _ singular: String, _ plural: String) -> String {

@@ -13,8 +13,8 @@ public enum ModelValidator {
     public static func validate(_ model: ObjectModel, file: String, version: String? = nil) -> [Diagnostic] {
         let versions = version.map { [$0] } ?? []
         var diagnostics: [Diagnostic] = []
-        func report(_ code: DiagnosticCode, _ message: String, line: Int?) {
-            diagnostics.append(Diagnostic(code, message, at: SourceLocation(file: file, line: line), versions: versions))
+        func report(_ code: DiagnosticCode, _ message: String, line: Int?, column: Int? = nil) {
+            diagnostics.append(Diagnostic(code, message, at: SourceLocation(file: file, line: line, column: line == nil ? nil : column), versions: versions))
         }
         func lineText(_ line: Int?) -> String { line.map { " (line \($0))" } ?? "" }
 
@@ -24,7 +24,7 @@ public enum ModelValidator {
         for entity in model.entities {
             if let first = firstEntity[entity.name] {
                 report(.cp115, "entity '\(entity.name)' is defined more than once, first\(lineText(first))",
-                       line: entity.line)
+                       line: entity.line, column: entity.column)
             } else {
                 firstEntity[entity.name] = entity.line
             }
@@ -39,17 +39,17 @@ public enum ModelValidator {
             for relationship in entity.relationships where !names.insert(relationship.name).inserted { repeats = true }
             for fetched in entity.fetchedProperties where !names.insert(fetched.name).inserted { repeats = true }
             guard repeats else { continue }
-            let properties: [(String, Int?)] = entity.attributes.map { ($0.name, $0.line) }
-                + entity.relationships.map { ($0.name, $0.line) }
-                + entity.fetchedProperties.map { ($0.name, $0.line) }
+            let properties: [(String, Int?, Int?)] = entity.attributes.map { ($0.name, $0.line, $0.column) }
+                + entity.relationships.map { ($0.name, $0.line, $0.column) }
+                + entity.fetchedProperties.map { ($0.name, $0.line, $0.column) }
             let fileOrder = properties.enumerated().sorted {
                 (($0.element.1 ?? 0), $0.offset) < (($1.element.1 ?? 0), $1.offset)
             }.map(\.element)
             var seen: [String: Int?] = [:]
-            for (name, line) in fileOrder {
+            for (name, line, column) in fileOrder {
                 if let first = seen[name] {
                     report(.cp115, "entity '\(entity.name)' defines property '\(name)' more than once, first\(lineText(first))",
-                           line: line)
+                           line: line, column: column)
                 } else {
                     seen[name] = line
                 }
@@ -62,15 +62,15 @@ public enum ModelValidator {
         for resolvedEntity in resolved?.entities ?? [] where !resolvedEntity.hasCyclicAncestry && !resolvedEntity.inheritedFrom.isEmpty {
             let entity = resolvedEntity.entity
             var reported: Set<String> = []
-            let declared: [(String, Int?)] = entity.attributes.map { ($0.name, $0.line) }
-                + entity.relationships.map { ($0.name, $0.line) }
-                + entity.fetchedProperties.map { ($0.name, $0.line) }
-            for (name, line) in declared where !reported.contains(name) {
+            let declared: [(String, Int?, Int?)] = entity.attributes.map { ($0.name, $0.line, $0.column) }
+                + entity.relationships.map { ($0.name, $0.line, $0.column) }
+                + entity.fetchedProperties.map { ($0.name, $0.line, $0.column) }
+            for (name, line, column) in declared where !reported.contains(name) {
                 guard let owner = resolvedEntity.inheritedFrom[name] else { continue }
                 reported.insert(name)
                 report(.cp115,
                        "property '\(name)' of entity '\(entity.name)' is already defined by its ancestor entity '\(owner)'",
-                       line: line)
+                       line: line, column: column)
             }
         }
 
@@ -78,7 +78,7 @@ public enum ModelValidator {
         for entity in model.entities {
             if let parent = entity.parentEntity, firstEntity[parent] == nil {
                 report(.cp116, "entity '\(entity.name)' names parent entity '\(parent)', which does not exist",
-                       line: entity.line)
+                       line: entity.line, column: entity.column)
             }
             for relationship in entity.relationships {
                 let qualified = "\(entity.name).\(relationship.name)"
@@ -86,14 +86,14 @@ public enum ModelValidator {
                     if firstEntity[destination] == nil {
                         report(.cp116,
                                "relationship '\(qualified)' names destination entity '\(destination)', which does not exist",
-                               line: relationship.line)
+                               line: relationship.line, column: relationship.column)
                     }
                 } else {
-                    report(.cp116, "relationship '\(qualified)' has no destination entity", line: relationship.line)
+                    report(.cp116, "relationship '\(qualified)' has no destination entity", line: relationship.line, column: relationship.column)
                 }
                 if let inverse = relationship.inverseEntity, firstEntity[inverse] == nil {
                     report(.cp116, "relationship '\(qualified)' names inverse entity '\(inverse)', which does not exist",
-                           line: relationship.line)
+                           line: relationship.line, column: relationship.column)
                 }
             }
         }
@@ -104,7 +104,7 @@ public enum ModelValidator {
             let text = cycle.count == 1
                 ? "entity '\(cycle[0].name)' is its own parent entity"
                 : "entity inheritance forms a cycle: \(names.joined(separator: " → "))"
-            return Diagnostic(.cp117, text, at: SourceLocation(file: file, line: cycle[0].line), versions: versions)
+            return Diagnostic(.cp117, text, at: SourceLocation(file: file, line: cycle[0].line, column: cycle[0].line == nil ? nil : cycle[0].column), versions: versions)
         }
 
         if let resolved, !resolved.isComplete {

@@ -61,6 +61,8 @@ public struct Entity: Sendable, Hashable {
     public var userInfo: [UserInfoEntry]
     /// 1-based line of the `<entity>` element in its file, when read from XML.
     public var line: Int?
+    /// 1-based column of the `<entity>` element's `<`, when known.
+    public var column: Int?
 
     public init(
         name: String, parentEntity: String? = nil, isAbstract: Bool = false,
@@ -176,6 +178,8 @@ public struct Attribute: Sendable, Hashable {
     public var usesScalarValueType: Bool?
     public var userInfo: [UserInfoEntry]
     public var line: Int?
+    /// 1-based column of the element's `<`, when known.
+    public var column: Int?
 
     public init(
         name: String, type: AttributeType, isOptional: Bool = false, isTransient: Bool = false,
@@ -242,6 +246,8 @@ public struct Relationship: Sendable, Hashable {
     public var versionHashModifier: String?
     public var userInfo: [UserInfoEntry]
     public var line: Int?
+    /// 1-based column of the element's `<`, when known.
+    public var column: Int?
 
     public init(
         name: String, destinationEntity: String?, inverseName: String? = nil, inverseEntity: String? = nil,
@@ -273,6 +279,8 @@ public struct FetchedProperty: Sendable, Hashable {
     public var entity: String?
     public var predicate: String?
     public var line: Int?
+    /// 1-based column of the element's `<`, when known.
+    public var column: Int?
 
     public init(name: String, entity: String? = nil, predicate: String? = nil, line: Int? = nil) {
         self.name = name

@@ -279,9 +279,11 @@ public struct ChainLock: Sendable, Hashable {
             guard let model = version.model else { continue }
             let current = Self.fingerprint(model)
             guard current.digest != locked.digest else { continue }
-            var changes: [(String, Int?)] = []
+            var changes: [(String, (line: Int, column: Int?)?)] = []
+            func place(_ line: Int?, _ column: Int?) -> (line: Int, column: Int?)? { line.map { ($0, column) } }
             for entity in Set(locked.entities.keys).union(current.entities.keys).sorted() {
-                let line = model.entities.first { $0.name == entity }?.line
+                let entityDefinition = model.entities.first { $0.name == entity }
+                let line = place(entityDefinition?.line, entityDefinition?.column)
                 switch (locked.entities[entity], current.entities[entity]) {
                 case (nil, _?): changes.append(("entity '\(entity)' was added", line)); continue
                 case (_?, nil): changes.append(("entity '\(entity)' was removed", nil)); continue
@@ -293,8 +295,8 @@ public struct ChainLock: Sendable, Hashable {
                 let before = locked.properties[entity] ?? [:], after = current.properties[entity] ?? [:]
                 let definition = model.entities.first { $0.name == entity }
                 for property in Set(before.keys).union(after.keys).sorted() where before[property] != after[property] {
-                    let propertyLine = definition?.attributes.first { $0.name == property }?.line
-                        ?? definition?.relationships.first { $0.name == property }?.line
+                    let propertyLine = definition?.attributes.first { $0.name == property }.flatMap { place($0.line, $0.column) }
+                        ?? definition?.relationships.first { $0.name == property }.flatMap { place($0.line, $0.column) }
                     let isAttribute = definition?.attributes.contains { $0.name == property } ?? false
                     let fields = Self.changedFields(locked.propertyFields[entity]?[property], current.propertyFields[entity]?[property],
                                                     names: isAttribute ? Self.attributeFields : Self.relationshipFields)
@@ -303,7 +305,7 @@ public struct ChainLock: Sendable, Hashable {
                 }
             }
             let shown = changes.prefix(5).map(\.0).joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
-            let location = changes.first?.1.map { SourceLocation(file: version.path, line: $0) } ?? SourceLocation(file: version.path)
+            let location = changes.first?.1.map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
             findings.append(Diagnostic(.cp401, "the shipped version '\(name)' was edited after it was locked: \(shown.isEmpty ? "its fingerprint changed" : shown)",
                                        at: location, versions: [name]))
         }

@@ -40,8 +40,10 @@ public struct ChainPlanner: Sendable {
             { self.loadBundle(for: spec, specDirectory: specDirectory) },
             { spec.model == nil ? LoadedMappingModels() : self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
         let mappings = bundle == nil ? LoadedMappingModels() : found
+        // Without a model, mapping paths are still checked (with one, loading them did).
+        let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
         var outcome = self.outcome(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
-        outcome.report.diagnostics = (outcome.report.diagnostics + read.diagnostics + bundleDiagnostics
+        outcome.report.diagnostics = (outcome.report.diagnostics + read.diagnostics + bundleDiagnostics + mappingPaths
             + lockFindings(in: specDirectory, bundle: bundle)).sorted()
         outcome.report.summary = ChainReport.Summary(diagnostics: outcome.report.diagnostics)
         return outcome
@@ -87,7 +89,7 @@ public struct ChainPlanner: Sendable {
             }
         }
         let context = ChainContext(spec: spec, graph: graph, bundle: bundle, isInferred: isInferred)
-        var diagnostics = ChainChecks.run(context)
+        var diagnostics = ChainChecks.run(context) + mappingStepProblems(spec, graph: graph)
         var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
         var classification: ChainClassification?
         var covering: [StepKey: StepMappingModel] = [:]

@@ -17,7 +17,7 @@ extension ChainPlanner {
         for name in [from, to] where bundle.version(named: name) == nil {
             let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
             missing.append(Diagnostic(.cp105, "version '\(name)' is not in the model bundle '\(bundle.name)'"
-                + (hint.isEmpty ? "" : "; did you mean \(hint.map { "'\($0)'" }.joined(separator: " or "))?"),
+                + (hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"),
                 at: SourceLocation(file: display), versions: [name]))
         }
         if !missing.isEmpty { return .failure(ExplainFailure(missing)) }

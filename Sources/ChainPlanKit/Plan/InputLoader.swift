@@ -77,8 +77,10 @@ extension ChainPlanner {
 
 /// Recognises model bundles given where a spec is expected.
 public enum ModelBundleLocator {
+    /// By name: whatever ends in `.xcdatamodeld` is read as a bundle, so a regular file (or a
+    /// missing path) of that name gets the bundle reader's CP111, as with `inspect`, rather
+    /// than being read as a spec.
     public static func isBundle(_ url: URL) -> Bool {
-        guard case .success(.directory) = FileAccess.kind(at: url.path) else { return false }
-        return url.standardizedFileURL.pathExtension == "xcdatamodeld"
+        url.standardizedFileURL.pathExtension == "xcdatamodeld"
     }
 }

@@ -27,7 +27,10 @@ struct MatchedMappingModels {
             }
         }
         // A mapping model the spec assigns to a step must be the one that covers it.
+        let chainSteps = Set(steps)
         for (path, (step, location)) in loaded.explicit.sorted(by: { $0.key < $1.key }) {
+            // A step that is not in the chain is CP121 at its key (`mappingStepProblems`).
+            guard chainSteps.contains(step) else { continue }
             let match = result.matches.first { $0.mappingModel.path == path }
             if let match, !match.isStale, match.from == step.from, match.to == step.to { continue }
             let actual = match.map { match in
@@ -42,6 +45,55 @@ struct MatchedMappingModels {
 }
 
 extension ChainPlanner {
+    func mappingURL(_ entry: ChainSpec.MappingEntry, specDirectory: URL) -> URL {
+        URL(fileURLWithPath: entry.path, relativeTo: specDirectory).standardizedFileURL
+    }
+
+    /// CP120 at the path when a `mappings` path is outside the spec's folder, missing, or not a folder.
+    /// Checked with or without a `model`.
+    func mappingPathProblem(_ entry: ChainSpec.MappingEntry, specDirectory: URL) -> Diagnostic? {
+        let url = mappingURL(entry, specDirectory: specDirectory)
+        let versions = [entry.from, entry.to]
+        if let problem = confinementProblem(url, specDirectory: specDirectory, what: "mapping model") {
+            return Diagnostic(.cp120, problem, at: entry.pathLocation, versions: versions)
+        }
+        let message: String
+        switch FileAccess.kind(at: url.path) {
+        case .success(.directory):
+            return nil
+        case .failure(.missing):
+            message = "the mapping model '\(entry.path)' does not exist"
+        case .failure(let problem):
+            message = "cannot read the mapping model: \(problem.description)"
+        case .success(.regular):
+            message = "the mapping model '\(entry.path)' is a file, not an .xcmappingmodel folder"
+        case .success(.other(let kind)):
+            message = "the mapping model '\(entry.path)' is \(kind), not an .xcmappingmodel folder"
+        }
+        return Diagnostic(.cp120, message, at: entry.pathLocation, versions: versions)
+    }
+
+    /// CP121 at the key for every `mappings` step that is not a step of the chain: the model
+    /// assigned to it covers no step (a typo, or a step removed from the chain).
+    func mappingStepProblems(_ spec: ChainSpec, graph: ChainGraph) -> [Diagnostic] {
+        let steps = Set(graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) })
+        return spec.mappings.compactMap { entry in
+            guard !steps.contains(StepKey(from: entry.from, to: entry.to)) else { return nil }
+            let why: String
+            if graph.index[entry.from] == nil {
+                why = "'\(entry.from)' is not a version of the chain"
+            } else if graph.index[entry.to] == nil {
+                why = "'\(entry.to)' is not a version of the chain"
+            } else if let source = graph.index[entry.from], graph.successor[source] >= 0 {
+                why = "the chain goes '\(entry.from)' → '\(graph.versions[graph.successor[source]])'"
+            } else {
+                why = "'\(entry.from)' has no next version in the chain"
+            }
+            return Diagnostic(.cp121, "mappings assigns '\(entry.path)' to '\(entry.from)' → '\(entry.to)', which is not a step of the chain: \(why)",
+                              at: entry.location, versions: [entry.from, entry.to])
+        }
+    }
+
     /// Reads the mapping models below `directory` (bounded depth) and those the spec names.
     func loadMappingModels(under directory: URL, spec: ChainSpec, specDirectory: URL) -> LoadedMappingModels {
         var loaded = LoadedMappingModels()
@@ -60,14 +112,9 @@ extension ChainPlanner {
             return display
         }
         for entry in spec.mappings {
-            let url = URL(fileURLWithPath: entry.path, relativeTo: specDirectory).standardizedFileURL
-            if let problem = confinementProblem(url, specDirectory: specDirectory, what: "mapping model") {
-                loaded.diagnostics.append(Diagnostic(.cp120, problem, at: entry.location))
-                continue
-            }
-            guard case .success(.directory) = FileAccess.kind(at: url.path) else {
-                loaded.diagnostics.append(Diagnostic(.cp120, "the mapping model '\(entry.path)' is not an .xcmappingmodel folder",
-                                                     at: entry.location, versions: [entry.from, entry.to]))
+            let url = mappingURL(entry, specDirectory: specDirectory)
+            if let problem = mappingPathProblem(entry, specDirectory: specDirectory) {
+                loaded.diagnostics.append(problem)
                 continue
             }
             let display = enqueue(url, location: entry.location)

@@ -48,7 +48,7 @@ public struct ExplainReport: Sendable, Hashable, Codable {
         try container.encode(diagnostics, forKey: .diagnostics)
     }
 
-    /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (2 changes drop data)`.
+    /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (1 change drops data)`.
     public var verdict: String {
         switch migration {
         case .none:
@@ -57,7 +57,7 @@ public struct ExplainReport: Sendable, Hashable, Codable {
             return "unknown: a version's model could not be read"
         case .lightweight:
             let lossy = changes.filter { $0.verdict == .dataLoss }.count
-            return "lightweight: Core Data infers the mapping" + (lossy > 0 ? " (\(lossy) change\(lossy == 1 ? "" : "s") drop data)" : "")
+            return "lightweight: Core Data infers the mapping" + (lossy > 0 ? " (\(lossy) \(lossy == 1 ? "change drops" : "changes drop") data)" : "")
         case .heavyweight where mappingModel != nil:
             return "heavyweight: the mapping model '\(mappingModel!.path)' is used"
                 + (inferable == true ? " (Core Data could also infer this step)" : "")

@@ -48,13 +48,17 @@ public struct ChainSpec: Sendable, Hashable {
         public var to: String
         /// The path as written (relative to the spec's folder).
         public var path: String
+        /// Where the step key (`"From -> To"`) is written.
         public var location: SourceLocation
+        /// Where the path is written (problems with the path point here).
+        public var pathLocation: SourceLocation
 
-        public init(from: String, to: String, path: String, location: SourceLocation) {
+        public init(from: String, to: String, path: String, location: SourceLocation, pathLocation: SourceLocation? = nil) {
             self.from = from
             self.to = to
             self.path = path
             self.location = location
+            self.pathLocation = pathLocation ?? location
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Yams
 
 /// A JSON or YAML input file, checked and composed the way every chainplan input is: size
-/// limit, UTF-8 (a BOM is accepted), no NUL, `StructureGuard` (depth, aliases) before Yams
-/// composes it, and parser errors with their line and column.
+/// limit, UTF-8 (a BOM is accepted), no NUL, `StructureGuard` (depth, aliases) and, for JSON,
+/// `StrictJSON` before Yams composes it, and parser errors with their line and column.
 enum CheckedYAML {
     struct Failure: Error {
         var message: String
@@ -31,8 +31,21 @@ enum CheckedYAML {
         if let violation = StructureGuard().check(text) {
             return .failure(Failure(message: violation.message, line: violation.line, column: violation.column))
         }
+        // JSON must be strict JSON; the text Yams composes keeps every line and column.
+        var composable = text
+        var restored: [StrictJSON.Position: String] = [:]
+        if syntax == .json {
+            switch StrictJSON.prepare(text) {
+            case .failure(let failure):
+                return .failure(Failure(message: failure.message, line: failure.line, column: failure.column))
+            case .success(let prepared):
+                composable = prepared.text
+                restored = prepared.strings
+            }
+        }
         do {
-            return .success((try Yams.compose(yaml: text), bytes.count))
+            let root = try Yams.compose(yaml: composable)
+            return .success((root.map { StrictJSON.restore(restored, in: $0) }, bytes.count))
         } catch let error as YamlError {
             let (message, line, column) = describe(error, syntax: syntax)
             let (clampedLine, clampedColumn) = TextPosition.clamp(line: line, column: column, in: text)

@@ -197,6 +197,7 @@ struct SpecInterpreter {
             report("mappings must be an object of \"From -> To\": \"path.xcmappingmodel\"", at: node)
             return
         }
+        var seen: [StepKey: SourceLocation] = [:]
         for (key, value) in mapping {
             guard spend() else { return }
             guard let stepText = name(key, what: "mapping step"), let path = name(value, what: "mapping model path") else { continue }
@@ -205,7 +206,15 @@ struct SpecInterpreter {
                 report("mapping step '\(stepText.value)' must be written \"From -> To\"", at: key)
                 continue
             }
-            spec.mappings.append(ChainSpec.MappingEntry(from: from, to: to, path: path.value, location: stepText.location))
+            // A repeated step, however written ("A -> B", "A→B"), as the full form's repeated keys.
+            let step = StepKey(from: from, to: to)
+            if let first = seen[step] {
+                report("mapping step '\(from)' → '\(to)' appears twice (first at \(first.lineColumn))", at: key)
+                continue
+            }
+            seen[step] = stepText.location
+            spec.mappings.append(ChainSpec.MappingEntry(from: from, to: to, path: path.value, location: stepText.location,
+                                                        pathLocation: path.location))
         }
     }
 
@@ -214,6 +223,10 @@ struct SpecInterpreter {
         guard case .scalar(let scalar) = node else {
             let shape = node.mapping != nil ? "an object" : "an array"
             report("expected a \(what) (a string), found \(shape)", at: node)
+            return nil
+        }
+        if let tag = nonStringTag(scalar) {
+            report("expected a \(what) (a string), found '\(scalar.string)' tagged \(tag); remove the tag", at: node)
             return nil
         }
         if isNull(node) {
@@ -229,6 +242,16 @@ struct SpecInterpreter {
             return nil
         }
         return Located(scalar.string, at: location(of: node))
+    }
+
+    /// The explicit tag of a scalar that is tagged as something other than a string
+    /// (`!!int 3`, `!custom x`), shown as written (`!!int`); nil for plain and quoted scalars
+    /// and `!!str`. Tags are read as composed, before any resolution.
+    private func nonStringTag(_ scalar: Node.Scalar) -> String? {
+        let tag = scalar.tag.description
+        guard !["", "!", "tag:yaml.org,2002:str"].contains(tag) else { return nil }
+        let prefix = "tag:yaml.org,2002:"
+        return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
     }
 
     private func isNameLike(_ node: Node) -> Bool {

@@ -129,7 +129,7 @@ struct ModelBundleReaderTests {
     func broken() throws {
         let result = Self.readFixture("Broken.xcdatamodeld")
         #expect(Self.summary(result.diagnostics) == [
-            "CP118 error Broken.xcdatamodeld/App 2.xcdatamodel/contents:4",
+            "CP118 error Broken.xcdatamodeld/App 2.xcdatamodel/contents:4:9",
             "CP118 error Broken.xcdatamodeld/App 3.xcdatamodel",
         ])
         #expect(result.diagnostics.map(\.versions) == [["App 2"], ["App 3"]])

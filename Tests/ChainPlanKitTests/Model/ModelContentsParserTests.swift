@@ -50,7 +50,9 @@ struct ModelContentsFieldTests {
             FetchIndex.Element(property: "title", expression: nil, type: "Binary", ascending: true),
             FetchIndex.Element(property: nil, expression: "count * 2", type: "RTree", ascending: false),
         ])])
-        #expect(item.fetchedProperties == [
+        #expect(item.column == 5)
+        #expect(item.fetchedProperties.map(\.column) == [9])
+        #expect(item.fetchedProperties.map { var fetched = $0; fetched.column = nil; return fetched } == [
             FetchedProperty(name: "recentTags", entity: "Tag", predicate: "name BEGINSWITH \"a\"", line: 25),
         ])
         #expect(item.attributes.map(\.name) == ["title", "count", "created", "blob", "colour", "tagCount", "scratch", "place", "identifier"])
@@ -68,7 +70,13 @@ struct ModelContentsFieldTests {
     @Test("attribute fields")
     func attributeFields() throws {
         let item = try #require(try Self.parseFixture().entity(named: "Item"))
-        let attributes = Dictionary(uniqueKeysWithValues: item.attributes.map { ($0.name, $0) })
+        // Columns are checked once here; the field comparisons below leave them out.
+        #expect(item.attributes.map(\.column) == Array(repeating: 9, count: item.attributes.count))
+        let attributes = Dictionary(uniqueKeysWithValues: item.attributes.map { attribute in
+            var withoutColumn = attribute
+            withoutColumn.column = nil
+            return (attribute.name, withoutColumn)
+        })
 
         let title = try #require(attributes["title"])
         #expect(title == Attribute(
@@ -108,7 +116,9 @@ struct ModelContentsFieldTests {
     @Test("relationship fields")
     func relationshipFields() throws {
         let model = try Self.parseFixture()
-        let item = try #require(model.entity(named: "Item"))
+        var item = try #require(model.entity(named: "Item"))
+        #expect(item.relationships.map(\.column) == [9, 9])
+        for index in item.relationships.indices { item.relationships[index].column = nil }
         #expect(item.relationships[0] == Relationship(
             name: "owner", destinationEntity: "Owner", inverseName: "items", inverseEntity: "Owner",
             isToMany: false, isOrdered: false, isOptional: false, isTransient: false, minCount: 0, maxCount: 1,
@@ -352,5 +362,62 @@ struct ModelContentsHostileTests {
             """)
         let model = try #require(ModelTestSupport.parse(text).model)
         #expect(model.entities.map(\.name) == ["ABC"])
+    }
+}
+
+@Suite("ModelContentsParser: columns")
+struct ModelContentsColumnTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var body: String
+        /// `Entity`, `Entity.property` → `line:column`.
+        var expected: [String: String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "Xcode layout", body: """
+            <entity name="A" syncable="YES">
+                <attribute name="a" optional="YES" attributeType="String"/>
+                <relationship name="b" optional="YES" maxCount="1" destinationEntity="A"/>
+            </entity>
+            """, expected: ["A": "3:1", "A.a": "4:5", "A.b": "5:5"]),
+        Case(name: "several elements on one line", body: """
+              <entity name="A"><attribute name="a" attributeType="String"/><attribute name="c" attributeType="String"/></entity><entity name="B"/>
+            """, expected: ["A": "3:3", "A.a": "3:20", "A.c": "3:64", "B": "3:117"]),
+        Case(name: "tabs and non-ASCII before the tag", body: "\t<entity name=\"É\"><attribute name=\"ü\" attributeType=\"String\"/></entity>",
+             expected: ["É": "3:2", "É.ü": "3:19"]),
+        Case(name: "a name that prefixes another element's", body: """
+            <entity name="A"><attributeX/><attribute name="a" attributeType="String"/></entity>
+            """, expected: ["A": "3:1", "A.a": "3:31"]),
+        Case(name: "a start tag over two lines has no column", body: """
+            <entity
+                name="A"><attribute name="a" attributeType="String"/></entity>
+            """, expected: ["A": "4:nil", "A.a": "4:14"]),
+    ]
+
+    @Test(arguments: cases)
+    func elementColumns(_ c: Case) throws {
+        let model = try #require(ModelTestSupport.parse(ModelTestSupport.model(c.body)).model)
+        var found: [String: String] = [:]
+        for entity in model.entities {
+            found[entity.name] = "\(entity.line ?? 0):\(entity.column.map(String.init) ?? "nil")"
+            for attribute in entity.attributes { found["\(entity.name).\(attribute.name)"] = "\(attribute.line ?? 0):\(attribute.column.map(String.init) ?? "nil")" }
+            for relationship in entity.relationships {
+                found["\(entity.name).\(relationship.name)"] = "\(relationship.line ?? 0):\(relationship.column.map(String.init) ?? "nil")"
+            }
+        }
+        #expect(found == c.expected)
+    }
+
+    /// Findings in model files carry the element's column.
+    @Test func diagnosticsHaveColumns() {
+        let result = ModelTestSupport.parse(ModelTestSupport.model("""
+            <entity name="A"/>
+              <entity name="A"/>
+            <entity name="B"><relationship name="r" destinationEntity="Nope"/></entity>
+            """))
+        let found = result.diagnostics.map { "\($0.code.rawValue) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        #expect(found == ["CP115 4:3", "CP116 5:18"])
     }
 }

@@ -45,7 +45,8 @@ struct ModelInspectionTests {
         #expect(object["currentVersion"] is NSNull)
         let versions = try #require(object["versions"] as? [[String: Any]])
         #expect(versions.map { $0["name"] as? String } == ["Advanced.EvolutionDemo", "Advanced.EvolutionDemo.V2"])
-        #expect(Set(versions[0].keys) == ["name", "entities", "attributes", "relationships", "legacyFormat", "current", "versionIdentifier"])
+        #expect(Set(versions[0].keys) == ["name", "entities", "attributes", "relationships", "legacyFormat", "current", "versionIdentifier", "inheritance"])
+        #expect((versions[0]["inheritance"] as? [Any])?.isEmpty == true)
         #expect(versions[0]["entities"] as? Int == 1)
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["code"] as? String } == ["CP113"])
@@ -70,6 +71,93 @@ struct ModelInspectionTests {
         #expect(versions[0]["entities"] as? Int == 1)
         #expect(versions[0]["legacyFormat"] as? Bool == true)
         #expect(report.exitStatus == 0)
+        // The text says what happened: decoded, with its counts; CP112 has no stray space before its semicolon.
+        #expect(report.text().contains("    Simplenote    1 entity, 16 attributes, 0 relationships (legacy binary format, decoded from 'elements')\n"))
+        #expect(!report.text().contains("not read"))
+        let legacy = try #require(report.diagnostics.first { $0.code == .cp112 })
+        #expect(legacy.message.contains("no 'contents'); chainplan decoded its binary 'elements' archive"))
+        let detail = Self.inspect("Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld", version: "Simplenote")
+        #expect(detail.text().contains("Version 'Simplenote' (Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld/Simplenote.xcdatamodel)\n"
+            + "  (legacy binary format, decoded from its 'elements' archive; no line numbers)\n  entity "))
+    }
+
+    @Test("a legacy version that cannot be decoded says so")
+    func legacyUndecoded() throws {
+        let name = "Legacy.xcdatamodeld"
+        let result = ModelBundleReader().read(bundleAt: ModelTestSupport.fixtures.appendingPathComponent(name), displayPath: name)
+        let text = ModelInspection(result: result, displayPath: name, detailVersion: "Notes").text()
+        #expect(text.contains("    Notes    legacy binary format, cannot be decoded\n"))
+        #expect(text.contains("  (legacy binary format, cannot be decoded)\n"))
+        #expect(text.contains("no 'contents') and cannot be read [CP112]"))
+    }
+
+    @Test("inheritance per version: JSON entries and a compact text line")
+    func inheritanceSummary() throws {
+        let relative = "alemar11__CoreDataPlus/Tests/Resources/SampleModel/SampleModel.xcdatamodeld"
+        let report = Self.inspect(relative)
+        let second = try #require(report.versions.first { $0.name == "SampleModel2" })
+        #expect(second.inheritance == [
+            ModelInspection.InheritanceEntry(entity: "Car", parent: nil, root: "Car", abstract: false),
+            ModelInspection.InheritanceEntry(entity: "LuxuryCar", parent: "SportCar", root: "Car", abstract: false),
+            ModelInspection.InheritanceEntry(entity: "SportCar", parent: "Car", root: "Car", abstract: false),
+        ])
+        let object = try Self.json(report)
+        let versions = try #require(object["versions"] as? [[String: Any]])
+        let entries = try #require(versions[1]["inheritance"] as? [[String: Any]])
+        #expect(entries.count == 3)
+        #expect(Set(entries[1].keys) == ["entity", "parent", "root", "abstract"])
+        #expect(entries[1]["root"] as? String == "Car")
+        #expect(report.text().contains("    SampleModel2  4 entities, 8 attributes, 2 relationships\n"
+            + "      inheritance: LuxuryCar : SportCar (root Car), SportCar : Car\n"))
+        let grocery = ModelBundleReader().read(bundleAt: ModelTestSupport.packageRoot.appendingPathComponent("Chains/grocery-dude/Model.xcdatamodeld"),
+                                               displayPath: "Model.xcdatamodeld")
+        #expect(ModelInspection(result: grocery, displayPath: "Model.xcdatamodeld").text()
+            .contains("      inheritance: LocationAtHome : Location, LocationAtShop : Location; abstract: Location\n"))
+    }
+
+    @Test("--version shows parent, root, subentities and inherited properties")
+    func inheritanceDetail() throws {
+        let relative = "alemar11__CoreDataPlus/Tests/Resources/SampleModel/SampleModel.xcdatamodeld"
+        let report = Self.inspect(relative, version: "SampleModel2")
+        let entities = try #require(report.version?.entities)
+        let luxury = try #require(entities.first { $0.name == "LuxuryCar" })
+        #expect(luxury.root == "Car")
+        #expect(luxury.attributes.map(\.name) == ["isLimitedEdition"])
+        #expect(luxury.inheritedAttributes.map { "\($0.name)<\($0.inheritedFrom ?? "")" }
+            == ["maker<Car", "markedForDeletionAsOf<Car", "model<Car", "numberPlate<Car"])
+        #expect(luxury.inheritedRelationships.map { "\($0.name)<\($0.inheritedFrom ?? "")" } == ["owner<Car"])
+        let car = try #require(entities.first { $0.name == "Car" })
+        #expect(car.root == "Car")
+        #expect(car.subentities == ["SportCar"])
+        #expect(car.inheritedAttributes.isEmpty)
+        let text = report.text()
+        #expect(text.contains("  entity Car <- SportCar\n"))
+        #expect(text.contains("""
+              entity LuxuryCar : SportCar (root Car) [renaming ID 'ExpensiveSportCar']
+                maker: String, optional, inherited from Car
+            """))
+        #expect(text.contains("    owner -> Person, to-one, optional, inverse 'cars', Nullify, inherited from Car\n"))
+    }
+
+    @Test("--version shows every attribute field that is set")
+    func attributeFields() throws {
+        let name = "AllFields.xcdatamodeld"
+        let result = ModelBundleReader().read(bundleAt: ModelTestSupport.fixtures.appendingPathComponent(name), displayPath: name)
+        let report = ModelInspection(result: result, displayPath: name, detailVersion: "AllFields")
+        let text = report.text()
+        for line in [
+            "    title: String, optional, indexed, default 'Untitled', min '1', max '200', renaming ID 'name'\n",
+            "    created: Date, default '725328000', min '0', max '978307200'\n",
+            "    blob: Binary, optional, external storage\n",
+            "    colour: Transformable, optional, transformer 'NSSecureUnarchiveFromData', class 'UIColor'\n",
+            "    tagCount: Integer 32, optional, derived 'tags.@count'\n",
+            "    identifier: UUID\n",
+            "    blob: Binary, optional, external storage, inherited from Item\n",
+        ] {
+            #expect(text.contains(line), "\(line)")
+        }
+        let title = try #require(report.version?.entities?.first?.attributes.first)
+        #expect(title.minimum == "1" && title.maximum == "200" && title.indexed)
     }
 
     @Test("--version lists entities in full")
@@ -88,12 +176,16 @@ struct ModelInspectionTests {
         let listed = try #require(version["entities"] as? [[String: Any]])
         #expect(listed.count == entities.count)
         let first = try #require(listed.first)
-        #expect(Set(first.keys) == ["name", "parent", "abstract", "renamingIdentifier", "line", "attributes", "relationships"])
+        #expect(Set(first.keys) == ["name", "parent", "abstract", "renamingIdentifier", "line", "attributes", "relationships",
+                                    "root", "subentities", "inheritedAttributes", "inheritedRelationships"])
         let attributes = try #require(listed.flatMap { ($0["attributes"] as? [[String: Any]]) ?? [] }.first)
-        #expect(Set(attributes.keys) == ["name", "type", "optional", "transient", "default", "renamingIdentifier"])
+        #expect(Set(attributes.keys) == ["name", "type", "optional", "transient", "default", "renamingIdentifier",
+                                         "minimum", "maximum", "indexed", "derivation", "valueTransformer", "externalStorage",
+                                         "customClass", "inheritedFrom"])
         let relationships = listed.flatMap { ($0["relationships"] as? [[String: Any]]) ?? [] }
         let relationship = try #require(relationships.first)
-        #expect(Set(relationship.keys) == ["name", "destination", "inverse", "toMany", "ordered", "optional", "deletionRule", "renamingIdentifier"])
+        #expect(Set(relationship.keys) == ["name", "destination", "inverse", "toMany", "ordered", "optional", "deletionRule", "renamingIdentifier",
+                                           "inheritedFrom"])
         #expect(report.text().contains("entity LuxuryCar : SportCar"))
     }
 

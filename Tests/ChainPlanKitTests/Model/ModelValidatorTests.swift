@@ -21,8 +21,8 @@ struct ModelValidatorTests {
         let result = try Self.parseFixture("duplicate-entity.xml")
         #expect(result.model != nil)
         #expect(Self.summary(result.diagnostics) == [
-            "CP115 Semantic/duplicate-entity.xml:9 entity 'Note' is defined more than once, first (line 3)",
-            "CP115 Semantic/duplicate-entity.xml:12 entity 'Note' is defined more than once, first (line 3)",
+            "CP115 Semantic/duplicate-entity.xml:9:5 entity 'Note' is defined more than once, first (line 3)",
+            "CP115 Semantic/duplicate-entity.xml:12:5 entity 'Note' is defined more than once, first (line 3)",
         ])
         #expect(result.diagnostics.allSatisfy { $0.severity == .error && $0.versions == ["V1"] })
     }
@@ -31,9 +31,9 @@ struct ModelValidatorTests {
     func duplicateProperties() throws {
         let result = try Self.parseFixture("duplicate-property.xml")
         #expect(Self.summary(result.diagnostics) == [
-            "CP115 Semantic/duplicate-property.xml:6 entity 'Note' defines property 'text' more than once, first (line 4)",
-            "CP115 Semantic/duplicate-property.xml:7 entity 'Note' defines property 'title' more than once, first (line 5)",
-            "CP115 Semantic/duplicate-property.xml:8 entity 'Note' defines property 'text' more than once, first (line 4)",
+            "CP115 Semantic/duplicate-property.xml:6:9 entity 'Note' defines property 'text' more than once, first (line 4)",
+            "CP115 Semantic/duplicate-property.xml:7:9 entity 'Note' defines property 'title' more than once, first (line 5)",
+            "CP115 Semantic/duplicate-property.xml:8:9 entity 'Note' defines property 'text' more than once, first (line 4)",
         ])
     }
 
@@ -41,9 +41,9 @@ struct ModelValidatorTests {
     func inheritedProperties() throws {
         let result = try Self.parseFixture("inherited-property.xml")
         #expect(Self.summary(result.diagnostics) == [
-            "CP115 Semantic/inherited-property.xml:9 property 'name' of entity 'Dog' is already defined by its ancestor entity 'Animal'",
-            "CP115 Semantic/inherited-property.xml:12 property 'owner' of entity 'Puppy' is already defined by its ancestor entity 'Animal'",
-            "CP115 Semantic/inherited-property.xml:13 property 'breed' of entity 'Puppy' is already defined by its ancestor entity 'Dog'",
+            "CP115 Semantic/inherited-property.xml:9:9 property 'name' of entity 'Dog' is already defined by its ancestor entity 'Animal'",
+            "CP115 Semantic/inherited-property.xml:12:9 property 'owner' of entity 'Puppy' is already defined by its ancestor entity 'Animal'",
+            "CP115 Semantic/inherited-property.xml:13:9 property 'breed' of entity 'Puppy' is already defined by its ancestor entity 'Dog'",
         ])
     }
 
@@ -51,11 +51,11 @@ struct ModelValidatorTests {
     func unknownReferences() throws {
         let result = try Self.parseFixture("unknown-references.xml")
         #expect(Self.summary(result.diagnostics) == [
-            "CP116 Semantic/unknown-references.xml:4 relationship 'Order.customer' names destination entity 'Customer', which does not exist",
-            "CP116 Semantic/unknown-references.xml:4 relationship 'Order.customer' names inverse entity 'Customer', which does not exist",
-            "CP116 Semantic/unknown-references.xml:6 relationship 'Order.dangling' has no destination entity",
-            "CP116 Semantic/unknown-references.xml:8 entity 'OrderLine' names parent entity 'LineBase', which does not exist",
-            "CP116 Semantic/unknown-references.xml:9 relationship 'OrderLine.order' names inverse entity 'Ordr', which does not exist",
+            "CP116 Semantic/unknown-references.xml:4:9 relationship 'Order.customer' names destination entity 'Customer', which does not exist",
+            "CP116 Semantic/unknown-references.xml:4:9 relationship 'Order.customer' names inverse entity 'Customer', which does not exist",
+            "CP116 Semantic/unknown-references.xml:6:9 relationship 'Order.dangling' has no destination entity",
+            "CP116 Semantic/unknown-references.xml:8:5 entity 'OrderLine' names parent entity 'LineBase', which does not exist",
+            "CP116 Semantic/unknown-references.xml:9:9 relationship 'OrderLine.order' names inverse entity 'Ordr', which does not exist",
         ])
     }
 
@@ -63,8 +63,8 @@ struct ModelValidatorTests {
     func parentCycles() throws {
         let result = try Self.parseFixture("parent-cycle.xml")
         #expect(Self.summary(result.diagnostics) == [
-            "CP117 Semantic/parent-cycle.xml:3 entity inheritance forms a cycle: 'Zeta' → 'Alpha' → 'Beta' → 'Zeta'",
-            "CP117 Semantic/parent-cycle.xml:12 entity 'Self' is its own parent entity",
+            "CP117 Semantic/parent-cycle.xml:3:5 entity inheritance forms a cycle: 'Zeta' → 'Alpha' → 'Beta' → 'Zeta'",
+            "CP117 Semantic/parent-cycle.xml:12:5 entity 'Self' is its own parent entity",
         ])
         #expect(result.diagnostics.allSatisfy { $0.code.rule.unusableInput })
     }

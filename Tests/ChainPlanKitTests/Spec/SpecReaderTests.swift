@@ -114,6 +114,29 @@ struct SpecReaderTests {
         BadSpec(name: "empty file", text: " \n", syntax: .json, line: nil, column: nil, fragment: "empty"),
         BadSpec(name: "YAML alias", text: "base: &b V1\nV2: *b\n", syntax: .yaml, line: 2, column: 5, fragment: "aliases"),
         BadSpec(name: "multiple documents", text: "- A\n---\n- B\n", syntax: .yaml, line: 2, column: 1, fragment: "invalid YAML"),
+        // A `.json` spec is strict JSON: what YAML would accept is refused at its token.
+        BadSpec(name: "JSON comment", text: "# the chain\n[\"A\", \"B\"]", syntax: .json, line: 1, column: 1, fragment: "comments are not allowed"),
+        BadSpec(name: "JSON comment after a value", text: "[\"A\", # first\n \"B\"]", syntax: .json, line: 1, column: 7, fragment: "comments are not allowed"),
+        BadSpec(name: "JSON // comment", text: "[\"A\",\n // B next\n \"B\"]", syntax: .json, line: 2, column: 2, fragment: "comments are not allowed"),
+        BadSpec(name: "JSON single quotes", text: "{'A': 'B'}", syntax: .json, line: 1, column: 2, fragment: "double quotes"),
+        BadSpec(name: "JSON single-quoted value", text: "{\"A\": 'B'}", syntax: .json, line: 1, column: 7, fragment: "double quotes"),
+        BadSpec(name: "JSON trailing comma in an array", text: "[\"A\",\"B\",]", syntax: .json, line: 1, column: 9, fragment: "trailing comma before ']'"),
+        BadSpec(name: "JSON trailing comma in an object", text: "{\"A\": \"B\",\n}", syntax: .json, line: 1, column: 10, fragment: "trailing comma before '}'"),
+        BadSpec(name: "JSON YAML tag", text: "[\"A\", !!int 3]", syntax: .json, line: 1, column: 7, fragment: "YAML tags"),
+        BadSpec(name: "JSON block sequence", text: "- !!int 3\n", syntax: .json, line: 1, column: 1, fragment: "invalid JSON"),
+        BadSpec(name: "JSON bare word", text: "[\"A\", B]", syntax: .json, line: 1, column: 7, fragment: "'B' is not a JSON value"),
+        BadSpec(name: "JSON missing comma", text: "[\"A\" \"B\"]", syntax: .json, line: 1, column: 6, fragment: "expected ',' or ']'"),
+        BadSpec(name: "JSON content after the document", text: "[\"A\"]\n[\"B\"]", syntax: .json, line: 2, column: 1, fragment: "after the end"),
+        BadSpec(name: "JSON leading zero", text: "[\"A\", 01]", syntax: .json, line: 1, column: 7, fragment: "leading zeros"),
+        BadSpec(name: "JSON unknown escape", text: "[\"A\", \"B\\x41\"]", syntax: .json, line: 1, column: 9, fragment: "invalid escape"),
+        BadSpec(name: "JSON lone high surrogate", text: "[\"a\\ud83d\", \"b\"]", syntax: .json, line: 1, column: 4, fragment: "surrogate"),
+        BadSpec(name: "JSON lone low surrogate", text: "[\"x\", \"a\\ude80\"]", syntax: .json, line: 1, column: 9, fragment: "surrogate"),
+        BadSpec(name: "JSON tab in a string", text: "[\"A\tB\"]", syntax: .json, line: 1, column: 4, fragment: "control character"),
+        BadSpec(name: "JSON unterminated string", text: "[\"A\", \"B]", syntax: .json, line: 1, column: 7, fragment: "unterminated"),
+        // YAML names are strings: a scalar explicitly tagged as something else is refused.
+        BadSpec(name: "YAML !!int name", text: "- A\n- !!int 3\n", syntax: .yaml, line: 2, column: 3, fragment: "tagged !!int"),
+        BadSpec(name: "YAML !!float key", text: "A: B\n!!float 1.5: C\n", syntax: .yaml, line: 2, column: 1, fragment: "tagged !!float"),
+        BadSpec(name: "YAML custom tag", text: "- A\n- !custom B\n", syntax: .yaml, line: 2, column: 3, fragment: "tagged !custom"),
     ]
 
     @Test(arguments: badSpecs)
@@ -124,6 +147,53 @@ struct SpecReaderTests {
         #expect(first?.location?.line == bad.line)
         #expect(first?.location?.column == bad.column)
         #expect(first?.message.contains(bad.fragment) == true, "\(first?.message ?? "no diagnostic")")
+    }
+
+    /// Valid JSON is accepted whatever libyaml thinks of it: surrogate-pair escapes (as Python's
+    /// json.dump writes emoji) are read as the character, and every later token keeps its place.
+    @Test func surrogatePairEscapesAreReadAsTheCharacter() throws {
+        let read = SpecText.read(#"{"chain": ["a\ud83d\ude80","b"], "target": "b\uD83D\uDE80\u00e9"}"#)
+        #expect(read.diagnostics.isEmpty)
+        let spec = try #require(read.spec)
+        #expect(spec.arrayEntries.map(\.value) == ["a🚀", "b"])
+        #expect(spec.arrayEntries.map(\.location) == [SourceLocation(file: "chain.json", line: 1, column: 12),
+                                                     SourceLocation(file: "chain.json", line: 1, column: 28)])
+        #expect(spec.target?.value == "b🚀é")
+        #expect(spec.target?.location == SourceLocation(file: "chain.json", line: 1, column: 44))
+    }
+
+    @Test func surrogatePairsInKeysAndOnLaterLines() throws {
+        let text = "{\"A\\ud83d\\ude80\": \"B\\ud83d\\ude80\", \"C\": \"B\\ud83d\\ude80\"}"
+        let read = SpecText.read("\r\n\t" + text)
+        #expect(read.diagnostics.isEmpty)
+        let spec = try #require(read.spec)
+        #expect(spec.treeEntries.map { "\($0.source.value)>\($0.destination.value)" } == ["A🚀>B🚀", "C>B🚀"])
+        #expect(spec.treeEntries.map { "\($0.destination.location.line ?? 0):\($0.destination.location.column ?? 0)" } == ["2:20", "2:42"])
+    }
+
+    /// Raw characters JSON allows in strings but YAML calls non-printable are kept too.
+    @Test func rawCharactersYAMLRefusesAreKept() throws {
+        let read = SpecText.read("[\"A\u{FEFF}\u{85}\u{9F}\u{2028}\", \"B\"]")
+        #expect(read.diagnostics.isEmpty)
+        let spec = try #require(read.spec)
+        #expect(spec.arrayEntries.map(\.value) == ["A\u{FEFF}\u{85}\u{9F}\u{2028}", "B"])
+        #expect(spec.arrayEntries[1].location == SourceLocation(file: "chain.json", line: 1, column: 11))
+    }
+
+    /// A sniffed JSON spec (no extension) is strict JSON as well.
+    @Test func sniffedJSONWithSurrogatesIsJSON() throws {
+        let data = Data(#"["a\ud83d\ude80", "b"]"#.utf8)
+        #expect(SpecReader.syntax(forPath: "chain", data: data) == .json)
+        let read = SpecReader().read(data: data, displayPath: "chain", syntax: SpecReader.syntax(forPath: "chain", data: data))
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.spec?.arrayEntries.map(\.value) == ["a🚀", "b"])
+    }
+
+    /// YAML names may be plain, quoted or `!!str`; the tag check does not refuse those.
+    @Test func yamlStringTagsAreNames() throws {
+        let read = SpecText.read("- 3\n- '4'\n- !!str 5\n- 1.10\n", syntax: .yaml)
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.spec?.arrayEntries.map(\.value) == ["3", "4", "5", "1.10"])
     }
 
     @Test func everyBadEntryIsReportedNotJustTheFirst() {

@@ -21,7 +21,7 @@ public struct UnknownVersionCheck: ChainCheck {
             guard let location = context.graph.firstLocation[number] else { continue }
             findings.add({
                 let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
-                let suffix = hint.isEmpty ? "" : "; did you mean \(hint.map { "'\($0)'" }.joined(separator: " or "))?"
+                let suffix = hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"
                 return Diagnostic(Self.code, "version '\(name)' is not in the model bundle '\(bundle.name)'\(suffix)",
                                   at: location, versions: [name])
             }())
@@ -32,7 +32,10 @@ public struct UnknownVersionCheck: ChainCheck {
 
 /// Nearest names by edit distance, for "did you mean" hints.
 enum NameSuggestions {
-    static func nearest(to name: String, among candidates: [String], limit: Int = 2) -> [String] {
+    /// Every candidate tied at the smallest edit distance (within a third of the longer name,
+    /// at least 2), at most `limit`, in version order: "Model 5" suggests 'Model 2', 'Model 3'
+    /// and 'Model 4' alike rather than an arbitrary two of them.
+    static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.lowercased().unicodeScalars.prefix(256))
         let scored = candidates.compactMap { candidate -> (Int, String)? in
             let other = Array(candidate.lowercased().unicodeScalars.prefix(256))
@@ -40,7 +43,16 @@ enum NameSuggestions {
             let allowed = max(2, max(target.count, other.count) / 3)
             return distance <= allowed ? (distance, candidate) : nil
         }
-        return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.prefix(limit).map(\.1)
+        guard let best = scored.map(\.0).min() else { return [] }
+        let tied = scored.filter { $0.0 == best }.map(\.1)
+        return Array(tied.sorted(by: VersionOrder.areInIncreasingOrder).prefix(limit))
+    }
+
+    /// `'A'`, `'A' or 'B'`, `'A', 'B' or 'C'`.
+    static func phrase(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard let last = quoted.last else { return "" }
+        return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// Levenshtein distance over Unicode scalars (inputs are capped by the caller).

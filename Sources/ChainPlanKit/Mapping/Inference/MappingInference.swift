@@ -150,6 +150,13 @@ private enum Property {
         }
     }
 
+    var column: Int? {
+        switch self {
+        case .attribute(let a): a.column
+        case .relationship(let r): r.column
+        }
+    }
+
     var isTransient: Bool {
         switch self {
         case .attribute(let a): a.isTransient
@@ -189,8 +196,8 @@ private struct Engine {
         destinationEntityNames = Set(destination.entities.map { $0.entity.name.lowercased() })
     }
 
-    func at(_ file: String?, _ line: Int?) -> SourceLocation? {
-        file.map { SourceLocation(file: $0, line: line) }
+    func at(_ file: String?, _ line: Int?, _ column: Int?) -> SourceLocation? {
+        file.map { SourceLocation(file: $0, line: line, column: line == nil ? nil : column) }
     }
 
     mutating func add(_ change: ModelChange) { changes.append(change) }
@@ -224,19 +231,19 @@ private struct Engine {
                                 detail: "entity '\(gone.entity.name)' is removed and '\(twin.entity.name)' added with similar attributes, "
                                     + "but '\(twin.entity.name)' has no renaming identifier '\(gone.entity.name)': Core Data infers drop + add and its rows are deleted",
                                 verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
-                                location: at(destinationFile, twin.entity.line)))
+                                location: at(destinationFile, twin.entity.line, twin.entity.column)))
             }
             add(ModelChange(.entityRemoved, entity: gone.entity.name,
                             detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
                             verdict: .dataLoss, rule: "remove-entity", basis: .documented, code: .cp209,
-                            location: at(sourceFile, gone.entity.line)))
+                            location: at(sourceFile, gone.entity.line, gone.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
                                                         source: gone.entity.name, destination: nil, propertyMappings: []))
         }
         for new in added {
             add(ModelChange(.entityAdded, entity: new.entity.name, detail: "entity '\(new.entity.name)' is added",
                             verdict: .inferable, rule: "add-entity", basis: .documented,
-                            location: at(destinationFile, new.entity.line)))
+                            location: at(destinationFile, new.entity.line, new.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Add\(new.entity.name)", kind: .add, source: nil,
                                                         destination: new.entity.name, propertyMappings: []))
         }
@@ -250,7 +257,7 @@ private struct Engine {
     mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView) {
         let sName = s.entity.name
         let dName = d.entity.name
-        let here = at(destinationFile, d.entity.line)
+        let here = at(destinationFile, d.entity.line, d.entity.column)
         let changesBefore = changes.count
         if sName != dName {
             add(ModelChange(.entityRenamed, entity: dName, detail: "entity '\(sName)' is renamed to '\(dName)' (renaming identifier)",
@@ -324,7 +331,7 @@ private struct Engine {
             add(ModelChange(.hierarchyMerged, entity: root,
                             detail: "entities from separate hierarchies (roots \(list)) now share the root '\(root)'",
                             verdict: .blocksInference, rule: "merge-entity-hierarchies", basis: .documented, code: .cp205,
-                            location: at(destinationFile, destination.entity(root)?.entity.line)))
+                            location: at(destinationFile, destination.entity(root)?.entity.line, destination.entity(root)?.entity.column)))
         }
     }
 
@@ -348,13 +355,13 @@ private struct Engine {
             case let (.attribute(a), .attribute(b)):
                 unmatchedSources.remove(si)
                 unmatchedDestinations.remove(di)
-                compareAttributes(a, b, entity: dName)
+                compareAttributes(a, b, sourceEntity: sName, entity: dName)
                 if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
                 mappings.append(.init(destination: b.name, expression: "$source.\(a.name)"))
             case let (.relationship(a), .relationship(b)):
                 unmatchedSources.remove(si)
                 unmatchedDestinations.remove(di)
-                compareRelationships(a, b, entity: dName)
+                compareRelationships(a, b, sourceEntity: sName, entity: dName)
                 if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
                 mappings.append(.init(destination: b.name, expression: "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"\(a.name)\", $source.\(a.name))"))
             default:
@@ -366,7 +373,7 @@ private struct Engine {
                     add(ModelChange(.propertyKindChanged, entity: dName, property: dp.name,
                                     detail: "'\(sName).\(sp.name)' changes from \(fromKind) to \(toKind): Core Data infers drop + add, and the stored values are deleted",
                                     verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
-                                    code: .cp211, location: at(destinationFile, dp.line)))
+                                    code: .cp211, location: at(destinationFile, dp.line, dp.column)))
                 }
             }
         }
@@ -386,7 +393,7 @@ private struct Engine {
                 add(ModelChange(.propertyKindChanged, entity: dName, property: a.name,
                                 detail: "attribute '\(sName).\(a.name)' is replaced by \(becameRelationship ? "a relationship" : "an entity") of the same name: Core Data infers drop + add, and its values are deleted",
                                 verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
-                                code: .cp211, location: at(sourceFile, a.line)))
+                                code: .cp211, location: at(sourceFile, a.line, a.column)))
             }
         }
         // Likely renames: a removed and an added property of the same kind and type.
@@ -401,7 +408,7 @@ private struct Engine {
             add(ModelChange(.likelyPropertyRename, entity: dName, property: new,
                             detail: "'\(sName).\(gone)' is removed and '\(dName).\(new)' added with the same type, but '\(new)' has no renaming identifier '\(gone)': Core Data infers drop + add and the values are deleted",
                             verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
-                            location: at(destinationFile, destinationProperties[di].line)))
+                            location: at(destinationFile, destinationProperties[di].line, destinationProperties[di].column)))
         }
         for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
             let property = sourceProperties[si]
@@ -411,18 +418,18 @@ private struct Engine {
                 // which keep the attribute.
                 add(ModelChange(.attributeRemoved, entity: dName, property: a.name,
                                 detail: "attribute '\(sName).\(a.name)' moves down into the subentities of abstract '\(sName)', which keep its values",
-                                verdict: .inferable, rule: "move-property-down-hierarchy", basis: .documented, location: at(sourceFile, a.line)))
+                                verdict: .inferable, rule: "move-property-down-hierarchy", basis: .documented, location: at(sourceFile, a.line, a.column)))
             case .attribute(let a):
                 // A removal already explained as a kind change (CP211) raises no second finding.
                 let explained = explainedRemovals.contains(si)
                 add(ModelChange(.attributeRemoved, entity: dName, property: a.name,
                                 detail: "attribute '\(sName).\(a.name)' is removed" + (a.isTransient ? " (transient: no stored data)" : "; its values are deleted"),
                                 verdict: a.isTransient ? .inferable : .dataLoss, rule: "remove-attribute", basis: .documented,
-                                code: a.isTransient || explained ? nil : .cp209, location: at(sourceFile, a.line)))
+                                code: a.isTransient || explained ? nil : .cp209, location: at(sourceFile, a.line, a.column)))
             case .relationship(let r):
                 add(ModelChange(.relationshipRemoved, entity: dName, property: r.name,
                                 detail: "relationship '\(sName).\(r.name)' is removed" + (r.isTransient ? " (transient)" : "; its links are deleted"),
-                                verdict: .inferable, rule: "remove-relationship", basis: .documented, location: at(sourceFile, r.line)))
+                                verdict: .inferable, rule: "remove-relationship", basis: .documented, location: at(sourceFile, r.line, r.column)))
             }
         }
         for di in unmatchedDestinations.sorted() {
@@ -436,7 +443,7 @@ private struct Engine {
                                 detail: "relationship '\(dName).\(r.name)' is added" + (required ? "; it is required but existing rows have no value" : ""),
                                 verdict: .inferable, rule: required ? "add-required-relationship" : "add-relationship",
                                 basis: required ? .conservative : .documented, code: required ? .cp210 : nil,
-                                location: at(destinationFile, r.line)))
+                                location: at(destinationFile, r.line, r.column)))
                 mappings.append(.init(destination: r.name, expression: nil))
             }
         }
@@ -457,7 +464,7 @@ private struct Engine {
     }
 
     mutating func addAttribute(_ a: Attribute, entity: String) {
-        let here = at(destinationFile, a.line)
+        let here = at(destinationFile, a.line, a.column)
         if a.isTransient || a.isOptional || a.hasDefaultValue || a.isDerived {
             let why = a.isTransient ? "transient" : a.isOptional ? "optional" : a.isDerived ? "derived" : "with a default value"
             add(ModelChange(.attributeAdded, entity: entity, property: a.name, detail: "attribute '\(entity).\(a.name)' is added (\(why))",
@@ -471,12 +478,12 @@ private struct Engine {
         }
     }
 
-    mutating func compareAttributes(_ a: Attribute, _ b: Attribute, entity: String) {
-        let here = at(destinationFile, b.line)
+    mutating func compareAttributes(_ a: Attribute, _ b: Attribute, sourceEntity: String, entity: String) {
+        let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
             add(ModelChange(.attributeRenamed, entity: entity, property: b.name,
-                            detail: "attribute '\(a.name)' is renamed to \(label) (renaming identifier)",
+                            detail: "attribute '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier)",
                             verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
         }
         if a.isTransient != b.isTransient {
@@ -533,7 +540,7 @@ private struct Engine {
                             verdict: .noMigration, rule: "default-value-not-hashed", basis: .documented, location: here))
         }
         if a.type == .composite, b.type == .composite, !a.isTransient, !b.isTransient {
-            compareComposites(a, b, entity: entity)
+            compareComposites(a, b, sourceEntity: sourceEntity, entity: entity)
         }
         if a.type == .transformable, b.type == .transformable, !b.isTransient,
            (a.valueTransformerName ?? "") != (b.valueTransformerName ?? "") || (a.customClassName ?? "") != (b.customClassName ?? "") {
@@ -551,7 +558,7 @@ private struct Engine {
     /// Apple documents composites as usable "anywhere you use standard attributes, including
     /// lightweight migrations": an element added, removed or changed is judged like an attribute
     /// of the entity, named `attribute.element`.
-    mutating func compareComposites(_ a: Attribute, _ b: Attribute, entity: String) {
+    mutating func compareComposites(_ a: Attribute, _ b: Attribute, sourceEntity: String, entity: String) {
         let old = source.elements(of: a)
         let new = destination.elements(of: b)
         let pairs = Matcher.match(sources: old.map { ($0.name, $0.renamingIdentifier) },
@@ -561,24 +568,24 @@ private struct Engine {
         for (s, d) in pairs {
             removed.remove(s)
             added.remove(d)
-            compareAttributes(old[s], new[d], entity: entity)
+            compareAttributes(old[s], new[d], sourceEntity: sourceEntity, entity: entity)
         }
         for s in removed.sorted() {
             let element = old[s]
             add(ModelChange(.attributeRemoved, entity: entity, property: element.name,
                             detail: "element '\(entity).\(element.name)' of a composite attribute is removed; its values are deleted",
                             verdict: .dataLoss, rule: "remove-attribute", basis: .documented, code: .cp209,
-                            location: at(sourceFile, element.line)))
+                            location: at(sourceFile, element.line, element.column)))
         }
         for d in added.sorted() { addAttribute(new[d], entity: entity) }
     }
 
-    mutating func compareRelationships(_ a: Relationship, _ b: Relationship, entity: String) {
-        let here = at(destinationFile, b.line)
+    mutating func compareRelationships(_ a: Relationship, _ b: Relationship, sourceEntity: String, entity: String) {
+        let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
             add(ModelChange(.relationshipRenamed, entity: entity, property: b.name,
-                            detail: "relationship '\(a.name)' is renamed to \(label) (renaming identifier)",
+                            detail: "relationship '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier)",
                             verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
         }
         let mappedDestination = a.destinationEntity.flatMap { entityLineage[$0] } ?? a.destinationEntity
