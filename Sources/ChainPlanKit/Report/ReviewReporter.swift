@@ -245,7 +245,7 @@ public enum ReviewReporter {
         body{font:15px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1d1d1f;max-width:1100px;margin:2em auto;padding:0 1em}
         h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ddd}h3{font-size:1.05em;margin-bottom:.4em}
         code{font:13px ui-monospace,Menlo,Consolas,monospace;background:#f4f4f6;padding:0 .25em;border-radius:3px}
-        table{border-collapse:collapse;width:100%;margin:.5em 0 1em}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+        table{border-collapse:collapse;width:100%;margin:.5em 0 1em}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{white-space:nowrap}td{min-width:4.5em}
         th{background:#f4f4f6}tr.bad td,tr.error td,tr.blocks-inference td{background:#fdecea}tr.warning td,tr.data-loss td{background:#fff6e0}
         .verdict{font-size:1.2em;font-weight:600;padding:.4em .7em;border-radius:6px;display:inline-block}
         .verdict.pass{background:#e6f4ea;color:#1e6b34}.verdict.fail{background:#fdecea;color:#a50e0e}
