@@ -124,6 +124,20 @@ def group_chains(figures, details):
         figures[f"chains.alembic.{kind}.speedup"] = result["alembic"]["median"] / result["chainplan"]["median"]
         figures[f"chains.alembic.{kind}.inprocess_seconds"] = float(inside[-1])
         figures[f"chains.alembic.{kind}.inprocess_speedup"] = float(inside[-1]) / result["chainplan"]["median"]
+    # The branchy tree (1,000 bases merging): Alembic walks from every base, which takes minutes,
+    # so it runs once with a time limit; a stopped run gives a lower bound on the ratio.
+    spec = INPUTS / "branchy-10000.json"
+    chainplan_seconds = measure({"chainplan": [cp("paths", spec, "--format", "json", "-o", "/dev/null")]})["chainplan"]["median"]
+    limit = float(os.environ.get("BENCH_ALEMBIC_LIMIT", "90"))
+    started = time.perf_counter()
+    try:
+        subprocess.run([PEER_PYTHON, BENCH / "peers" / "alembic_revmap.py", spec], capture_output=True, timeout=limit, check=True)
+        alembic_seconds, stopped = time.perf_counter() - started, False
+    except subprocess.TimeoutExpired:
+        alembic_seconds, stopped = limit, True
+    figures["chains.alembic.branchy.seconds"] = alembic_seconds
+    figures["chains.alembic.branchy.stopped"] = 1.0 if stopped else 0.0
+    figures["chains.alembic.branchy.speedup"] = alembic_seconds / chainplan_seconds
     details["chains"] = rows
 
 
@@ -295,6 +309,12 @@ def write_markdown(results):
                 lines.append(f"\nAlembic's revision map on the same 10k {kind}: ×{figures[key + '.speedup']:.1f} slower as a "
                              f"process; its work alone (start-up and import excluded) takes {figures[key + '.inprocess_seconds']:.3f} s, "
                              f"×{figures[key + '.inprocess_speedup']:.1f} chainplan's whole process.")
+        if "chains.alembic.branchy.speedup" in figures:
+            bound = "at least " if figures.get("chains.alembic.branchy.stopped") else ""
+            lines.append(f"\nAlembic's revision map on the 10k branchy tree (1,000 bases merging; one run, stopped at "
+                         f"{figures['chains.alembic.branchy.seconds']:.0f} s if not done): "
+                         f"{'stopped after' if bound else 'took'} {figures['chains.alembic.branchy.seconds']:.1f} s, "
+                         f"{bound}×{figures['chains.alembic.branchy.speedup']:.0f} chainplan's whole process.")
         lines.append("\n![Time against input size](scaling.svg)")
     if "corpus" in details:
         c = details["corpus"]

@@ -57,7 +57,10 @@ public struct MigrationSignature: Sendable, Hashable {
             var propertyIdentifiers: [String: String] = [:]
             // A composite attribute's elements are stored attributes of their own (as
             // `attribute.element`): editing the composite type changes what the store holds.
-            for attribute in entity.attributes.flatMap({ [$0] + CompositeType.elements(of: $0, among: model.composites) }) {
+            let stored = entity.attributes.contains { $0.type == .composite }
+                ? entity.attributes.flatMap { [$0] + CompositeType.elements(of: $0, among: model.composites) }
+                : entity.attributes
+            for attribute in stored {
                 properties[attribute.name] = PropertySignature(
                     name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
                     versionHashModifier: attribute.versionHashModifier.nonEmpty,

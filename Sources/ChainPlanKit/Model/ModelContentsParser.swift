@@ -504,53 +504,68 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
 /// document; several elements on one line are found left to right. A tag that begins on an
 /// earlier line has no column.
 struct ElementColumns {
-    let data: Data
+    let bytes: [UInt8]
     /// The line `lineStart` begins, where it ends, and where the search for the next tag on it
     /// resumes (with the column of that byte), so a long line is scanned once in all.
     private var line = 1
-    private var lineStart: Int
+    private var lineStart = 0
     private var lineEnd: Int
-    private var cursor: Int
+    private var cursor = 0
     private var cursorColumn = 1
 
     init(data: Data) {
-        self.data = data
-        lineStart = data.startIndex
-        cursor = data.startIndex
-        lineEnd = data[data.startIndex...].firstIndex(of: 0x0A) ?? data.endIndex
+        bytes = [UInt8](data)
+        lineEnd = bytes.firstIndex(of: 0x0A) ?? bytes.count
     }
 
     /// 1-based column, in Unicode scalars, of `<name` on `targetLine`.
     mutating func column(ofStartTag name: String, onLine targetLine: Int) -> Int? {
         guard targetLine >= line else { return nil }
-        while line < targetLine {
-            guard lineEnd < data.endIndex else { return nil }
-            lineStart = lineEnd + 1
-            lineEnd = data[lineStart...].firstIndex(of: 0x0A) ?? data.endIndex
-            cursor = lineStart
-            cursorColumn = 1
-            line += 1
-        }
+        // The scan works on locals and a buffer pointer: this runs once per element of every
+        // model version, and stored-property and `Data` accesses in the loop cost more than the scan.
+        var (line, lineStart, lineEnd, cursor, cursorColumn) = (self.line, self.lineStart, self.lineEnd, self.cursor, self.cursorColumn)
+        defer { (self.line, self.lineStart, self.lineEnd, self.cursor, self.cursorColumn) = (line, lineStart, lineEnd, cursor, cursorColumn) }
         let tag = Array(("<" + name).utf8)
-        var index = cursor
-        var column = cursorColumn
-        while index + tag.count <= lineEnd {
-            let byte = data[index]
-            if byte == tag[0], data[index..<(index + tag.count)].elementsEqual(tag) {
-                let after = index + tag.count
-                let delimiter = after < lineEnd ? data[after] : 0x0A
-                if delimiter == 0x20 || delimiter == 0x09 || delimiter == 0x2F || delimiter == 0x3E || delimiter == 0x0A || delimiter == 0x0D {
-                    // Resume after the name: its bytes are ASCII or whole characters.
-                    cursor = after
-                    cursorColumn = column + (("<" + name).unicodeScalars.count)
-                    return column
-                }
+        let tagScalars = ("<" + name).unicodeScalars.count
+        return bytes.withUnsafeBufferPointer { data -> Int? in
+            let count = data.count
+            while line < targetLine {
+                guard lineEnd < count else { return nil }
+                lineStart = lineEnd + 1
+                var end = lineStart
+                while end < count, data[end] != 0x0A { end += 1 }
+                lineEnd = end
+                cursor = lineStart
+                cursorColumn = 1
+                line += 1
             }
-            // Continuation bytes (10xxxxxx) do not start a character.
-            if byte & 0xC0 != 0x80 { column += 1 }
-            index += 1
+            var index = cursor
+            var column = cursorColumn
+            while index + tag.count <= lineEnd {
+                let byte = data[index]
+                if byte == tag[0] {
+                    var matches = true
+                    for offset in 1..<tag.count where data[index + offset] != tag[offset] {
+                        matches = false
+                        break
+                    }
+                    if matches {
+                        let after = index + tag.count
+                        let delimiter = after < lineEnd ? data[after] : 0x0A
+                        if delimiter == 0x20 || delimiter == 0x09 || delimiter == 0x2F || delimiter == 0x3E || delimiter == 0x0A || delimiter == 0x0D {
+                            // Resume after the name: its bytes are ASCII or whole characters.
+                            cursor = after
+                            cursorColumn = column + tagScalars
+                            return column
+                        }
+                    }
+                }
+                // Continuation bytes (10xxxxxx) do not start a character.
+                if byte & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+            // Not found: later searches on this line start where this one began.
+            return nil
         }
-        // Not found: later searches on this line start where this one began.
-        return nil
     }
 }

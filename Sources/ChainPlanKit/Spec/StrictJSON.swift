@@ -322,6 +322,19 @@ enum StrictJSON {
         }
 
         mutating func string() throws {
+            // Fast path: printable ASCII without escapes (nearly every version name) needs no
+            // decoding and no replacement; one column per byte, no line break inside.
+            var probe = index + 1
+            while probe < bytes.count {
+                let byte = bytes[probe]
+                if byte == UInt8(ascii: "\"") {
+                    column += probe + 1 - index
+                    index = probe + 1
+                    return
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x7F { break }
+                probe += 1
+            }
             let start = position
             advance() // "
             var decoded = String.UnicodeScalarView()
