@@ -236,22 +236,29 @@ enum StrictJSON {
                 advance()
                 skipWhitespace()
                 try value()
+                if try closes(with: "}", what: "object") { return }
+                afterComma = true
+            }
+        }
+
+        /// After a member or element: a comma (another one follows; false) or `closing` (the
+        /// container ends; true). Anything else is an error at its place.
+        mutating func closes(with closing: Unicode.Scalar, what: String) throws -> Bool {
+            skipWhitespace()
+            switch current {
+            case ",":
+                lastComma = position
+                advance()
                 skipWhitespace()
-                switch current {
-                case ",":
-                    lastComma = position
-                    afterComma = true
-                    advance()
-                    skipWhitespace()
-                case "}":
-                    advance()
-                    depth -= 1
-                    return
-                case nil:
-                    throw fail("unexpected end of input; the object is not closed")
-                case let other?:
-                    throw other == "#" || other == "/" ? unexpected(other) : fail("expected ',' or '}', found \(describe(other))")
-                }
+                return false
+            case closing:
+                advance()
+                depth -= 1
+                return true
+            case nil:
+                throw fail("unexpected end of input; the \(what) is not closed")
+            case let other?:
+                throw other == "#" || other == "/" ? unexpected(other) : fail("expected ',' or '\(closing)', found \(describe(other))")
             }
         }
 
@@ -270,22 +277,8 @@ enum StrictJSON {
                     throw fail("trailing comma before \(describe(scalar))", at: lastComma)
                 }
                 try value()
-                skipWhitespace()
-                switch current {
-                case ",":
-                    lastComma = position
-                    afterComma = true
-                    advance()
-                    skipWhitespace()
-                case "]":
-                    advance()
-                    depth -= 1
-                    return
-                case nil:
-                    throw fail("unexpected end of input; the array is not closed")
-                case let other?:
-                    throw other == "#" || other == "/" ? unexpected(other) : fail("expected ',' or ']', found \(describe(other))")
-                }
+                if try closes(with: "]", what: "array") { return }
+                afterComma = true
             }
         }
 
