@@ -127,7 +127,7 @@ struct Lineage: Sendable {
     /// property whose values `other` drops or moves elsewhere.
     func lost(in other: Lineage) -> [String] {
         let droppedEntities = Set(entities.filter { other.entities[$0.key] != $0.value }.keys)
-        var lost = droppedEntities.sorted()
+        var lost = Array(droppedEntities)
         for (from, to) in properties where other.properties[from] != to && !droppedEntities.contains(from.entity) {
             lost.append("\(from.entity).\(from.property)")
         }

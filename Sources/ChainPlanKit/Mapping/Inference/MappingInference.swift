@@ -81,6 +81,17 @@ struct ResolvedView: Sendable {
     /// Composite attribute types (iOS 17).
     var composites: [CompositeType] = []
 
+    /// True when `entity` is `ancestor` or lies below it (parents followed, cycles stopped).
+    func isKind(_ entity: String, of ancestor: String) -> Bool {
+        var current: String? = entity
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted {
+            if name == ancestor { return true }
+            current = self.entity(name)?.entity.parentEntity
+        }
+        return false
+    }
+
     /// The stored elements of a composite attribute (see `CompositeType.elements`).
     func elements(of attribute: Attribute) -> [Attribute] {
         CompositeType.elements(of: attribute, among: composites)
@@ -604,7 +615,7 @@ private struct Engine {
                                 detail: moved + " ('\(a.destinationEntity ?? "?")' is removed, so its links are dropped)",
                                 verdict: .inferable, rule: "relationship-destination-removed", basis: .documented, location: here))
             } else if let mapped = surviving, let target = b.destinationEntity,
-                      destination.entity(mapped).map({ descends($0, from: target) }) == true {
+                      destination.isKind(mapped, of: target) {
                 add(ModelChange(.destinationChanged, entity: entity, property: b.name,
                                 detail: moved + " ('\(mapped)' is a kind of '\(target)', so the links stay valid; not documented as inferable)",
                                 verdict: .inferable, rule: "relationship-destination-to-ancestor", basis: .conservative, code: .cp210, location: here))
@@ -663,30 +674,13 @@ private struct Engine {
     /// `name` in the entity its rows go to (so removing it from `entity` moves it down).
     func movedDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
         let below = source.entities.filter { candidate in
-            guard !candidate.entity.isAbstract, candidate.entity.name != entity.entity.name else { return false }
-            var current = candidate.entity.parentEntity
-            var seen: Set<String> = []
-            while let parent = current, seen.insert(parent).inserted {
-                if parent == entity.entity.name { return true }
-                current = source.entity(parent)?.entity.parentEntity
-            }
-            return false
+            !candidate.entity.isAbstract && candidate.entity.name != entity.entity.name
+                && source.isKind(candidate.entity.name, of: entity.entity.name)
         }
         return !below.isEmpty && below.allSatisfy { child in
             guard let mapped = entityLineage[child.entity.name], let kept = destination.entity(mapped) else { return false }
             return kept.attributes.contains { $0.name == name && !$0.isTransient }
         }
-    }
-
-    /// True when `entity` is `ancestor` or lies below it in the destination model.
-    func descends(_ entity: ResolvedEntityView, from ancestor: String) -> Bool {
-        var current: String? = entity.entity.name
-        var seen: Set<String> = []
-        while let name = current, seen.insert(name).inserted {
-            if name == ancestor { return true }
-            current = destination.entity(name)?.entity.parentEntity
-        }
-        return false
     }
 
     func matchesByRenaming(_ old: String?, _ new: String?) -> Bool {
