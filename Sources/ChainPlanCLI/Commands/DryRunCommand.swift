@@ -93,6 +93,9 @@ struct DryRunCommand: AsyncParsableCommand {
 
     /// Refuses (usage error, nothing written) an output that resolves to the store's files.
     func checkOutputs(_ paths: [String]) throws {
+        // Nothing written to a file (output on stdout): nothing to check, and no need to walk
+        // the store's support folder.
+        guard !paths.isEmpty else { return }
         let guarded = StoreFileGuard(storePath: store)
         for path in paths {
             if let conflict = guarded.conflict(withOutput: path) {

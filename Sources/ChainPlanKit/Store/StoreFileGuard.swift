@@ -44,10 +44,8 @@ public struct StoreFileGuard: Sendable {
         var files: Set<String> = []
         var folders: Set<String> = []
         for store in stores {
-            for suffix in ["", "-wal", "-shm", "-journal"] { files.insert(store + suffix) }
-            let folder = (store as NSString).deletingLastPathComponent
-            let base = ((store as NSString).lastPathComponent as NSString).deletingPathExtension
-            folders.insert((folder as NSString).appendingPathComponent("." + base + "_SUPPORT"))
+            for suffix in [""] + StoreScratchCopy.sideFileSuffixes { files.insert(store + suffix) }
+            folders.insert(StoreScratchCopy.supportFolder(of: store))
         }
         var identities = Set(files.compactMap(FileIdentity.init(path:)))
         var walked = 0

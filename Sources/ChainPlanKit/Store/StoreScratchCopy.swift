@@ -231,7 +231,7 @@ public final class StoreScratchCopy: @unchecked Sendable {
         progress?(0)
         var bytes = try copyContents(of: main.descriptor, to: directory.appendingPathComponent(fileName).path, shown, advance)
         var sideFiles: [String] = []
-        for suffix in ["-wal", "-shm", "-journal"] {
+        for suffix in sideFileSuffixes {
             let destination = directory.appendingPathComponent(fileName + suffix).path
             if suffix == "-shm" {
                 guard let shm else { continue }
@@ -323,16 +323,24 @@ public final class StoreScratchCopy: @unchecked Sendable {
     }
 
     /// Limits for the external binary data folder.
+    /// The files SQLite keeps beside a store: write-ahead log, shared memory, rollback journal.
+    static let sideFileSuffixes = ["-wal", "-shm", "-journal"]
+
+    /// Core Data's external binary data folder for the store at `path`: `.<name>_SUPPORT`, the
+    /// name without its extension, beside the store.
+    static func supportFolder(of path: String) -> String {
+        let baseName = (((path as NSString).lastPathComponent) as NSString).deletingPathExtension
+        return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("." + baseName + "_SUPPORT")
+    }
+
     private static let maxSupportEntries = 1_000_000
     private static let maxSupportDepth = 32
 
     /// Copies `.<name>_SUPPORT/` (name without extension): directories and regular files only;
     /// symbolic links and special files are skipped.
     private static func copySupportFolder(original: String, into directory: URL, _ shown: String) throws(StoreError) -> (files: Int, bytes: Int) {
-        let folder = (original as NSString).deletingLastPathComponent
-        let baseName = (((original as NSString).lastPathComponent) as NSString).deletingPathExtension
-        let supportName = "." + baseName + "_SUPPORT"
-        let source = (folder as NSString).appendingPathComponent(supportName)
+        let source = supportFolder(of: original)
+        let supportName = (source as NSString).lastPathComponent
         var info = stat()
         guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return (0, 0) }
 
