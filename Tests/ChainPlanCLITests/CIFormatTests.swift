@@ -184,6 +184,30 @@ struct CIFormatTests {
         #expect(summary.components(separatedBy: "| error | CP104 |").count - 1 == 12)
     }
 
+    /// The plain lines carry the input's paths and messages; a runner trims leading space before
+    /// it looks for `::`, so they are bracketed by `stop-commands` with a token they cannot hold.
+    @Test func plainLinesCannotRunWorkflowCommands() throws {
+        let hostile = ["::error file=x::injected", "  ::add-mask::secret", "##[error]legacy"]
+        let diagnostics = (1...10).map { Diagnostic(.cp104, "cycle \($0)", at: SourceLocation(file: "c.json", line: $0)) }
+            + hostile.map { Diagnostic(.cp104, $0, at: SourceLocation(file: $0)) }
+        let report = ChainReport(spec: "c.json", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
+                                 diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
+        let lines = String(decoding: GitHubReporter.render(report, stepSummary: false), as: UTF8.self).split(separator: "\n").map(String.init)
+        let stop = try #require(lines.firstIndex { $0.hasPrefix("::stop-commands::") })
+        let token = String(lines[stop].dropFirst("::stop-commands::".count))
+        #expect(!token.isEmpty)
+        let resume = try #require(lines.firstIndex(of: "::\(token)::"))
+        let bracketed = lines[(stop + 1)..<resume]
+        #expect(bracketed.count == hostile.count)
+        for text in hostile { #expect(bracketed.contains { $0.contains(text.trimmingCharacters(in: .whitespaces)) }) }
+        #expect(!bracketed.contains { $0.contains(token) })
+        // Annotations come before the bracket; nothing after it but chainplan's own lines.
+        #expect(lines[..<stop].allSatisfy { $0.hasPrefix("::error ") })
+        #expect(lines[(resume + 1)...].allSatisfy { $0.hasPrefix("chainplan: ") })
+        // The same input gives the same output.
+        #expect(GitHubReporter.render(report) == GitHubReporter.render(report))
+    }
+
     @Test func githubWritesTheJobSummary() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

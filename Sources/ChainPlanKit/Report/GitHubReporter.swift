@@ -24,12 +24,14 @@ public enum GitHubReporter {
             shown[diagnostic.severity, default: 0] += 1
             out += command(for: diagnostic) + "\n"
         }
-        if !stepSummary {
-            for diagnostic in held {
-                // Plain text lines; one that began with `::` would be read as a workflow command.
-                let line = TextReporter.line(for: diagnostic, color: false)
-                out += (line.hasPrefix("::") ? " " : "") + line + "\n"
-            }
+        if !stepSummary, !held.isEmpty {
+            // Plain lines, whose paths and messages come from the input: the runner trims leading
+            // space before it looks for `::`, so the lines are bracketed by `stop-commands`. The
+            // token is a digest of the lines themselves, so it cannot occur in them, and the
+            // output stays the same for the same input.
+            let lines = held.map { TextReporter.line(for: $0, color: false) }.joined(separator: "\n")
+            let token = "chainplan-" + ChainLock.digest(lines)
+            out += "::stop-commands::\(token)\n" + lines + "\n::\(token)::\n"
         }
         out += "chainplan: \(Reporters.counts(report.summary)) — \(report.summary.verdict)\n"
         let more = Severity.allCases.reversed().compactMap { severity -> String? in
