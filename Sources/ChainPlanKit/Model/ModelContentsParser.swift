@@ -504,7 +504,7 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
 /// document; several elements on one line are found left to right. A tag that begins on an
 /// earlier line has no column.
 struct ElementColumns {
-    let bytes: [UInt8]
+    let data: Data
     /// The line `lineStart` begins, where it ends, and where the search for the next tag on it
     /// resumes (with the column of that byte), so a long line is scanned once in all.
     private var line = 1
@@ -514,8 +514,8 @@ struct ElementColumns {
     private var cursorColumn = 1
 
     init(data: Data) {
-        bytes = [UInt8](data)
-        lineEnd = bytes.firstIndex(of: 0x0A) ?? bytes.count
+        self.data = data
+        lineEnd = data.withUnsafeBytes { $0.firstIndex(of: 0x0A) } ?? data.count
     }
 
     /// 1-based column, in Unicode scalars, of `<name` on `targetLine`.
@@ -527,7 +527,7 @@ struct ElementColumns {
         defer { (self.line, self.lineStart, self.lineEnd, self.cursor, self.cursorColumn) = (line, lineStart, lineEnd, cursor, cursorColumn) }
         let tag = Array(("<" + name).utf8)
         let tagScalars = ("<" + name).unicodeScalars.count
-        return bytes.withUnsafeBufferPointer { data -> Int? in
+        return self.data.withUnsafeBytes { data -> Int? in
             let count = data.count
             while line < targetLine {
                 guard lineEnd < count else { return nil }

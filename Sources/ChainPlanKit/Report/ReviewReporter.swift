@@ -69,7 +69,7 @@ public enum ReviewReporter {
             """
         out += "<h1>Migration review: <code>\(x(report.spec))</code></h1>\n"
         out += "<p class=\"verdict \(report.summary.verdict)\">\(report.summary.verdict == "pass" ? "Pass" : "Fail"): "
-            + "\(counts(report.summary))</p>\n<dl class=\"summary\">\n"
+            + "\(Reporters.counts(report.summary))</p>\n<dl class=\"summary\">\n"
         for line in summaryLines(report) { out += "<dt>\(x(line.label))</dt><dd>\(x(line.value))</dd>\n" }
         out += "</dl>\n"
         if let diagramSVG { out += "<figure class=\"diagram\">\n\(inlineSVG(diagramSVG))\n</figure>\n" }
@@ -130,11 +130,10 @@ public enum ReviewReporter {
             steps += " (" + kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
         }
         lines.append(("Steps", steps))
-        lines.append(("Verdict", "\(report.summary.verdict): \(counts(report.summary))"))
+        lines.append(("Verdict", "\(report.summary.verdict): \(Reporters.counts(report.summary))"))
         return lines
     }
 
-    static func counts(_ summary: ChainReport.Summary) -> String { Reporters.counts(summary) }
 
     /// How a step reads: a heavyweight step without its mapping model fails at runtime.
     static func kind(_ step: ChainReport.Step) -> String {

@@ -23,17 +23,18 @@ public enum TextReporter {
     /// counted by outcome; the starts whose jump fails or loses data are named (three at most).
     /// `paths` shows the same per path.
     static func directJumpsLine(_ report: ChainReport) -> String? {
-        let jumps = report.paths.compactMap { path in path.direct.map { (path.start, describe($0)) } }
-        guard !jumps.isEmpty else { return nil }
-        var order: [String] = []
-        var starts: [String: [String]] = [:]
-        for (start, outcome) in jumps {
-            if starts[outcome] == nil { order.append(outcome) }
-            starts[outcome, default: []].append(start)
+        var starts: [String: [String]] = [:] // outcome → starts
+        var named: Set<String> = [] // outcomes whose starts are named: the jump fails or loses data
+        for path in report.paths {
+            guard let direct = path.direct else { continue }
+            let outcome = describe(direct)
+            starts[outcome, default: []].append(path.start)
+            if direct.inferable == false || !direct.lostComparedToChain.isEmpty { named.insert(outcome) }
         }
-        let parts = order.sorted().map { outcome -> String in
+        guard !starts.isEmpty else { return nil }
+        let parts = starts.keys.sorted().map { outcome -> String in
             let names = starts[outcome] ?? []
-            guard outcome == "not inferable" || outcome == "infers but loses data" else { return "\(names.count) \(outcome)" }
+            guard named.contains(outcome) else { return "\(names.count) \(outcome)" }
             let shown = names.prefix(3).map { "'\(TerminalText.safe($0))'" }.joined(separator: ", ")
             return "\(names.count) \(outcome) (from \(shown)\(names.count > 3 ? " and \(names.count - 3) more" : ""))"
         }
@@ -112,7 +113,7 @@ public enum TextReporter {
             parts[1] += " (\(counts.joined(separator: ", ")))"
         }
         if let target = report.target { parts.append("target '\(TerminalText.safe(target))'") }
-        let counts = "\(plural(s.errors, "error")), \(plural(s.warnings, "warning")), \(plural(s.notes, "note"))"
+        let counts = Reporters.counts(s)
         let verdict = s.verdict == "pass" ? paint("pass", "32", color) : paint("fail", "31;1", color)
         return "\(parts.joined(separator: ", ")): \(counts) — \(verdict)"
     }
