@@ -21,13 +21,28 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
+        // The pipeline, lowest stage first: a target may depend only on the ones above it.
+        // Docs/architecture.md draws this graph; ArchitectureDocTests checks the two agree.
+        .target(name: "ChainPlanCore"),
+        .target(
+            name: "ChainPlanReaders",
+            dependencies: ["ChainPlanCore", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "ChainPlanHashing", dependencies: ["ChainPlanReaders"]),
+        .target(name: "ChainPlanGraph", dependencies: ["ChainPlanReaders"]),
+        .target(name: "ChainPlanInference", dependencies: ["ChainPlanHashing"]),
+        .target(
+            name: "ChainPlanPlanning",
+            dependencies: ["ChainPlanGraph", "ChainPlanInference", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "ChainPlanStore",
+            dependencies: ["ChainPlanPlanning", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "ChainPlanOutput", dependencies: ["ChainPlanPlanning", "CGraphviz"]),
         .target(
             name: "ChainPlanKit",
-            dependencies: [
-                "CGraphviz",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            dependencies: ["ChainPlanOutput", "ChainPlanStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "ChainPlanCLI",
@@ -39,7 +54,10 @@ let package = Package(
         .executableTarget(name: "chainplan", dependencies: ["ChainPlanCLI"]),
         .testTarget(
             name: "ChainPlanKitTests",
-            dependencies: ["ChainPlanKit"],
+            dependencies: [
+                "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
+                "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
+            ],
             resources: []
         ),
         .testTarget(

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Everything a chain check may look at.
+public struct ChainContext: Sendable {
+    public let spec: ChainSpec
+    public let graph: ChainGraph
+    /// The model bundle, when one was given and could be read.
+    public let bundle: ModelBundle?
+    public let target: TargetResolution
+    /// Fates of every version with respect to the target.
+    public let reachability: Reachability
+    /// Cycles of the graph, found independently of the target.
+    public let cycles: [[Int]]
+    /// True when no spec was given and the chain was inferred from a bundle's version names.
+    public let isInferred: Bool
+
+    public init(spec: ChainSpec, graph: ChainGraph, bundle: ModelBundle?, isInferred: Bool) {
+        self.spec = spec
+        self.graph = graph
+        self.bundle = bundle
+        self.isInferred = isInferred
+        let target = TargetResolution(spec: spec, graph: graph, bundle: bundle)
+        self.target = target
+        self.reachability = Reachability(graph: graph, target: target.version)
+        self.cycles = Reachability(graph: graph, target: nil).cycles
+    }
+
+    /// Where a version is first written, or the spec itself.
+    public func location(of version: Int) -> SourceLocation {
+        graph.firstLocation[version] ?? SourceLocation(file: spec.file)
+    }
+}
+
+/// A check over the chain. Each check reports one code and lives in its own file, with
+/// examples that document it (`chainplan rules CPnnn`) and that its tests run.
+public protocol ChainCheck: Sendable {
+    static var code: DiagnosticCode { get }
+    static var examples: [CheckExample] { get }
+    func check(_ context: ChainContext) -> [Diagnostic]
+}
+
+/// The findings of one check, at most `limit` listed: past that they are only counted, and one
+/// closing finding of the same code says how many more there were. A hostile spec can repeat a
+/// version millions of times (a 12 MB array of one name took minutes and gigabytes to report in
+/// full); the exit status is the same either way, as the listed findings carry the severity.
+public struct FindingList: Sendable {
+    /// Findings listed per code.
+    public static let defaultLimit = 1_000
+
+    public let code: DiagnosticCode
+    public let limit: Int
+    public private(set) var listed: [Diagnostic] = []
+    public private(set) var omitted = 0
+
+    public init(_ code: DiagnosticCode, limit: Int = FindingList.defaultLimit) {
+        self.code = code
+        self.limit = limit
+    }
+
+    /// Lists `finding` while there is room; otherwise only counts it (the finding, and its
+    /// message, are never built).
+    public mutating func add(_ finding: @autoclosure () -> Diagnostic) {
+        if listed.count < limit { listed.append(finding()) } else { omitted += 1 }
+    }
+
+    /// The listed findings, and the closing one at `location` when some were left out.
+    public func finished(at location: SourceLocation) -> [Diagnostic] {
+        guard omitted > 0 else { return listed }
+        return listed + [Diagnostic(code, severity: listed.first?.severity,
+                                    (omitted == 1 ? "1 more finding of this kind is not listed" : "\(omitted) more findings of this kind are not listed")
+                                        + " (chainplan lists the first \(limit) of each code)",
+                                    at: location)]
+    }
+}
+
+/// A worked example of a check: a spec (and optionally a bundle's version names) and the
+/// findings of the check's code it must produce, with their exact line and column.
+public struct CheckExample: Sendable, Hashable, CustomStringConvertible {
+    public struct Finding: Sendable, Hashable {
+        public var line: Int?
+        public var column: Int?
+
+        public init(line: Int?, column: Int?) {
+            self.line = line
+            self.column = column
+        }
+    }
+
+    public var title: String
+    public var spec: String
+    public var syntax: SpecSyntax
+    /// Version names of a model bundle (in history order) and its current version.
+    public var bundleVersions: [String]?
+    public var currentVersion: String?
+    /// The findings of the check's code, in order; empty for an example that must not trigger.
+    public var expected: [Finding]
+
+    public init(
+        _ title: String, spec: String, syntax: SpecSyntax = .json,
+        bundleVersions: [String]? = nil, currentVersion: String? = nil,
+        expected: [(Int?, Int?)]
+    ) {
+        self.title = title
+        self.spec = spec
+        self.syntax = syntax
+        self.bundleVersions = bundleVersions
+        self.currentVersion = currentVersion
+        self.expected = expected.map { Finding(line: $0.0, column: $0.1) }
+    }
+
+    public var description: String { title }
+
+    public static func == (lhs: CheckExample, rhs: CheckExample) -> Bool {
+        lhs.title == rhs.title && lhs.spec == rhs.spec && lhs.expected == rhs.expected
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(spec)
+    }
+}
+
+/// All chain checks, in code order.
+public enum ChainChecks {
+    public static let all: [any ChainCheck] = [
+        DuplicateVersionCheck(),
+        DuplicateKeyCheck(),
+        SelfLoopCheck(),
+        CycleCheck(),
+        UnknownVersionCheck(),
+        TargetCheck(),
+        VersionMissingFromChainCheck(),
+        UnreachableTargetCheck(),
+        CurrentVersionCheck(),
+        InferredOrderCheck(),
+    ]
+
+    public static func run(_ context: ChainContext) -> [Diagnostic] {
+        all.flatMap { $0.check(context) }
+    }
+
+    /// The examples of the check reporting `code`, if a chain check reports it.
+    public static func examples(for code: DiagnosticCode) -> [CheckExample] {
+        all.first { type(of: $0).code == code }.map { type(of: $0).examples } ?? []
+    }
+}

@@ -1,0 +1,131 @@
+/// What kind of migration a step is.
+public enum MigrationKind: String, Sendable, Hashable, Codable {
+    /// The versions are hash-equivalent: Core Data runs no migration.
+    case none
+    /// Core Data infers the mapping (in-place SQL for SQLite stores).
+    case lightweight
+    /// A mapping model is used, or would be needed.
+    case heavyweight
+    /// A version's model could not be read, so the step cannot be classified.
+    case unknown
+}
+
+/// A mapping model known to cover a step.
+public struct StepMappingModel: Sendable, Hashable, Codable {
+    /// Display path of the `.xcmappingmodel`.
+    public var path: String
+    /// Custom `NSEntityMigrationPolicy` classes it names.
+    public var policies: [String]
+
+    public init(path: String, policies: [String] = []) {
+        self.path = path
+        self.policies = policies
+    }
+}
+
+/// The classification of one step (or direct jump).
+public struct StepClassification: Sendable, Hashable, Codable {
+    public var migration: MigrationKind
+    /// Whether Core Data could infer the mapping; nil when unknown.
+    public var inferable: Bool?
+    /// True when the inferred mapping drops data (removed or replaced entities and properties).
+    public var losesData: Bool?
+    public var mappingModel: StepMappingModel?
+    public var changes: [ModelChange]
+
+    public init(migration: MigrationKind, inferable: Bool?, losesData: Bool?, mappingModel: StepMappingModel?, changes: [ModelChange]) {
+        self.migration = migration
+        self.inferable = inferable
+        self.losesData = losesData
+        self.mappingModel = mappingModel
+        self.changes = changes
+    }
+}
+
+/// Classifies steps the way CoreStore decides at runtime:
+/// hash-equivalent → none; a mapping model for exactly this step → heavyweight;
+/// else inferable → lightweight; else heavyweight that needs a mapping model (CP201).
+public struct StepClassifier: Sendable {
+    public let bundle: ModelBundle
+    /// Mapping models by step.
+    public let mappingModels: [StepKey: StepMappingModel]
+
+    /// Every readable version with its inheritance resolved, by name: each version takes part in
+    /// up to three inferences (its step in, its step out, its direct jump), the target in all.
+    let resolved: [String: (version: ModelVersion, view: ResolvedView)]
+
+    public init(bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel] = [:]) {
+        self.bundle = bundle
+        self.mappingModels = mappingModels
+        var resolved: [String: (version: ModelVersion, view: ResolvedView)] = [:]
+        for version in bundle.versions where resolved[version.name] == nil {
+            if let model = version.model { resolved[version.name] = (version, ResolvedView(model)) }
+        }
+        self.resolved = resolved
+    }
+
+    /// The inferred mapping between two versions, or nil when either cannot be read.
+    public func infer(from: String, to: String) -> InferredMapping? {
+        guard let source = resolved[from], let destination = resolved[to] else { return nil }
+        return MappingInference.infer(from: source.view, to: destination.view,
+                                      sourceFile: source.version.path, destinationFile: destination.version.path)
+    }
+
+    public func classify(from: String, to: String) -> (StepClassification, InferredMapping?) {
+        let mapping = mappingModels[StepKey(from: from, to: to)]
+        guard let inferred = infer(from: from, to: to) else {
+            return (StepClassification(migration: mapping == nil ? .unknown : .heavyweight, inferable: nil, losesData: nil,
+                                       mappingModel: mapping, changes: []), nil)
+        }
+        let kind: MigrationKind
+        if !inferred.needsMigration {
+            kind = .none
+        } else if mapping != nil || !inferred.isInferable {
+            kind = .heavyweight
+        } else {
+            kind = .lightweight
+        }
+        let losesData = inferred.changes.contains { $0.verdict == .dataLoss }
+        return (StepClassification(migration: kind, inferable: inferred.isInferable, losesData: losesData,
+                                   mappingModel: kind == .none ? nil : mapping, changes: inferred.changes), inferred)
+    }
+
+    /// The findings of a classified chain step, located at the step in the spec (`stepLocation`)
+    /// and at the model elements the changes concern.
+    public static func findings(for step: StepClassification, from: String, to: String,
+                                stepLocation: SourceLocation) -> [Diagnostic] {
+        let versions = [from, to]
+        switch step.migration {
+        case .unknown:
+            return []
+        case .none:
+            // Hash-equivalent, but a change outside the hash can still deserve a look (CP210).
+            return step.changes.compactMap { change -> Diagnostic? in
+                guard let code = change.code else { return nil }
+                return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
+            }
+        case .heavyweight where step.mappingModel != nil:
+            guard step.inferable == true else { return [] }
+            let mappingModel = step.mappingModel!
+            return [Diagnostic(.cp206, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
+                               at: SourceLocation(file: mappingModel.path + "/xcmapping.xml"), versions: versions)]
+        case .heavyweight:
+            let blocking = step.changes.filter { $0.verdict == .blocksInference }
+            let reasons = blocking.prefix(5).map(\.detail).joined(separator: "; ")
+            let more = blocking.count > 5 ? "; and \(blocking.count - 5) more" : ""
+            var findings = [Diagnostic(.cp201, "'\(from)' → '\(to)' cannot be inferred and no mapping model covers it: \(reasons)\(more)",
+                                       at: stepLocation, versions: versions)]
+            for change in blocking {
+                guard let code = change.code else { continue }
+                findings.append(Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)'\(change.basis == .conservative ? "; conservative: not documented as inferable" : ""))",
+                                           at: change.location ?? stepLocation, versions: versions))
+            }
+            return findings
+        case .lightweight:
+            return step.changes.compactMap { change -> Diagnostic? in
+                guard let code = change.code, change.verdict != .blocksInference else { return nil }
+                return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
+            }
+        }
+    }
+}

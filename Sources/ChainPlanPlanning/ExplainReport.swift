@@ -1,0 +1,69 @@
+/// The document `chainplan explain` renders: the inferred mapping between two versions,
+/// change by change, with verdicts and the rule basis.
+public struct ExplainReport: Sendable, Hashable, Codable {
+    public var schemaVersion = ChainReport.currentSchemaVersion
+    public var bundle: String
+    public var from: String
+    public var to: String
+    public var migration: MigrationKind
+    public var inferable: Bool?
+    public var losesData: Bool?
+    public var mappingModel: StepMappingModel?
+    public var entityMappings: [InferredEntityMapping]
+    public var changes: [ModelChange]
+    public var diagnostics: [Diagnostic]
+
+    public init(bundle: String, from: String, to: String, classification: StepClassification,
+                mapping: InferredMapping?, diagnostics: [Diagnostic]) {
+        self.bundle = bundle
+        self.from = from
+        self.to = to
+        self.migration = classification.migration
+        self.inferable = classification.inferable
+        self.losesData = classification.losesData
+        self.mappingModel = classification.mappingModel
+        self.entityMappings = mapping?.entityMappings ?? []
+        self.changes = classification.changes
+        self.diagnostics = diagnostics
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, entityMappings, changes, diagnostics
+    }
+
+    /// Like a classified step of the report, `mappingModel` is always there: the mapping model
+    /// that covers the pair, or `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(bundle, forKey: .bundle)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(migration, forKey: .migration)
+        try container.encodeIfPresent(inferable, forKey: .inferable)
+        try container.encodeIfPresent(losesData, forKey: .losesData)
+        try container.encode(mappingModel, forKey: .mappingModel)
+        try container.encode(entityMappings, forKey: .entityMappings)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(diagnostics, forKey: .diagnostics)
+    }
+
+    /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (1 change drops data)`.
+    public var verdict: String {
+        switch migration {
+        case .none:
+            return "none: the versions are hash-equivalent, Core Data runs no migration"
+        case .unknown:
+            return "unknown: a version's model could not be read"
+        case .lightweight:
+            let lossy = changes.filter { $0.verdict == .dataLoss }.count
+            return "lightweight: Core Data infers the mapping" + (lossy > 0 ? " (\(lossy) \(lossy == 1 ? "change drops" : "changes drop") data)" : "")
+        case .heavyweight where mappingModel != nil:
+            return "heavyweight: the mapping model '\(mappingModel!.path)' is used"
+                + (inferable == true ? " (Core Data could also infer this step)" : "")
+        case .heavyweight:
+            let blocking = changes.filter { $0.verdict == .blocksInference }.count
+            return "heavyweight: not inferable (\(blocking) blocking change\(blocking == 1 ? "" : "s")) and no mapping model: migration fails at runtime"
+        }
+    }
+}

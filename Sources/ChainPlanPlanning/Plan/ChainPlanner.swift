@@ -1,0 +1,193 @@
+import Foundation
+
+/// Options that shape a planning run.
+public struct PlanOptions: Sendable {
+    /// Largest spec accepted, in bytes.
+    public var maxSpecBytes: Int = 16 << 20
+    /// Allow a spec's `model` (and mapping paths) to point outside the spec's folder.
+    public var allowOutsideSpecDirectory = false
+    /// Directory display paths are made relative to.
+    public var baseDirectory: URL = DisplayPath.currentDirectory
+    /// When the total number of path steps would exceed this, paths list only `next`/`length`
+    /// (every path can be followed through `next`). Listing every step of every path grows with
+    /// the square of the chain's length: a 1,000-version array alone would list 500,000 steps.
+    public var maxListedPathSteps = 100_000
+
+    public init() {}
+}
+
+/// Runs the pipeline: spec → graph → (model) → checks → paths → report.
+public struct ChainPlanner: Sendable {
+    public var options: PlanOptions
+
+    public init(options: PlanOptions = PlanOptions()) {
+        self.options = options
+    }
+
+    /// Plans the spec file at `url`.
+    public func plan(specAt url: URL) -> ChainReport { planWithBundle(specAt: url).report }
+
+    /// Plans the spec file at `url`, and returns what the plan was made from.
+    package func planWithBundle(specAt url: URL) -> PlanOutcome {
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let read = SpecReader(maxBytes: options.maxSpecBytes).read(fileAt: url, displayPath: display)
+        guard let spec = read.spec else {
+            return PlanOutcome(report: ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
+        }
+        let specDirectory = url.deletingLastPathComponent()
+        // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
+        let ((bundle, bundleDiagnostics), found) = Parallel.both(
+            { self.loadBundle(for: spec, specDirectory: specDirectory) },
+            { spec.model == nil ? LoadedMappingModels() : self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
+        let mappings = bundle == nil ? LoadedMappingModels() : found
+        // Without a model, mapping paths are still checked (with one, loading them did).
+        let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
+        var outcome = self.outcome(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
+        outcome.report.diagnostics = (outcome.report.diagnostics + read.diagnostics + bundleDiagnostics + mappingPaths
+            + lockFindings(in: specDirectory, bundle: bundle)).sorted()
+        outcome.report.summary = ChainReport.Summary(diagnostics: outcome.report.diagnostics)
+        return outcome
+    }
+
+    /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read.
+    func lockFindings(in directory: URL, bundle: ModelBundle?) -> [Diagnostic] {
+        guard let bundle else { return [] }
+        let url = directory.appendingPathComponent(ChainLock.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        switch FileAccess.readRegularFile(at: url, maxBytes: ChainLock.maxBytes) {
+        case .failure(let problem):
+            return [Diagnostic(.cp403, "cannot read the lock: \(problem.description)", at: SourceLocation(file: display))]
+        case .success(let data):
+            guard let text = String(validating: data, as: UTF8.self) else {
+                return [Diagnostic(.cp403, "the lock is not valid UTF-8", at: SourceLocation(file: display))]
+            }
+            let (lock, diagnostics) = ChainLock.read(text, file: display)
+            return lock?.check(against: bundle, lockFile: display) ?? diagnostics
+        }
+    }
+
+    /// Plans an already-read spec against an optional, already-read bundle.
+    public func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool) -> ChainReport {
+        plan(spec: spec, bundle: bundle, isInferred: isInferred, mappingModels: LoadedMappingModels())
+    }
+
+    func plan(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels) -> ChainReport {
+        outcome(spec: spec, bundle: bundle, isInferred: isInferred, mappingModels: mappingModels).report
+    }
+
+    func outcome(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels) -> PlanOutcome {
+        var graph = ChainGraph.build(from: spec)
+        if let bundle {
+            for version in bundle.versions { graph.add(version.name, at: nil) }
+            // No progressive migration: every version goes straight to the target (the spec's
+            // `target` when it names one, else the bundle's current version).
+            if spec.form == .empty, let name = spec.target?.value ?? bundle.currentVersion, let target = graph.index[name] {
+                for version in 0..<graph.count where version != target {
+                    graph.addEdge(from: version, to: target, at: nil)
+                }
+            }
+        }
+        let context = ChainContext(spec: spec, graph: graph, bundle: bundle, isInferred: isInferred)
+        var diagnostics = ChainChecks.run(context) + mappingStepProblems(spec, graph: graph)
+        var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
+        var classification: ChainClassification?
+        var covering: [StepKey: StepMappingModel] = [:]
+        if let bundle {
+            let steps = graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) }
+            let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps)
+            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep)
+            diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
+            for index in paths.paths.indices { paths.paths[index].direct = classified.direct[paths.paths[index].start] }
+            classification = classified
+            covering = matched.byStep
+        }
+        diagnostics.sort()
+        let report = ChainReport(
+            spec: spec.file,
+            model: bundle.map {
+                ChainReport.ModelSummary(bundle: $0.path, currentVersion: $0.currentVersion, versions: $0.versionNames)
+            },
+            target: context.target.version.map { graph.versions[$0] },
+            versions: graph.versions,
+            steps: graph.edges.map { edge in
+                let key = StepKey(from: graph.versions[edge.from], to: graph.versions[edge.to])
+                return ChainReport.Step(from: key.from, to: key.to, classification: classification?.steps[key])
+            },
+            paths: paths.paths,
+            pathsAbbreviated: paths.abbreviated ? true : nil,
+            diagnostics: diagnostics,
+            summary: ChainReport.Summary(diagnostics: diagnostics)
+        )
+        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering)
+    }
+}
+
+/// A plan and what it was made from.
+package struct PlanOutcome {
+    package var report: ChainReport
+    /// The model bundle read, when there was one.
+    package var bundle: ModelBundle?
+    /// Every mapping model that is not stale, by the pair of versions its snapshots match,
+    /// whether or not that pair is a step of the chain.
+    var mappingModels: [StepKey: StepMappingModel] = [:]
+}
+
+/// The path of every start version, built from the memoised reachability.
+struct PathListing {
+    var paths: [ChainReport.Path] = []
+    var abbreviated = false
+
+    init(context: ChainContext, maxListedSteps: Int) {
+        let graph = context.graph
+        let names = graph.versions
+        let target = context.target.version
+        var total = 0
+        for fate in context.reachability.fates {
+            if case .reaches(let length) = fate { total += length }
+        }
+        abbreviated = total > maxListedSteps
+        paths.reserveCapacity(graph.count)
+        for start in 0..<graph.count {
+            let next = graph.successor[start] >= 0 && start != target ? names[graph.successor[start]] : nil
+            let targetName = target.map { names[$0] }
+            switch context.reachability.fates[start] {
+            case .reaches(let length):
+                var steps: [ChainReport.Step]?
+                if !abbreviated {
+                    var list: [ChainReport.Step] = []
+                    list.reserveCapacity(length)
+                    var current = start
+                    for _ in 0..<length {
+                        let following = graph.successor[current]
+                        list.append(ChainReport.Step(from: names[current], to: names[following]))
+                        current = following
+                    }
+                    steps = list
+                }
+                paths.append(ChainReport.Path(start: names[start], target: targetName, reachable: true,
+                                              length: length, next: next, steps: steps))
+            case .deadEnd(let end):
+                let inChain = graph.firstLocation[start] != nil || graph.successor[start] >= 0
+                paths.append(ChainReport.Path(start: names[start], target: targetName, reachable: false, length: nil,
+                                              next: next, steps: nil,
+                                              problem: inChain ? "dead-end" : "not-in-chain", stopsAt: names[end]))
+            case .cycle(let member):
+                paths.append(ChainReport.Path(start: names[start], target: targetName, reachable: false, length: nil,
+                                              next: next, steps: nil, problem: "cycle", stopsAt: names[member]))
+            case .noTarget:
+                paths.append(ChainReport.Path(start: names[start], target: nil, reachable: false, length: nil,
+                                              next: next, steps: nil, problem: "no-target"))
+            }
+        }
+    }
+}
+
+extension ChainReport {
+    /// A report for input that could not be used at all.
+    public static func unusable(spec: String, diagnostics: [Diagnostic]) -> ChainReport {
+        let sorted = diagnostics.sorted()
+        return ChainReport(spec: spec, model: nil, target: nil, versions: [], steps: [], paths: [],
+                           pathsAbbreviated: nil, diagnostics: sorted, summary: Summary(diagnostics: sorted))
+    }
+}

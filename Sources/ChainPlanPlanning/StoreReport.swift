@@ -1,0 +1,185 @@
+import Foundation
+
+/// What `chainplan dry-run` adds to the report: the store, its detected version, and what each
+/// step of its path would do to it.
+public struct StoreReport: Sendable, Hashable, Codable {
+    public struct Candidate: Sendable, Hashable, Codable {
+        public var version: String
+        public var score: Double
+
+        package init(version: String, score: Double) {
+            self.version = version
+            self.score = score
+        }
+    }
+
+    /// One step of the store's path, measured against the store's tables.
+    public struct StepWork: Sendable, Hashable, Codable {
+        public var from: String
+        public var to: String
+        public var migration: MigrationKind?
+        /// `none`, `in-place SQL` (lightweight: columns added, tables rebuilt and copied, indexes
+        /// rebuilt) or `load and re-insert` (heavyweight: every instance of the mapped entities).
+        public var work: String
+        /// Tables of entities the step changes, with their rows.
+        public var tables: [TableRows]
+        /// Heavyweight steps: `HeavyweightMemory.estimate` over every entity with rows.
+        public var estimatedMemoryBytes: Int?
+        /// What simulating the step on the scratch copy did (nil when not simulated).
+        public var simulation: StepSimulation?
+
+        package init(from: String, to: String, migration: MigrationKind? = nil, work: String, tables: [TableRows], estimatedMemoryBytes: Int? = nil, simulation: StepSimulation? = nil) {
+            self.from = from
+            self.to = to
+            self.migration = migration
+            self.work = work
+            self.tables = tables
+            self.estimatedMemoryBytes = estimatedMemoryBytes
+            self.simulation = simulation
+        }
+    }
+
+    /// A table a step touches: the rows of the step's changed entities in it, summed, and
+    /// those entities with their rows.
+    public struct TableRows: Sendable, Hashable, Codable {
+        public var name: String
+        public var rows: Int
+        public var entities: [EntityRows]
+
+        package init(name: String, rows: Int, entities: [EntityRows]) {
+            self.name = name
+            self.rows = rows
+            self.entities = entities
+        }
+    }
+
+    public struct EntityRows: Sendable, Hashable, Codable {
+        public var name: String
+        public var rows: Int
+
+        package init(name: String, rows: Int) {
+            self.name = name
+            self.rows = rows
+        }
+    }
+
+    public var path: String
+    public var detectedVersion: String?
+    /// `hashes`, `identifiers` or `structure`; nil when undecided.
+    public var evidence: String?
+    public var candidates: [Candidate]
+    public var walMode: Bool
+    public var fileBytes: Int
+    public var steps: [StepWork]
+
+    enum CodingKeys: String, CodingKey {
+        case path, detectedVersion, evidence, candidates, walMode, fileBytes, steps
+    }
+
+    /// `detectedVersion` and `evidence` are always present, null when unknown.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(detectedVersion, forKey: .detectedVersion)
+        try container.encode(evidence, forKey: .evidence)
+        try container.encode(candidates, forKey: .candidates)
+        try container.encode(walMode, forKey: .walMode)
+        try container.encode(fileBytes, forKey: .fileBytes)
+        try container.encode(steps, forKey: .steps)
+    }
+
+    package init(path: String, detectedVersion: String? = nil, evidence: String? = nil, candidates: [Candidate], walMode: Bool, fileBytes: Int, steps: [StepWork]) {
+        self.path = path
+        self.detectedVersion = detectedVersion
+        self.evidence = evidence
+        self.candidates = candidates
+        self.walMode = walMode
+        self.fileBytes = fileBytes
+        self.steps = steps
+    }
+}
+
+/// The memory a heavyweight migration holds: every instance of the mapped entities exists twice,
+/// in the source and the destination context, and each object costs its row's payload plus a
+/// fixed overhead (README, "Memory estimate": an assumption, not a measurement).
+public enum HeavyweightMemory {
+    /// Bytes per managed object beyond its row payload: the `NSManagedObject` and its object ID,
+    /// its snapshot in the coordinator's row cache, boxed attribute values, and the migration
+    /// manager's source ↔ destination association entry.
+    public static let perObjectOverheadBytes = 512
+
+    /// `rows × 2 × (averageRowBytes + perObjectOverheadBytes)`.
+    public static func estimate(rows: Int, averageRowBytes: Int) -> Int {
+        rows * 2 * (max(averageRowBytes, 1) + perObjectOverheadBytes)
+    }
+}
+
+/// Byte counts for people: `512 bytes`, `3.5 KB`, `42 KB`, `1.2 MB`, `310 MB` (1 KB = 1024 bytes).
+public enum ByteSize {
+    public static func describe(_ bytes: Int) -> String {
+        func scaled(_ value: Double, _ unit: String) -> String {
+            value < 10 ? String(format: "%.1f %@", (value * 10).rounded(.up) / 10, unit) : "\(Int(value.rounded())) \(unit)"
+        }
+        if bytes < 1024 { return "\(bytes) \(bytes == 1 ? "byte" : "bytes")" }
+        if bytes < 1 << 20 { return scaled(Double(bytes) / 1024, "KB") }
+        if bytes < 1 << 30 { return scaled(Double(bytes) / Double(1 << 20), "MB") }
+        return scaled(Double(bytes) / Double(1 << 30), "GB")
+    }
+}
+
+/// An entity of the store with its table and rows.
+public struct StoreEntityRows: Sendable, Hashable, Codable {
+    public var name: String
+    /// The entity's table (present even when it has no rows); null when the store has none.
+    public var table: String?
+    public var rows: Int
+
+    enum CodingKeys: String, CodingKey { case name, table, rows }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(table, forKey: .table)
+        try container.encode(rows, forKey: .rows)
+    }
+
+    package init(name: String, table: String? = nil, rows: Int) {
+        self.name = name
+        self.table = table
+        self.rows = rows
+    }
+}
+
+/// What simulating one step did to the scratch copy.
+public struct StepSimulation: Sendable, Hashable, Codable {
+    /// One change to one table.
+    public struct Operation: Sendable, Hashable, Codable {
+        /// `table created`, `columns added`, `table rebuilt and copied`, `table dropped`,
+        /// `values filled`, `rows renumbered` (new `Z_ENT`s), `index created`, `index dropped`.
+        public var kind: String
+        public var table: String
+        /// Rows copied, filled or indexed.
+        public var rows: Int
+        /// Columns added or filled; the index name for index operations.
+        public var detail: [String]
+
+        package init(kind: String, table: String, rows: Int, detail: [String]) {
+            self.kind = kind
+            self.table = table
+            self.rows = rows
+            self.detail = detail
+        }
+    }
+
+    public var operations: [Operation]
+    /// SQL statements run.
+    public var statements: Int
+    /// Wall-clock time of the statements on the copy (not deterministic: tests ignore it).
+    public var seconds: Double
+
+    package init(operations: [Operation], statements: Int, seconds: Double) {
+        self.operations = operations
+        self.statements = statements
+        self.seconds = seconds
+    }
+}

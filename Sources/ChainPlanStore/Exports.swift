@@ -1,0 +1,2 @@
+// The stages this one builds on, visible in every file of this target (and to its clients).
+@_exported import ChainPlanPlanning
