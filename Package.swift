@@ -62,7 +62,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ChainPlanCLITests",
-            dependencies: ["ChainPlanCLI", "ChainPlanKit"]
+            dependencies: [
+                "ChainPlanCLI", "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
+                "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

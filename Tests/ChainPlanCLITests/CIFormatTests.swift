@@ -5,6 +5,14 @@ import FoundationXML
 import Testing
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// `validate --format sarif|junit|github`: golden output for every example, SARIF checked against
 /// the official schema, JUnit parsed as XML, GitHub's escaping and limits, and several formats in

@@ -5,6 +5,14 @@ import FoundationXML
 import Testing
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// `explain`, `init`, `graph` and planning with models, run in-process.
 struct CommandTests {

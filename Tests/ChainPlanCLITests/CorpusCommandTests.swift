@@ -5,6 +5,14 @@ import FoundationXML
 import Testing
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// `inspect` and `graph` on every model history of the shared corpus, as a user would run
 /// them: every bundle is usable (never exit 2), and every diagram is well-formed SVG.

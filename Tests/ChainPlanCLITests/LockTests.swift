@@ -2,6 +2,14 @@ import Foundation
 import Testing
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// `chainplan lock` and the CP401/CP402/CP403 checks of `validate`.
 struct LockTests {

@@ -5,6 +5,14 @@ import FoundationXML
 import Testing
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// `chainplan report`: golden Markdown and HTML for every example, HTML that parses and carries no
 /// active content or external requests, Markdown that links the diagram written next to it.

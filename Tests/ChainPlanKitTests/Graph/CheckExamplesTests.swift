@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Every chain check's documented examples are its tests: each must produce exactly the
 /// listed findings of the check's code, at the listed line and column.

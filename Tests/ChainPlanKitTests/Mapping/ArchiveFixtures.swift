@@ -1,5 +1,13 @@
 import Foundation
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// A property-list value for `ArchivePlistWriter` (test-only; supports `CF$UID`).
 indirect enum PlistNode {

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Composite attributes (iOS 17): each element of the composite type is stored in a column of
 /// its own, so a change to an element is judged like the same change to an attribute, named

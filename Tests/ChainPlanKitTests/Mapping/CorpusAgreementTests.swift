@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Ground truth: every real step in `../shared/corpus/steps.tsv` against chainplan's classification.
 ///

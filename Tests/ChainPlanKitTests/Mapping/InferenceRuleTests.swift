@@ -1,5 +1,13 @@
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// One row per rule of `shared/reference/core-data.md` part 1, in both directions where
 /// there are two: the change, whether Core Data infers it, and the finding it raises.

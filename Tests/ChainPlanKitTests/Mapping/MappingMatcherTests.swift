@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// CoreStore's EvolutionDemo (V1 → V2 with a mapping model, and a V2 → V1 downgrade one),
 /// loaded from the corpus, so fixtures can edit a version in memory.

@@ -6,6 +6,14 @@ import Glibc
 import Darwin
 #endif
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// A hostile or broken `xcmapping.xml` fixture and the single CP120 it must give.
 struct HostileDocument: Sendable, CustomTestStringConvertible {

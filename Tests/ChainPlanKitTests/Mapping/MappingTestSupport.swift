@@ -4,6 +4,14 @@ import Testing
 import FoundationXML
 #endif
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Paths used by the mapping tests (located by `#filePath`, never copied into the repo).
 enum MappingTestPaths {

@@ -1,5 +1,13 @@
 import Foundation
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Paths and helpers for the Model tests (named apart from other areas' helpers).
 enum ModelTestSupport {

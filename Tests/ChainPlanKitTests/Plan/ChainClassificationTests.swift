@@ -1,5 +1,13 @@
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Findings that only exist at the level of a whole chain: a step without its mapping model
 /// (CP201), a mapping model on a step that would infer anyway (CP206), and a direct jump

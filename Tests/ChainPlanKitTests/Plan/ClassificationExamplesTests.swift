@@ -1,5 +1,13 @@
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// The classification codes' documented examples (`chainplan rules CPnnn`) are their tests: each
 /// raises exactly the stated number of findings of its code, through the real parser and classifier.

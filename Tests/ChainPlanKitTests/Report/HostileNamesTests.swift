@@ -2,6 +2,14 @@ import Foundation
 import FoundationXML
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// One fixture with hostile version, entity and attribute names (`Tests/Fixtures/HostileNames`:
 /// quotes, backslashes, `<script>`, `&`, newlines, `%`, `]; a -> b //`, `{{ }}`, `$(id)`,

@@ -2,6 +2,14 @@ import Foundation
 import GRDB
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 @Suite struct DryRunTests {
     static let checks = TestPaths.fixtures.appendingPathComponent("Store/Checks/chain.json")

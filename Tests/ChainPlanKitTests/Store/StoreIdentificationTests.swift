@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 @Suite struct StoreIdentificationTests {
     static func read(_ item: StoreCorpus.Case) throws -> StoreMetadata {

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Inputs that once crashed a `make fuzz` target, kept in Tests/Fixtures/fuzz/<target>/ and
 /// replayed here through the same reader the target drives: each must give a finding, not a

@@ -1,5 +1,13 @@
 import Foundation
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 
 /// Loads models for tests through the real readers (`ModelBundleReader`, `ModelContentsParser`),
 /// failing loudly when a file cannot be read.
