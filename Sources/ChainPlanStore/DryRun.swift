@@ -46,12 +46,15 @@ public struct DryRunOptions: Sendable {
     }
 }
 
-extension ChainPlanner {
-    /// Plans the input, then reads a private copy of the store at `storePath` (never the store
-    /// itself; the copy is removed before this returns), identifies its model version, and
-    /// describes the path from that version with the tables and rows each step touches.
-    public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions) -> ChainReport {
-        let planned = planWithBundle(inputAt: url)
+/// The store side of a dry run: takes the planner's result for the input (`ChainPlanner.dryRun`
+/// in ChainPlanKit plans it) and attaches what the store at `storePath` holds and what each step
+/// would do to it.
+package enum StoreDryRun {
+    /// Reads a private copy of the store at `storePath` (never the store itself; the copy is
+    /// removed before this returns), identifies its model version, and describes the path from
+    /// that version with the tables and rows each step touches. Paths are shown relative to
+    /// `baseDirectory`.
+    package static func run(_ planned: PlanOutcome, storeAt storePath: String, options dryRun: DryRunOptions, baseDirectory: URL) -> ChainReport {
         var report = planned.report
         let bundle = planned.bundle
         guard let bundle else {
@@ -61,7 +64,7 @@ extension ChainPlanner {
             }
             return report.resummarised()
         }
-        let shown = DisplayPath.make(URL(fileURLWithPath: storePath), relativeTo: options.baseDirectory)
+        let shown = DisplayPath.make(URL(fileURLWithPath: storePath), relativeTo: baseDirectory)
         let metadata: StoreMetadata
         let compiled: CompiledModelInfo?
         let copy: StoreScratchCopy
@@ -158,9 +161,9 @@ extension ChainPlanner {
     }
 }
 
-extension ChainPlanner {
+extension StoreDryRun {
     /// Runs the steps of `work` on the scratch copy and attaches what each did.
-    private func simulate(
+    private static func simulate(
         _ work: inout [StoreReport.StepWork], copy: StoreScratchCopy, bundle: ModelBundle, options: DryRunOptions, shown: String,
         diagnostics: inout [Diagnostic]
     ) {

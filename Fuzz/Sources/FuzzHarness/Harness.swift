@@ -3,6 +3,14 @@ import Foundation
 import FoundationXML
 #endif
 @testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
 import CFuzzer
 
 /// One function per fuzz target. Each feeds the bytes to a reader exactly as chainplan
