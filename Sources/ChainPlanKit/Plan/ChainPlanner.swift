@@ -119,7 +119,7 @@ public struct ChainPlanner: Sendable {
             diagnostics: diagnostics,
             summary: ChainReport.Summary(diagnostics: diagnostics)
         )
-        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering)
+        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec)
     }
 }
 
@@ -131,6 +131,8 @@ struct PlanOutcome {
     /// Every mapping model that is not stale, by the pair of versions its snapshots match,
     /// whether or not that pair is a step of the chain.
     var mappingModels: [StepKey: StepMappingModel] = [:]
+    /// The spec planned (read, or inferred from a bundle).
+    var spec: ChainSpec?
 }
 
 /// The path of every start version, built from the memoised reachability.

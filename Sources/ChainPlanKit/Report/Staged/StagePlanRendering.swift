@@ -1,0 +1,69 @@
+import Foundation
+
+/// Renders a stage plan as text, JSON or Markdown. Pure functions of the plan.
+public enum StagePlanRendering {
+    /// JSON: `{"stages": [...], "starts": [...], ...}` in migration order, keys sorted.
+    public static func json(_ plan: StagePlan) -> Data {
+        JSONReporter.encode(plan)
+    }
+
+    public static func text(_ plan: StagePlan) -> String {
+        var out = "Staged migration plan for \(plan.modelName) (app model '\(plan.appModel)')\n"
+        out += plan.checksumSource.map { "Checksums: \($0)\n" }
+            ?? "Checksums: not known (pass --momd with the compiled model); versions merged by chainplan's hash comparison\n"
+        out += "\nStages (\(plan.stages.count)):\n"
+        for (index, stage) in plan.stages.enumerated() {
+            out += "  \(index + 1). \(stage.kind.rawValue) \(stage.versions.map { "'\($0)'" }.joined(separator: stage.kind == .custom ? " → " : ", "))\n"
+            if !stage.checksums.isEmpty { out += "     checksums: \(stage.checksums.joined(separator: ", "))\n" }
+            out += "     \(stage.reason)\n"
+            if stage.kind == .custom {
+                out += "     handlers: \(stage.handlers ? "willMigrate/didMigrate do data work" : "none (forces stepping)")\(stage.mappingModel.map { "; mapping model '\($0)'" } ?? "")\n"
+            }
+        }
+        if !plan.merged.isEmpty {
+            out += "\nListed once: " + plan.merged.map { "'\($0.version)' as '\($0.listedAs)'" }.joined(separator: ", ") + "\n"
+        }
+        out += "\nPer start:\n"
+        for run in plan.starts { out += startLine(run) }
+        out += "\nChecks (reference §6.1): "
+        out += plan.findings.isEmpty ? "all pass\n" : "\(plan.findings.count) finding(s)\n"
+        for finding in plan.findings { out += "  " + TextReporter.line(for: finding, color: false) + "\n" }
+        return out
+    }
+
+    /// One start's simulation, indented lines.
+    public static func startLine(_ run: StageRun) -> String {
+        var out = "  '\(run.version)': \(run.summary)\n"
+        for jump in run.jumps {
+            let stage = jump.stage.map { "stage \($0 + 1)" } ?? "plain automatic migration"
+            out += "     jump '\(jump.from)' → '\(jump.to)' (\(stage)): \(jump.migration)\(jump.mappingModel.map { " by '\($0)'" } ?? "")"
+            if !jump.lostComparedToSteps.isEmpty { out += ", drops \(jump.lostComparedToSteps.joined(separator: ", "))" }
+            out += "\n"
+        }
+        for handler in run.handlers { out += "     \(handler.handler) of stage \(handler.stage + 1) at '\(handler.model)'\n" }
+        if let error = run.error { out += "     error \(error.code): \"\(error.reason)\"\n" }
+        return out
+    }
+
+    public static func markdown(_ plan: StagePlan) -> String {
+        var out = "## Staged migration plan\n\n"
+        out += "App model: \(MarkupText.markdownCode(plan.appModel, inTable: true)). "
+        out += plan.checksumSource.map { "Checksums from \(MarkupText.markdownCode($0, inTable: true)).\n\n" } ?? "Checksums not known (pass `--momd`).\n\n"
+        out += "| # | Kind | Versions | Handlers | Why |\n|---|---|---|---|---|\n"
+        for (index, stage) in plan.stages.enumerated() {
+            let versions = stage.versions.map { "\(MarkupText.markdownCode($0, inTable: true))" }.joined(separator: stage.kind == .custom ? " → " : ", ")
+            let handlers = stage.kind == .lightweight ? "—" : stage.handlers ? "data work" : "none"
+            out += "| \(index + 1) | \(stage.kind.rawValue) | \(versions) | \(handlers) | \(MarkupText.markdown(stage.reason)) |\n"
+        }
+        out += "\n| Start | Jumps | Handlers | Outcome |\n|---|---|---|---|\n"
+        for run in plan.starts {
+            let jumps = run.jumps.map { "\(MarkupText.markdownCode($0.from, inTable: true)) → \(MarkupText.markdownCode($0.to, inTable: true)) (\($0.migration))" }.joined(separator: "<br>")
+            let handlers = run.handlers.map { "\($0.handler) at \(MarkupText.markdownCode($0.model, inTable: true))" }.joined(separator: "<br>")
+            let outcome = run.error.map { "error \($0.code): \(MarkupText.markdown($0.reason))" } ?? MarkupText.markdown(run.summary)
+            out += "| \(MarkupText.markdownCode(run.version, inTable: true)) | \(jumps.isEmpty ? "—" : jumps) | \(handlers.isEmpty ? "—" : handlers) | \(outcome) |\n"
+        }
+        out += "\nChecks (reference §6.1): " + (plan.findings.isEmpty ? "all pass.\n" : "\(plan.findings.count) finding(s).\n\n")
+        for finding in plan.findings { out += "- \(finding.code.rawValue): \(MarkupText.markdown(finding.message))\n" }
+        return out
+    }
+}
