@@ -45,6 +45,31 @@ public enum StagePlanRendering {
         return out
     }
 
+    /// An HTML section for the review report.
+    public static func html(_ plan: StagePlan) -> String {
+        let x = MarkupText.xml
+        var out = "<h2>Staged migration plan</h2>\n<p>App model <code>\(x(plan.appModel))</code>. "
+        out += plan.checksumSource.map { "Checksums from <code>\(x($0))</code>.</p>\n" } ?? "Checksums not known (pass <code>--momd</code> to <code>chainplan stage</code>).</p>\n"
+        out += "<table>\n<thead><tr><th>#</th><th>Kind</th><th>Versions</th><th>Handlers</th><th>Why</th></tr></thead>\n<tbody>\n"
+        for (index, stage) in plan.stages.enumerated() {
+            let versions = stage.versions.map { "<code>\(x($0))</code>" }.joined(separator: stage.kind == .custom ? " → " : ", ")
+            let handlers = stage.kind == .lightweight ? "—" : stage.handlers ? "data work" : "none"
+            out += "<tr><td>\(index + 1)</td><td>\(stage.kind.rawValue)</td><td>\(versions)</td><td>\(handlers)</td><td>\(x(stage.reason))</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n<table>\n<thead><tr><th>Start</th><th>Jumps</th><th>Handlers</th><th>Outcome</th></tr></thead>\n<tbody>\n"
+        for run in plan.starts {
+            let jumps = run.jumps.map { "<code>\(x($0.from))</code> → <code>\(x($0.to))</code> (\(x($0.migration)))" }.joined(separator: "<br/>")
+            let handlers = run.handlers.map { "\($0.handler) at <code>\(x($0.model))</code>" }.joined(separator: "<br/>")
+            let outcome = run.error.map { "error \($0.code): \(x($0.reason))" } ?? x(run.summary)
+            out += "<tr class=\"\(run.error == nil ? "ok" : "error")\"><td><code>\(x(run.version))</code></td><td>\(jumps.isEmpty ? "—" : jumps)</td><td>\(handlers.isEmpty ? "—" : handlers)</td><td>\(outcome)</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n<p>Checks (reference §6.1): " + (plan.findings.isEmpty ? "all pass.</p>\n" : "\(plan.findings.count) finding(s).</p>\n<ul>\n")
+        if !plan.findings.isEmpty {
+            out += plan.findings.map { "<li><code>\($0.code.rawValue)</code> \(x($0.message))</li>" }.joined(separator: "\n") + "\n</ul>\n"
+        }
+        return out
+    }
+
     public static func markdown(_ plan: StagePlan) -> String {
         var out = "## Staged migration plan\n\n"
         out += "App model: \(MarkupText.markdownCode(plan.appModel, inTable: true)). "
