@@ -77,7 +77,7 @@ struct StageAudit {
             findings.append(Diagnostic(.cp504, "the app model \(shown(app)) is in no stage: every store fails with 134504 \"\(StageSimulation.Reason.unknownCoordinatorModel)\"",
                                        at: location, versions: [name(app)]))
         }
-        for key in shipped where !listed.contains(key) {
+        for key in shipped where !listed.contains(key) && key != app {
             findings.append(Diagnostic(.cp505, "the shipped version \(shown(key)) is in no stage: its stores fail with 134504 \"\(StageSimulation.Reason.unknownModel)\"",
                                        at: location, versions: [name(key)]))
         }
