@@ -81,7 +81,7 @@ struct ReportCommand: AsyncParsableCommand {
     /// The diagram as SVG text, or nil when the input was unusable or Graphviz cannot lay it out
     /// (the document is still written; the reason goes to standard error).
     /// Chains longer than this get no stage plan in the report (`chainplan stage` still plans them).
-    static let maxStagedVersions = 500
+    static let maxStagedVersions = 200
 
     /// The staged migration plan shown in Markdown and HTML, when the chain has a model and a target.
     static func stagePlan(_ report: ChainReport, input: InputOptions) -> StagePlan? {

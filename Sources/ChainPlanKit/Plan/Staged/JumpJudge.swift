@@ -9,6 +9,8 @@ final class JumpJudge {
     private let position: [String: Int]
     private var jumps: [StepKey: JumpJudgement] = [:]
     private var lineages: [StepKey: Lineage?] = [:]
+    /// Composed step lineages by (start position, end position).
+    private var stepped: [StepKey: Lineage?] = [:]
 
     init(classifier: StepClassifier, order: [String]) {
         self.classifier = classifier
@@ -55,11 +57,37 @@ final class JumpJudge {
     /// The composed lineage of the steps from `start` to `end`; nil when a step uses a mapping
     /// model (its lineage is the mapping model's, not known here) or cannot be read.
     private func steppedLineage(from start: Int, to end: Int) -> Lineage? {
+        func key(_ position: Int) -> StepKey { StepKey(from: String(position), to: String(end)) }
+        if let known = stepped[key(start)] { return known }
+        // The nearest memoised tail (position … end), then compose backwards down to `start`:
+        // every start of a run shares the tail, so a run of n versions costs n compositions.
+        var position = start + 1
         var composed: Lineage?
-        for index in start..<end {
-            let step = judge(order[index], order[index + 1])
-            guard step.mappingModel == nil, !step.fails, let next = lineage(order[index], order[index + 1]) else { return nil }
-            composed = composed.map { $0.followed(by: next) } ?? next
+        var found = false
+        while position < end {
+            if let tail = stepped[key(position)] {
+                composed = tail
+                found = true
+                break
+            }
+            position += 1
+        }
+        if !found {
+            // position == end: begin with the last step alone.
+            position = end - 1
+            let step = judge(order[position], order[end])
+            composed = step.mappingModel == nil && !step.fails ? lineage(order[position], order[end]) : nil
+            stepped[key(position)] = composed
+        }
+        while position > start {
+            position -= 1
+            let step = judge(order[position], order[position + 1])
+            if let tail = composed, step.mappingModel == nil, !step.fails, let head = lineage(order[position], order[position + 1]) {
+                composed = head.followed(by: tail)
+            } else {
+                composed = nil
+            }
+            stepped[key(position)] = composed
         }
         return composed
     }

@@ -93,6 +93,8 @@ public struct StageSynthesis {
         // 3–4. Lay out, simulate every start, bridge failing or lossy jumps; until stable.
         let key: (Int) -> String = { unit in identities?.byVersion[representatives[unit]]?.checksum ?? representatives[unit] }
         let unitOfName = Dictionary(representatives.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let nameOfKey = Dictionary(units.indices.map { (key($0), representatives[$0]) }, uniquingKeysWith: { first, _ in first })
+        let name: (String) -> String = { nameOfKey[$0] ?? $0 }
         var layout: [(kind: MigrationStage.Kind, units: [Int], step: Int?)] = []
         for _ in 0...units.count {
             layout = Self.layout(units: units.count, customs: &customs)
@@ -100,8 +102,8 @@ public struct StageSynthesis {
             var bridge: (step: Int, custom: Custom)?
             search: for start in units.indices.dropLast() {
                 let run = StageSimulation.run(store: key(start), app: key(units.count - 1), stages: runtime, version: representatives[start],
-                                              checksum: nil, name: { self.name(ofKey: $0, units: units, key: key) },
-                                              judge: { judge.judge(self.name(ofKey: $0, units: units, key: key), self.name(ofKey: $1, units: units, key: key)) })
+                                              checksum: nil, name: { name($0) },
+                                              judge: { judge.judge(name($0), name($1)) })
                 for jump in run.jumps {
                     guard let from = unitOfName[jump.from], let to = unitOfName[jump.to], to > from + 1 else { continue }
                     let judgement = judge.judge(jump.from, jump.to)
@@ -155,13 +157,13 @@ public struct StageSynthesis {
             if let unit = unitOfVersion[version] {
                 starts.append(StageSimulation.run(store: key(unit), app: appKey, stages: runtime, version: version,
                                                   checksum: identities?.byVersion[version]?.checksum,
-                                                  name: { self.name(ofKey: $0, units: units, key: key) },
-                                                  judge: { judge.judge(self.name(ofKey: $0, units: units, key: key), self.name(ofKey: $1, units: units, key: key)) }))
+                                                  name: { name($0) },
+                                                  judge: { judge.judge(name($0), name($1)) }))
             }
         }
         let audit = StageAudit(stages: runtime, locations: Array(repeating: location, count: runtime.count),
                                shipped: units.indices.map(key), app: appKey, known: Set(units.indices.map(key)),
-                               name: { self.name(ofKey: $0, units: units, key: key) }, starts: starts, location: location)
+                               name: { name($0) }, starts: starts, location: location)
         // A custom stage's own failing jump is the CP201 above: one cause, one finding.
         let failingSteps = Set(customs.compactMap { step, custom in custom.mappingModel == nil && custom.handlers && judge.judge(representatives[step], representatives[step + 1]).fails
             ? "\(representatives[step])\u{0}\(representatives[step + 1])" : nil })
@@ -173,9 +175,7 @@ public struct StageSynthesis {
                          checksumSource: identities?.source, merged: merged, findings: findings.sorted())
     }
 
-    private func name(ofKey key: String, units: [[String]], key keyOf: (Int) -> String) -> String {
-        units.indices.first { keyOf($0) == key }.map { units[$0][0] } ?? key
-    }
+
 
     /// §6.2.2: lightweight stages for the gaps between custom steps; a gap of exactly one step
     /// between a custom next and the following custom current becomes a handler-less bridge.

@@ -45,23 +45,41 @@ public enum StagePlanRendering {
         return out
     }
 
+    /// How a markup language spells code, text and a line break inside a table cell.
+    struct Markup {
+        var code: (String) -> String
+        var text: (String) -> String
+        var lineBreak: String
+    }
+
+    /// The cells of the stage table (#, kind, versions, handlers, why) and of the start table
+    /// (start, jumps, handlers, outcome), escaped for `markup`.
+    static func cells(_ plan: StagePlan, _ markup: Markup) -> (stages: [[String]], starts: [[String]]) {
+        let stages = plan.stages.enumerated().map { index, stage -> [String] in
+            let versions = stage.versions.map(markup.code).joined(separator: stage.kind == .custom ? " → " : ", ")
+            let handlers = stage.kind == .lightweight ? "—" : stage.handlers ? "data work" : "none"
+            return [String(index + 1), stage.kind.rawValue, versions, handlers, markup.text(stage.reason)]
+        }
+        let starts = plan.starts.map { run -> [String] in
+            let jumps = run.jumps.map { "\(markup.code($0.from)) → \(markup.code($0.to)) (\(markup.text($0.migration)))" }.joined(separator: markup.lineBreak)
+            let handlers = run.handlers.map { "\($0.handler) at \(markup.code($0.model))" }.joined(separator: markup.lineBreak)
+            let outcome = run.error.map { "error \($0.code): \(markup.text($0.reason))" } ?? markup.text(run.summary)
+            return [markup.code(run.version), jumps.isEmpty ? "—" : jumps, handlers.isEmpty ? "—" : handlers, outcome]
+        }
+        return (stages, starts)
+    }
+
     /// An HTML section for the review report.
     public static func html(_ plan: StagePlan) -> String {
         let x = MarkupText.xml
+        let (stages, starts) = cells(plan, Markup(code: { "<code>\(x($0))</code>" }, text: x, lineBreak: "<br/>"))
         var out = "<h2>Staged migration plan</h2>\n<p>App model <code>\(x(plan.appModel))</code>. "
         out += plan.checksumSource.map { "Checksums from <code>\(x($0))</code>.</p>\n" } ?? "Checksums not known (pass <code>--momd</code> to <code>chainplan stage</code>).</p>\n"
         out += "<table>\n<thead><tr><th>#</th><th>Kind</th><th>Versions</th><th>Handlers</th><th>Why</th></tr></thead>\n<tbody>\n"
-        for (index, stage) in plan.stages.enumerated() {
-            let versions = stage.versions.map { "<code>\(x($0))</code>" }.joined(separator: stage.kind == .custom ? " → " : ", ")
-            let handlers = stage.kind == .lightweight ? "—" : stage.handlers ? "data work" : "none"
-            out += "<tr><td>\(index + 1)</td><td>\(stage.kind.rawValue)</td><td>\(versions)</td><td>\(handlers)</td><td>\(x(stage.reason))</td></tr>\n"
-        }
+        out += stages.map { "<tr>" + $0.map { "<td>\($0)</td>" }.joined() + "</tr>\n" }.joined()
         out += "</tbody>\n</table>\n<table>\n<thead><tr><th>Start</th><th>Jumps</th><th>Handlers</th><th>Outcome</th></tr></thead>\n<tbody>\n"
-        for run in plan.starts {
-            let jumps = run.jumps.map { "<code>\(x($0.from))</code> → <code>\(x($0.to))</code> (\(x($0.migration)))" }.joined(separator: "<br/>")
-            let handlers = run.handlers.map { "\($0.handler) at <code>\(x($0.model))</code>" }.joined(separator: "<br/>")
-            let outcome = run.error.map { "error \($0.code): \(x($0.reason))" } ?? x(run.summary)
-            out += "<tr class=\"\(run.error == nil ? "ok" : "error")\"><td><code>\(x(run.version))</code></td><td>\(jumps.isEmpty ? "—" : jumps)</td><td>\(handlers.isEmpty ? "—" : handlers)</td><td>\(outcome)</td></tr>\n"
+        for (run, row) in zip(plan.starts, starts) {
+            out += "<tr class=\"\(run.error == nil ? "ok" : "error")\">" + row.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
         }
         out += "</tbody>\n</table>\n<p>Checks (reference §6.1): " + (plan.findings.isEmpty ? "all pass.</p>\n" : "\(plan.findings.count) finding(s).</p>\n<ul>\n")
         if !plan.findings.isEmpty {
@@ -71,22 +89,14 @@ public enum StagePlanRendering {
     }
 
     public static func markdown(_ plan: StagePlan) -> String {
+        let (stages, starts) = cells(plan, Markup(code: { MarkupText.markdownCode($0, inTable: true) }, text: MarkupText.markdown, lineBreak: "<br>"))
         var out = "## Staged migration plan\n\n"
         out += "App model: \(MarkupText.markdownCode(plan.appModel, inTable: true)). "
         out += plan.checksumSource.map { "Checksums from \(MarkupText.markdownCode($0, inTable: true)).\n\n" } ?? "Checksums not known (pass `--momd`).\n\n"
         out += "| # | Kind | Versions | Handlers | Why |\n|---|---|---|---|---|\n"
-        for (index, stage) in plan.stages.enumerated() {
-            let versions = stage.versions.map { "\(MarkupText.markdownCode($0, inTable: true))" }.joined(separator: stage.kind == .custom ? " → " : ", ")
-            let handlers = stage.kind == .lightweight ? "—" : stage.handlers ? "data work" : "none"
-            out += "| \(index + 1) | \(stage.kind.rawValue) | \(versions) | \(handlers) | \(MarkupText.markdown(stage.reason)) |\n"
-        }
+        out += stages.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
         out += "\n| Start | Jumps | Handlers | Outcome |\n|---|---|---|---|\n"
-        for run in plan.starts {
-            let jumps = run.jumps.map { "\(MarkupText.markdownCode($0.from, inTable: true)) → \(MarkupText.markdownCode($0.to, inTable: true)) (\($0.migration))" }.joined(separator: "<br>")
-            let handlers = run.handlers.map { "\($0.handler) at \(MarkupText.markdownCode($0.model, inTable: true))" }.joined(separator: "<br>")
-            let outcome = run.error.map { "error \($0.code): \(MarkupText.markdown($0.reason))" } ?? MarkupText.markdown(run.summary)
-            out += "| \(MarkupText.markdownCode(run.version, inTable: true)) | \(jumps.isEmpty ? "—" : jumps) | \(handlers.isEmpty ? "—" : handlers) | \(outcome) |\n"
-        }
+        out += starts.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
         out += "\nChecks (reference §6.1): " + (plan.findings.isEmpty ? "all pass.\n" : "\(plan.findings.count) finding(s).\n\n")
         for finding in plan.findings { out += "- \(finding.code.rawValue): \(MarkupText.markdown(finding.message))\n" }
         return out

@@ -236,25 +236,11 @@ public enum StagePlanSwift {
 
 /// Swift spellings for names taken from models.
 enum SwiftNames {
-    /// A string literal.
+    /// A string literal: quotes, backslashes, control characters, line and paragraph
+    /// separators and bidirectional controls escaped (`\u{202E}`), so a name cannot end the
+    /// literal or reorder the code around it.
     static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        MigrationSignature.quote(text.replacingOccurrences(of: "\u{2028}", with: "\\u{2028}").replacingOccurrences(of: "\u{2029}", with: "\\u{2029}"), bidiVisible: true)
     }
 
     /// Text safe inside a `//` comment (one line).
