@@ -66,8 +66,8 @@ struct StageCommandTests {
         #expect(await ChainPlan.run(arguments: ["stage", spec, "-o", "/dev/null"]) == 0)
     }
 
-    /// A step listed under the spec's `stages` becomes a custom stage with handlers.
-    @Test func specHintMarksACustomStage() throws {
+    /// A step listed under the spec's (or .chainplan.yml's) `stages` becomes a custom stage with handlers.
+    @Test func specHintMarksACustomStage() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-hint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -80,6 +80,14 @@ struct StageCommandTests {
         #expect(custom.versions == ["MyAppModelV2", "MyAppModelV3"])
         #expect(custom.handlers)
         #expect(plan.starts.allSatisfy { $0.error == nil })
+        // The same hint in .chainplan.yml, through the command.
+        try Data(#"{"model": "MyAppModel.xcdatamodeld", "chain": ["MyAppModel", "MyAppModelV2", "MyAppModelV3", "MyAppModelV4"]}"#.utf8).write(to: spec)
+        try Data("stages:\n  - \"MyAppModelV3 -> MyAppModelV4\"\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        let (status, json) = await Self.run(["stage", spec.path, "--format", "json"], in: directory)
+        #expect(status == 0)
+        let configured = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
+        #expect(configured.stages.filter { $0.kind == .custom }.map(\.versions) == [["MyAppModelV3", "MyAppModelV4"]])
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".chainplan.yml"))
         // A malformed hint is CP100 at its place.
         try Data(#"{"chain": ["A", "B"], "stages": ["A to B"]}"#.utf8).write(to: spec)
         let read = SpecReader().read(fileAt: spec, displayPath: "chain.json")

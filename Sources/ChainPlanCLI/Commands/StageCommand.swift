@@ -55,7 +55,9 @@ struct StageCommand: AsyncParsableCommand {
                 throw UsageError("cannot read the compiled model: \(error)")
             }
         }
-        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { _ in identities })
+        let configured = RuleConfiguration.governing(inputAt: spec, file: input.config.map { URL(fileURLWithPath: $0) }).configuration
+        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { _ in identities },
+                                                               marked: configured?.customStages ?? [])
         guard let plan = outcome.plan else {
             for diagnostic in outcome.report.diagnostics where diagnostic.severity == .error {
                 FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")

@@ -14,7 +14,8 @@ extension ChainPlanner {
     /// Plans staged migration for whatever `url` is (a spec with a model, or a bundle).
     /// `identities` gives each version's checksum and entity hashes (a compiled model's
     /// `VersionInfo.plist`, or a hash engine); nil when none are known.
-    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?) -> StagePlanOutcome {
+    /// `marked`: more steps to run as custom stages (`.chainplan.yml`'s `stages`).
+    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, marked extra: [StepKey] = []) -> StagePlanOutcome {
         let outcome = planWithBundle(inputAt: url)
         let report = outcome.report
         guard let bundle = outcome.bundle else {
@@ -24,7 +25,7 @@ extension ChainPlanner {
             return StagePlanOutcome(plan: nil, report: report, problem: "the chain has no single target version")
         }
         let order = Self.migrationOrder(report, bundle: bundle, target: target)
-        let marked = Set((outcome.spec?.customStages ?? []).map(\.value))
+        let marked = Set((outcome.spec?.customStages ?? []).map(\.value) + extra)
         let synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
         return StagePlanOutcome(plan: synthesis.plan(), report: report, problem: nil)
