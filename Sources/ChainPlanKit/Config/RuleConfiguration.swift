@@ -38,6 +38,8 @@ public struct RuleConfiguration: Sendable, Hashable {
     public var maxSpecBytes: Int?
     /// The dry run's CP303 threshold in MB (`--memory-limit` overrides it).
     public var heavyweightMemoryMB: Int?
+    /// `deferredLightweightMigration: true`: the app passes the deferred lightweight migration option.
+    public var deferredLightweightMigration: Bool?
 
     public init() {}
 
@@ -77,6 +79,7 @@ public struct RuleConfiguration: Sendable, Hashable {
         var options = options
         if let maxListedPathSteps { options.maxListedPathSteps = maxListedPathSteps }
         if let maxSpecBytes { options.maxSpecBytes = maxSpecBytes }
+        if deferredLightweightMigration == true { options.deferredLightweightMigration = true }
         return options
     }
 
@@ -135,7 +138,13 @@ public struct RuleConfiguration: Sendable, Hashable {
                 case "rules"?: rules(value)
                 case "thresholds"?: thresholds(value)
                 case "$schema"?: break
-                default: report("unknown key '\(key.string ?? "?")' (expected 'rules' or 'thresholds')", location(key))
+                case "deferredLightweightMigration"?:
+                    switch value.string {
+                    case "true"?: configuration.deferredLightweightMigration = true
+                    case "false"?: configuration.deferredLightweightMigration = false
+                    default: report("'deferredLightweightMigration' must be true or false", location(value))
+                    }
+                default: report("unknown key '\(key.string ?? "?")' (expected 'rules', 'thresholds' or 'deferredLightweightMigration')", location(key))
                 }
             }
         }

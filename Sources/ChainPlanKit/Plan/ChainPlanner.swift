@@ -12,6 +12,9 @@ public struct PlanOptions: Sendable {
     /// (every path can be followed through `next`). Listing every step of every path grows with
     /// the square of the chain's length: a 1,000-version array alone would list 500,000 steps.
     public var maxListedPathSteps = 100_000
+    /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` is passed to the store
+    /// (`--deferred`, or `deferredLightweightMigration: true` in the spec or configuration).
+    public var deferredLightweightMigration = false
 
     public init() {}
 }
@@ -119,7 +122,8 @@ public struct ChainPlanner: Sendable {
             diagnostics: diagnostics,
             summary: ChainReport.Summary(diagnostics: diagnostics)
         )
-        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering)
+        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering,
+                           deferring: options.deferredLightweightMigration || spec.deferredLightweightMigration == true)
     }
 }
 
@@ -131,6 +135,8 @@ struct PlanOutcome {
     /// Every mapping model that is not stale, by the pair of versions its snapshots match,
     /// whether or not that pair is a step of the chain.
     var mappingModels: [StepKey: StepMappingModel] = [:]
+    /// The deferred lightweight migration option (the options' or the spec's).
+    var deferring = false
 }
 
 /// The path of every start version, built from the memoised reachability.
