@@ -162,6 +162,8 @@ struct InPlaceTablePlanner {
             } else if value == "NULL" || MigrationSimulator.isLiteral(value) {
                 plan.add.append(column)
                 if value != "NULL" { plan.fill.append((column.name, value, false)) }
+            } else if let found = source.live.columns.first(where: { q($0) == value }) {
+                plan.blockers.append("column \(column.name) is copied from column \(found) (a renamed property)")
             } else {
                 plan.blockers.append("column \(column.name) is copied from \(value)")
             }
