@@ -38,6 +38,10 @@ struct MigrationSimulator {
         var to: String
         var source: ObjectModel
         var destination: ObjectModel
+        /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` on an inferred step: removed
+        /// attribute, entity and order columns are renamed `_DEFERRED_…` instead of rebuilding
+        /// their table (reference §7.2). Mapping-model steps ignore the option.
+        var deferring = false
     }
 
     /// Progress of the whole simulation: (step number from 1, steps, fraction of the step done).
@@ -46,9 +50,6 @@ struct MigrationSimulator {
     var displayPath: String
     var showValues = false
     var maxObjects = 100_000
-    /// `NSPersistentStoreDeferredLightweightMigrationOptionKey`: removed attribute, entity and
-    /// order columns are renamed `_DEFERRED_…` instead of rebuilding their table (reference §7.2).
-    var deferring = false
     /// Receives the SQL run, as a replayable script: a `-- 'A' → 'B'` comment, BEGIN, the
     /// statements, COMMIT for each step.
     var sqlLog: (@Sendable (String) -> Void)?
@@ -224,7 +225,7 @@ private struct StepRun {
             let plan = planner.plan(table)
             let sources = plan.sources
             let entityCases = plan.entityCases
-            if plan.staysInPlace(deferring: simulator.deferring) {
+            if plan.staysInPlace(deferring: step.deferring) {
                 let source = sources[0].source
                 kept.insert(source.live.name.uppercased())
                 if !plan.add.isEmpty || !plan.fill.isEmpty { alterations.append((source.live.name, plan.add, plan.fill)) }
