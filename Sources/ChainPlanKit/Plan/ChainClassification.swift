@@ -38,12 +38,21 @@ struct ChainClassification {
             + directStarts.map { StepKey(from: names[$0], to: names[target!]) }
         // Only the classification and the lineage outlive a worker: the inferred entity mappings
         // of a large history would otherwise all be held at once.
-        let works = Parallel.map(pairs) { pair -> (StepClassification, Lineage?, SQLiteWork?) in
+        // Each version's store layout once (a version takes part in up to three pairs).
+        let layoutNames = Array(Set(pairs.flatMap { [$0.from, $0.to] })).sorted()
+        let layoutList = Parallel.map(layoutNames) { name in classifier.resolved[name]?.version.model.map { StoreLayout(model: $0) } }
+        var layouts: [String: StoreLayout] = [:]
+        for (name, layout) in zip(layoutNames, layoutList) { layouts[name] = layout }
+        let works = Parallel.map(pairs) { [layouts] pair -> (StepClassification, Lineage?, SQLiteWork?) in
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
             // Models by name from the classifier's dictionary (a bundle lookup is a linear search).
             let work = classification.migration == .lightweight || classification.mappingModel != nil
                 ? classifier.resolved[pair.from]?.version.model.flatMap { source in
-                    classifier.resolved[pair.to]?.version.model.flatMap { SQLiteWork.of(classification, source: source, destination: $0, deferring: deferring) }
+                    classifier.resolved[pair.to]?.version.model.flatMap { destination in
+                        let known = layouts[pair.from].flatMap { from in layouts[pair.to].map { (from, $0) } }
+                        let copied = Set(mapping?.entityMappings.filter { $0.kind == .copy && $0.source == $0.destination }.compactMap(\.destination) ?? [])
+                        return SQLiteWork.of(classification, source: source, destination: destination, layouts: known, copied: copied, deferring: deferring)
+                    }
                 } : nil
             return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }, work)
         }

@@ -20,6 +20,58 @@ struct InPlaceTablePlan {
     struct Source {
         var layout: StoreLayout.Table
         var live: LiveSchema.Table
+        /// Predicted column role (without the attribute type) → the live column playing it.
+        var byRole: [RoleKey: String] = [:]
+        /// Upper-cased live column → live column; upper-cased predicted column → predicted column.
+        private var liveByUpper: [String: String] = [:]
+        var predictedByUpper: [String: StoreLayout.Column] = [:]
+        /// Live column → its quoted SQL name, and back.
+        var quoted: [String: String] = [:]
+        var unquoted: [String: String] = [:]
+
+        init(layout: StoreLayout.Table, live: LiveSchema.Table) {
+            self.layout = layout
+            self.live = live
+            for name in live.columns where liveByUpper[name.uppercased()] == nil { liveByUpper[name.uppercased()] = name }
+            for name in live.columns {
+                let text = StoreReader.quote(name)
+                quoted[name] = text
+                unquoted[text] = name
+            }
+            for column in layout.columns where predictedByUpper[column.name.uppercased()] == nil { predictedByUpper[column.name.uppercased()] = column }
+            for column in layout.columns {
+                guard let key = RoleKey(column.role), byRole[key] == nil, let found = liveColumn(column.name) else { continue }
+                byRole[key] = found
+            }
+        }
+
+        /// `LiveSchema.column(predicted, in: live.columns)`, the exact match found by hashing.
+        func liveColumn(_ predicted: String) -> String? {
+            liveByUpper[predicted.uppercased()] ?? LiveSchema.column(predicted, in: live.columns)
+        }
+    }
+
+    /// A property column's role, the attribute type left out (a type change keeps the column).
+    struct RoleKey: Hashable {
+        var kind: UInt8
+        var entity: String
+        var name: String
+
+        init(kind: UInt8, entity: String, name: String) {
+            self.kind = kind
+            self.entity = entity
+            self.name = name
+        }
+
+        init?(_ role: StoreLayout.ColumnRole) {
+            switch role {
+            case .primaryKey, .entityNumber, .optimisticLock: return nil
+            case .attribute(let entity, let name, _): self.init(kind: 0, entity: entity, name: name)
+            case .toOne(let entity, let name, _): self.init(kind: 1, entity: entity, name: name)
+            case .toOneEntity(let entity, let name, _): self.init(kind: 2, entity: entity, name: name)
+            case .orderKey(let entity, let name): self.init(kind: 3, entity: entity, name: name)
+            }
+        }
     }
 
     /// Each source table feeding the destination table, with its (old, new) entity numbers.
@@ -54,8 +106,39 @@ struct InPlaceTablePlanner {
     let sourceLayout: StoreLayout
     let layout: StoreLayout
     let live: LiveSchema
+    /// Source entities the destination keeps.
+    private let keptEntities: Set<String>
+    /// `Entity.relationship` of source to-ones some destination to-one is filled from.
+    private let keptToOnes: Set<String>
+    /// `Entity.relationship` of source relationships some destination relationship is filled from.
+    private let keptRelationships: Set<String>
+
+    init(mapping: StepMapping, sourceLayout: StoreLayout, layout: StoreLayout, live: LiveSchema) {
+        self.mapping = mapping
+        self.sourceLayout = sourceLayout
+        self.layout = layout
+        self.live = live
+        keptEntities = Set(mapping.entitySource.values)
+        var toOnes: Set<String> = []
+        for table in layout.tables {
+            for column in table.columns {
+                guard case .toOne(let e, let r, _) = column.role, let (owner, old) = mapping.sourceRelationship(of: e, r), !old.isToMany else { continue }
+                toOnes.insert(owner + "." + old.name)
+            }
+        }
+        keptToOnes = toOnes
+        var relationships: Set<String> = []
+        for resolved in mapping.destination.entities {
+            for link in resolved.relationships {
+                guard let (owner, old) = mapping.sourceRelationship(of: resolved.name, link.name) else { continue }
+                relationships.insert(owner + "." + old.name)
+            }
+        }
+        keptRelationships = relationships
+    }
 
     private func q(_ name: String) -> String { StoreReader.quote(name) }
+    private func q(_ name: String, in source: InPlaceTablePlan.Source) -> String { source.quoted[name] ?? q(name) }
 
     func sourceTable(of sourceEntity: String) -> InPlaceTablePlan.Source? {
         guard let table = sourceLayout.tables.first(where: { $0.entities.contains(sourceEntity) }),
@@ -63,10 +146,9 @@ struct InPlaceTablePlanner {
         return InPlaceTablePlan.Source(layout: table, live: live)
     }
 
-    /// The live column of `source` playing `matches`' role, if the source has one.
-    private func column(in source: InPlaceTablePlan.Source, where matches: (StoreLayout.ColumnRole) -> Bool) -> String? {
-        guard let predicted = source.layout.columns.first(where: { matches($0.role) }) else { return nil }
-        return LiveSchema.column(predicted.name, in: source.live.columns)
+    /// The live column of `source` playing a role (kind 0 attribute, 1 to-one, 2 its entity, 3 its order).
+    private func column(in source: InPlaceTablePlan.Source, _ kind: UInt8, _ entity: String, _ name: String) -> String? {
+        source.byRole[InPlaceTablePlan.RoleKey(kind: kind, entity: entity, name: name)]
     }
 
     func destinationAttribute(_ entity: String, _ name: String) -> Attribute? {
@@ -86,19 +168,19 @@ struct InPlaceTablePlanner {
             let target = destinationAttribute(entity, name)
             let fill = target.flatMap(MigrationSimulator.literal)
             guard let (owner, old) = mapping.sourceAttribute(of: entity, name),
-                  let found = self.column(in: source, where: { if case .attribute(owner, old.name, _) = $0 { true } else { false } })
+                  let found = self.column(in: source, 0, owner, old.name)
             else { return fill ?? "NULL" }
-            if let fill, let target, !target.isOptional, old.isOptional { return "COALESCE(\(q(found)), \(fill))" }
-            return q(found)
+            if let fill, let target, !target.isOptional, old.isOptional { return "COALESCE(\(q(found, in: source)), \(fill))" }
+            return q(found, in: source)
         case .toOne(let entity, let name, _):
             guard let (owner, old) = mapping.sourceRelationship(of: entity, name), !old.isToMany else { return "NULL" }
-            return self.column(in: source, where: { if case .toOne(owner, old.name, _) = $0 { true } else { false } }).map(q) ?? "NULL"
+            return self.column(in: source, 1, owner, old.name).map { q($0, in: source) } ?? "NULL"
         case .toOneEntity(let entity, let name, _):
             guard let (owner, old) = mapping.sourceRelationship(of: entity, name) else { return "NULL" }
-            return self.column(in: source, where: { if case .toOneEntity(owner, old.name, _) = $0 { true } else { false } }).map(q) ?? "NULL"
+            return self.column(in: source, 2, owner, old.name).map { q($0, in: source) } ?? "NULL"
         case .orderKey(let entity, let name):
             guard let (owner, old) = mapping.sourceRelationship(of: entity, name) else { return "NULL" }
-            return self.column(in: source, where: { if case .orderKey(owner, old.name) = $0 { true } else { false } }).map(q) ?? "NULL"
+            return self.column(in: source, 3, owner, old.name).map { q($0, in: source) } ?? "NULL"
         }
     }
 
@@ -140,20 +222,23 @@ struct InPlaceTablePlanner {
         // Columns: kept as they are, added (NULL or a default), filled where NULL, or rebuilt.
         var used: Set<String> = []
         var referenced: Set<String> = []
+        let quoted = source.unquoted  // q(live column) → live column
         for column in table.columns {
             let value = expression(for: column, from: source, keyOffset: 0, entityCase: "Z_ENT")
-            if let found = source.live.columns.first(where: { q($0) == value || value.hasPrefix("COALESCE(\(q($0)), ") }) {
+            let operand = value.hasPrefix("COALESCE(") ? String(value.dropFirst("COALESCE(".count).prefix { $0 != "," }) : value
+            if let found = quoted[operand] {
                 referenced.insert(found.uppercased())
             }
-            if let existing = LiveSchema.column(column.name, in: source.live.columns), existing.uppercased() == column.name.uppercased() {
+            if let existing = source.liveColumn(column.name), existing.uppercased() == column.name.uppercased() {
                 used.insert(existing.uppercased())
                 if column.role == .entityNumber || column.role == .primaryKey { continue }
-                if value == q(existing) || value.hasPrefix("COALESCE(\(q(existing)), ") {
+                let existingQuoted = q(existing, in: source)
+                if value == existingQuoted || value.hasPrefix("COALESCE(\(existingQuoted), ") {
                     if let change = typeChange(column, in: source) {
                         plan.blockers.append("column \(column.name) changes type (\(change))")
                     } else if let mandatory = newlyMandatoryToOne(column) {
                         plan.blockers.append("to-one '\(mandatory)' becomes mandatory")
-                    } else if value != q(existing), let literal = fillLiteral(column) {
+                    } else if value != existingQuoted, let literal = fillLiteral(column) {
                         plan.fill.append((existing, literal, true))
                     }
                     continue
@@ -162,19 +247,23 @@ struct InPlaceTablePlanner {
             } else if value == "NULL" || MigrationSimulator.isLiteral(value) {
                 plan.add.append(column)
                 if value != "NULL" { plan.fill.append((column.name, value, false)) }
-            } else if let found = source.live.columns.first(where: { q($0) == value }) {
+            } else if let found = quoted[value] {
                 plan.blockers.append("column \(column.name) is copied from column \(found) (a renamed property)")
             } else {
                 plan.blockers.append("column \(column.name) is copied from \(value)")
             }
         }
         // Source columns the destination no longer has: deferrable, pending, or a rebuild.
+        var roleOf: [String: StoreLayout.ColumnRole] = [:]  // live column (upper-cased) → predicted role
+        for column in source.layout.columns {
+            if let found = source.liveColumn(column.name), roleOf[found.uppercased()] == nil { roleOf[found.uppercased()] = column.role }
+        }
         for name in source.live.columns where !used.contains(name.uppercased()) && !referenced.contains(name.uppercased()) {
             if name.uppercased().hasPrefix(InPlaceTablePlan.deferredPrefix) {
                 plan.pending.append(name)
                 continue
             }
-            guard let role = source.layout.columns.first(where: { LiveSchema.column($0.name, in: [name]) != nil })?.role else {
+            guard let role = roleOf[name.uppercased()] else {
                 plan.blockers.append("column \(name) is not in the source model")
                 continue
             }
@@ -197,7 +286,6 @@ struct InPlaceTablePlanner {
 
     /// Why a source column without a destination counterpart goes.
     private func classify(removed role: StoreLayout.ColumnRole, column: String) -> Removal {
-        let keptEntities = Set(mapping.entitySource.values)
         switch role {
         case .primaryKey, .entityNumber, .optimisticLock:
             return .rebuild("column \(column) goes")
@@ -221,24 +309,10 @@ struct InPlaceTablePlanner {
     }
 
     /// Whether some destination to-one is filled from source to-one `entity.relationship`.
-    private func keptToOne(_ entity: String, _ relationship: String) -> Bool {
-        layout.tables.contains { table in
-            table.columns.contains { column in
-                guard case .toOne(let e, let r, _) = column.role, let (owner, old) = mapping.sourceRelationship(of: e, r) else { return false }
-                return owner == entity && old.name == relationship && !old.isToMany
-            }
-        }
-    }
+    private func keptToOne(_ entity: String, _ relationship: String) -> Bool { keptToOnes.contains(entity + "." + relationship) }
 
     /// Whether any destination relationship is filled from source relationship `entity.relationship`.
-    private func keptRelationship(_ entity: String, _ relationship: String) -> Bool {
-        mapping.destination.entities.contains { resolved in
-            resolved.relationships.contains { link in
-                guard let (owner, old) = mapping.sourceRelationship(of: resolved.name, link.name) else { return false }
-                return owner == entity && old.name == relationship
-            }
-        }
-    }
+    private func keptRelationship(_ entity: String, _ relationship: String) -> Bool { keptRelationships.contains(entity + "." + relationship) }
 
     /// The live source join table of a destination join table, with its live columns in the
     /// destination's order (first, second, first order, second order).
@@ -294,7 +368,7 @@ struct InPlaceTablePlanner {
     /// `A → B` when a kept column's SQL type changes (schema-equal changes, Integer 16 → 64 or
     /// Float → Double, keep the table: reference §5).
     private func typeChange(_ column: StoreLayout.Column, in source: InPlaceTablePlan.Source) -> String? {
-        guard let old = source.layout.columns.first(where: { $0.name.uppercased() == column.name.uppercased() }),
+        guard let old = source.predictedByUpper[column.name.uppercased()],
               old.sqlType != column.sqlType else { return nil }
         return "\(old.sqlType) → \(column.sqlType)"
     }

@@ -60,17 +60,37 @@ extension SQLiteWork {
     /// The work of an inferred step (`path` `.inPlace`) or the note that a mapping-model step
     /// copies everything (`.mappingModel`).
     public static func analyze(source: ObjectModel, destination: ObjectModel, path: Path, deferring: Bool) -> SQLiteWork {
+        analyze(source: source, destination: destination, layouts: nil, copied: [], path: path, deferring: deferring)
+    }
+
+    /// `layouts`: the two models' store layouts when already known (a chain derives each once).
+    /// `copied`: entities the inferred mapping copies (equal hashes, same name); a table of such
+    /// entities whose columns and entity numbers stay is unchanged without planning it.
+    static func analyze(source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?, copied: Set<String>,
+                        path: Path, deferring: Bool) -> SQLiteWork {
         guard path == .inPlace else {
             return SQLiteWork(deferred: deferring, path: path, optionIgnored: deferring, tables: [], finishTasks: 0)
         }
         let mapping = StepMapping(source: source, destination: destination)
-        let sourceLayout = StoreLayout(model: source)
-        let layout = StoreLayout(model: destination)
+        let sourceLayout = layouts?.0 ?? StoreLayout(model: source)
+        let layout = layouts?.1 ?? StoreLayout(model: destination)
         let live = LiveSchema.predicted(sourceLayout)
         let planner = InPlaceTablePlanner(mapping: mapping, sourceLayout: sourceLayout, layout: layout, live: live)
         var tables: [Table] = []
         var feeding: Set<String> = []  // upper-cased source tables that feed a destination table
+        var oldTables: [String: StoreLayout.Table] = [:]
+        for table in sourceLayout.tables { oldTables[table.name] = table }
+        var oldNumbers: [String: Int] = [:]
+        for slot in sourceLayout.entities { oldNumbers[slot.name] = slot.number }
+        var newNumbers: [String: Int] = [:]
+        for slot in layout.entities { newNumbers[slot.name] = slot.number }
         for table in layout.tables {
+            if !copied.isEmpty, let old = oldTables[table.name], old.entities == table.entities, old.columns == table.columns,
+               table.entities.allSatisfy({ copied.contains($0) && oldNumbers[$0] == newNumbers[$0] }) {
+                feeding.insert(table.name.uppercased())
+                tables.append(Table(table: table.name, entity: table.rootEntity, work: .unchanged, columns: [], reasons: [], avoidableByDeferral: nil))
+                continue
+            }
             let plan = planner.plan(table)
             for entry in plan.sources { feeding.insert(entry.source.live.name.uppercased()) }
             let columns = plan.deferrable.map { Column(column: $0.column, cause: $0.cause) }
@@ -176,11 +196,16 @@ extension SQLiteWork {
     /// The SQLite work of a classified step: in place for an inferred (lightweight) step, the
     /// mapping-model path when a mapping model is used; nil when no migration runs or none can.
     public static func of(_ step: StepClassification, source: ObjectModel, destination: ObjectModel, deferring: Bool) -> SQLiteWork? {
+        of(step, source: source, destination: destination, layouts: nil, deferring: deferring)
+    }
+
+    static func of(_ step: StepClassification, source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?,
+                   copied: Set<String> = [], deferring: Bool) -> SQLiteWork? {
         switch step.migration {
         case .lightweight:
-            return analyze(source: source, destination: destination, path: .inPlace, deferring: deferring)
+            return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .inPlace, deferring: deferring)
         case .heavyweight where step.mappingModel != nil:
-            return analyze(source: source, destination: destination, path: .mappingModel, deferring: deferring)
+            return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .mappingModel, deferring: deferring)
         case .none, .unknown, .heavyweight:
             return nil
         }
