@@ -194,11 +194,16 @@ struct InPlaceTablePlanner {
         var plan = InPlaceTablePlan()
         for member in table.entities {
             guard let old = mapping.entitySource[member], let oldNumber = live.entityNumbers[old],
-                  let newNumber = layout.entity(named: member)?.number, let source = sourceTable(of: old) else { continue }
-            if let index = plan.sources.firstIndex(where: { $0.source.live.name == source.live.name }) {
+                  let newNumber = layout.entity(named: member)?.number else { continue }
+            // A source table's lookups are built once, however many entities it feeds.
+            if let index = plan.sources.firstIndex(where: { $0.source.layout.entities.contains(old) }) {
                 plan.sources[index].pairs.append((oldNumber, newNumber))
-            } else {
-                plan.sources.append((source, [(oldNumber, newNumber)]))
+            } else if let source = sourceTable(of: old) {
+                if let index = plan.sources.firstIndex(where: { $0.source.live.name == source.live.name }) {
+                    plan.sources[index].pairs.append((oldNumber, newNumber))
+                } else {
+                    plan.sources.append((source, [(oldNumber, newNumber)]))
+                }
             }
         }
         plan.entityCases = plan.sources.map { entry in
