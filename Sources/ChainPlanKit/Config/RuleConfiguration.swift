@@ -42,6 +42,8 @@ public struct RuleConfiguration: Sendable, Hashable {
     public var heavyweightMemoryMB: Int?
     /// Steps `chainplan stage` makes custom migration stages (as the spec's `stages`).
     public var customStages: [StepKey] = []
+    /// `deferredLightweightMigration: true`: the app passes the deferred lightweight migration option.
+    public var deferredLightweightMigration: Bool?
 
     public init() {}
 
@@ -81,6 +83,7 @@ public struct RuleConfiguration: Sendable, Hashable {
         var options = options
         if let maxListedPathSteps { options.maxListedPathSteps = maxListedPathSteps }
         if let maxSpecBytes { options.maxSpecBytes = maxSpecBytes }
+        if deferredLightweightMigration == true { options.deferredLightweightMigration = true }
         return options
     }
 
@@ -140,7 +143,13 @@ public struct RuleConfiguration: Sendable, Hashable {
                 case "thresholds"?: thresholds(value)
                 case "stages"?: stages(value)
                 case "$schema"?: break
-                default: report("unknown key '\(key.string ?? "?")' (expected 'rules', 'thresholds' or 'stages')", location(key))
+                case "deferredLightweightMigration"?:
+                    switch value.string {
+                    case "true"?: configuration.deferredLightweightMigration = true
+                    case "false"?: configuration.deferredLightweightMigration = false
+                    default: report("'deferredLightweightMigration' must be true or false", location(value))
+                    }
+                default: report("unknown key '\(key.string ?? "?")' (expected 'rules', 'thresholds', 'stages' or 'deferredLightweightMigration')", location(key))
                 }
             }
         }

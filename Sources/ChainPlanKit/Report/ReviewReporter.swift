@@ -26,6 +26,8 @@ public enum ReviewReporter {
             if let mapping = step.mappingModel {
                 out += "Mapping model \(MarkupText.markdownCode(mapping.path))" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
             }
+            let sqlite = deferralDetail(step)
+            if !sqlite.isEmpty { out += sqlite.map { "- \(md($0))" }.joined(separator: "\n") + "\n\n" }
             let changes = step.changes ?? []
             if changes.isEmpty {
                 out += step.migration == nil ? "Not classified (no model bundle).\n" : "No changes.\n"
@@ -37,6 +39,10 @@ public enum ReviewReporter {
             }
         }
         if let stagePlan { out += "\n" + StagePlanRendering.markdown(stagePlan) }
+        let deferral = DeferralLines.lines(report)
+        if !deferral.isEmpty {
+            out += "\n## Deferred lightweight migration\n\n" + deferral.map { "- \(md($0))" }.joined(separator: "\n") + "\n"
+        }
         out += "\n## Findings\n\n"
         if report.diagnostics.isEmpty {
             out += "None.\n"
@@ -50,6 +56,14 @@ public enum ReviewReporter {
         out += "\n## Mapping models used\n\n"
         out += mappings.isEmpty ? "None.\n" : mappings.map { "- \(md($0.step)): \(MarkupText.markdownCode($0.path))\(md($0.policies))" }.joined(separator: "\n") + "\n"
         return Data(out.utf8)
+    }
+
+    /// A step's SQLite table work, when deferral matters to it: it defers, the option would
+    /// avoid a rebuild, or the option is ignored (a mapping model). Empty otherwise.
+    static func deferralDetail(_ step: ChainReport.Step) -> [String] {
+        guard let work = step.sqlite,
+              work.optionIgnored || !work.avoidableRebuilds.isEmpty || work.tables.contains(where: { $0.work == .deferred }) else { return [] }
+        return work.textLines(indent: "")
     }
 
     /// One self-contained HTML file: inline CSS and SVG, no scripts, no external requests; prints well.
@@ -84,6 +98,8 @@ public enum ReviewReporter {
             if let mapping = step.mappingModel {
                 out += "<p>Mapping model <code>\(x(mapping.path))</code>" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(x).joined(separator: ", "))") + ".</p>\n"
             }
+            let sqlite = deferralDetail(step)
+            if !sqlite.isEmpty { out += "<ul class=\"sqlite\">\n" + sqlite.map { "<li>\(x($0))</li>\n" }.joined() + "</ul>\n" }
             let changes = step.changes ?? []
             if changes.isEmpty {
                 out += "<p>\(step.migration == nil ? "Not classified (no model bundle)." : "No changes.")</p>\n</section>\n"
@@ -97,6 +113,10 @@ public enum ReviewReporter {
             out += "</tbody>\n</table>\n</section>\n"
         }
         if let stagePlan { out += StagePlanRendering.html(stagePlan) }
+        let deferral = DeferralLines.lines(report)
+        if !deferral.isEmpty {
+            out += "<h2>Deferred lightweight migration</h2>\n<ul>\n" + deferral.map { "<li>\(x($0))</li>\n" }.joined() + "</ul>\n"
+        }
         out += "<h2>Findings</h2>\n"
         if report.diagnostics.isEmpty {
             out += "<p>None.</p>\n"

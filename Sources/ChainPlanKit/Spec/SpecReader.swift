@@ -92,7 +92,7 @@ struct SpecInterpreter {
         self.nodeBudget = nodeBudget
     }
 
-    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "$schema"]
+    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "deferredLightweightMigration", "$schema"]
 
     mutating func interpret(_ root: Node) -> ChainSpec? {
         let rootLocation = location(of: root)
@@ -144,8 +144,14 @@ struct SpecInterpreter {
                 interpretStages(value, into: &spec)
             case "$schema":
                 _ = name(value, what: "$schema")
+            case "deferredLightweightMigration":
+                if case .scalar(let scalar) = value, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
+                    spec.deferredLightweightMigration = scalar.string == "true"
+                } else {
+                    report("deferredLightweightMigration must be true or false", at: value)
+                }
             default:
-                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings and stages", at: key)
+                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages and deferredLightweightMigration", at: key)
             }
         }
         return chainOK ? spec : nil
