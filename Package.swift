@@ -37,14 +37,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "chainplan", dependencies: ["ChainPlanCLI"]),
+        // Locates ../shared (the corpus) for the tests and skips their corpus group when it is absent.
+        .target(name: "ChainPlanTestSupport", path: "Tests/ChainPlanTestSupport"),
         .testTarget(
             name: "ChainPlanKitTests",
-            dependencies: ["ChainPlanKit"],
+            dependencies: ["ChainPlanKit", "ChainPlanTestSupport"],
             resources: []
         ),
         .testTarget(
             name: "ChainPlanCLITests",
-            dependencies: ["ChainPlanCLI", "ChainPlanKit"]
+            dependencies: ["ChainPlanCLI", "ChainPlanKit", "ChainPlanTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,9 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 
+extension CorpusTests {
 /// Ground truth: every real step in `../shared/corpus/steps.tsv` against chainplan's classification.
 ///
 /// - `lightweight-*` rows must be inferable (the shipped apps depend on inference).
@@ -101,4 +103,5 @@ struct CorpusAgreementTests {
                     "matched \(classification.mappingModel?.path ?? "nothing")")
         }
     }
+}
 }

@@ -1,7 +1,9 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 
+extension CorpusTests {
 /// Matching every corpus mapping model to its `steps.tsv` step.
 @Suite("Mapping matcher: corpus")
 struct MappingMatcherCorpusTests {
@@ -90,4 +92,5 @@ struct MappingMatcherCorpusTests {
         #expect(!parents.isEmpty)
         #expect(parents == source.entities.compactMap { entity in entity.parentEntity.map { "\(entity.name)<\($0)" } }.sorted())
     }
+}
 }

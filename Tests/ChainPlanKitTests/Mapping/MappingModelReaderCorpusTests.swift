@@ -1,7 +1,9 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 
+extension CorpusTests {
 /// Every mapping model of the shared corpus, read for real.
 @Suite("Mapping model reader: corpus")
 struct MappingModelReaderCorpusTests {
@@ -44,4 +46,5 @@ struct MappingModelReaderCorpusTests {
         #expect(model.sourceHint?.version == row.from)
         #expect(model.destinationHint?.version == row.to)
     }
+}
 }

@@ -1,7 +1,9 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 
+extension CorpusTests {
 /// Every real bundle in `../shared/corpus` (see its SOURCES.md).
 @Suite("Model corpus")
 struct ModelCorpusTests {
@@ -145,4 +147,5 @@ struct ModelCorpusTests {
         #expect(v2.entity(named: "LuxuryCar")?.renamingIdentifier == "ExpensiveSportCar")
         #expect(bundle.version(named: "SampleModel")?.model?.entity(named: "ExpensiveSportCar") != nil)
     }
+}
 }

@@ -31,11 +31,11 @@ public struct UnknownVersionCheck: ChainCheck {
 }
 
 /// Nearest names by edit distance, for "did you mean" hints.
-enum NameSuggestions {
+public enum NameSuggestions {
     /// Every candidate tied at the smallest edit distance (within a third of the longer name,
     /// at least 2), at most `limit`, in version order: "Model 5" suggests 'Model 2', 'Model 3'
     /// and 'Model 4' alike rather than an arbitrary two of them.
-    static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+    public static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.lowercased().unicodeScalars.prefix(256))
         let scored = candidates.compactMap { candidate -> (Int, String)? in
             let other = Array(candidate.lowercased().unicodeScalars.prefix(256))
@@ -49,7 +49,7 @@ enum NameSuggestions {
     }
 
     /// `'A'`, `'A' or 'B'`, `'A', 'B' or 'C'`.
-    static func phrase(_ names: [String]) -> String {
+    public static func phrase(_ names: [String]) -> String {
         let quoted = names.map { "'\($0)'" }
         guard let last = quoted.last else { return "" }
         return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last
