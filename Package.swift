@@ -52,11 +52,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "chainplan", dependencies: ["ChainPlanCLI"]),
+        // Locates ../shared (the corpus) for the tests and skips their corpus group when it is absent.
+        .target(name: "ChainPlanTestSupport", path: "Tests/ChainPlanTestSupport"),
         .testTarget(
             name: "ChainPlanKitTests",
             dependencies: [
                 "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
                 "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
+                "ChainPlanTestSupport",
             ],
             resources: []
         ),
@@ -65,6 +68,7 @@ let package = Package(
             dependencies: [
                 "ChainPlanCLI", "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
                 "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
+                "ChainPlanTestSupport",
             ]
         ),
     ],

@@ -22,10 +22,14 @@ struct InputOptions: ParsableArguments {
         valueName: "file"))
     var config: String?
 
+    @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")
+    var deferred = false
+
     func planOptions() -> PlanOptions {
         var options = PlanOptions()
         options.maxSpecBytes = maxSpecBytes
         options.allowOutsideSpecDirectory = allowOutside
+        options.deferredLightweightMigration = deferred
         return options
     }
 

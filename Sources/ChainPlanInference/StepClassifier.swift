@@ -52,7 +52,7 @@ public struct StepClassifier: Sendable {
 
     /// Every readable version with its inheritance resolved, by name: each version takes part in
     /// up to three inferences (its step in, its step out, its direct jump), the target in all.
-    let resolved: [String: (version: ModelVersion, view: ResolvedView)]
+    package let resolved: [String: (version: ModelVersion, view: ResolvedView)]
 
     public init(bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel] = [:]) {
         self.bundle = bundle

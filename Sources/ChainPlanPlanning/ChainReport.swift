@@ -51,6 +51,8 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var losesData: Bool?
         public var mappingModel: StepMappingModel?
         public var changes: [ModelChange]?
+        /// What the step does to a SQLite store's tables (inferred or mapping-model steps).
+        public var sqlite: SQLiteWork?
 
         public init(from: String, to: String, classification: StepClassification? = nil) {
             self.from = from
@@ -65,7 +67,7 @@ public struct ChainReport: Sendable, Hashable, Codable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case from, to, migration, inferable, losesData, mappingModel, changes
+            case from, to, migration, inferable, losesData, mappingModel, changes, sqlite
         }
 
         /// A classified step (one with `migration`) always has `mappingModel`: the matched mapping
@@ -83,6 +85,7 @@ public struct ChainReport: Sendable, Hashable, Codable {
                 try container.encodeIfPresent(mappingModel, forKey: .mappingModel)
             }
             try container.encodeIfPresent(changes, forKey: .changes)
+            try container.encodeIfPresent(sqlite, forKey: .sqlite)
         }
     }
 
@@ -104,6 +107,8 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var stopsAt: String?
         /// The direct jump from `start` to the target (when models are read).
         public var direct: DirectJump?
+        /// Deferred work along the path (reference §7.3), when there is any to report.
+        public var deferral: DeferredChain?
 
         public init(start: String, target: String?, reachable: Bool, length: Int?, next: String?,
                     steps: [Step]?, problem: String? = nil, stopsAt: String? = nil) {

@@ -12,6 +12,8 @@ public struct ExplainReport: Sendable, Hashable, Codable {
     public var entityMappings: [InferredEntityMapping]
     public var changes: [ModelChange]
     public var diagnostics: [Diagnostic]
+    /// What the step does to a SQLite store's tables (nil when no migration runs or it fails).
+    public var sqlite: SQLiteWork?
 
     public init(bundle: String, from: String, to: String, classification: StepClassification,
                 mapping: InferredMapping?, diagnostics: [Diagnostic]) {
@@ -28,7 +30,7 @@ public struct ExplainReport: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, entityMappings, changes, diagnostics
+        case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, entityMappings, changes, diagnostics, sqlite
     }
 
     /// Like a classified step of the report, `mappingModel` is always there: the mapping model
@@ -46,6 +48,7 @@ public struct ExplainReport: Sendable, Hashable, Codable {
         try container.encode(entityMappings, forKey: .entityMappings)
         try container.encode(changes, forKey: .changes)
         try container.encode(diagnostics, forKey: .diagnostics)
+        try container.encode(sqlite, forKey: .sqlite)
     }
 
     /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (1 change drops data)`.

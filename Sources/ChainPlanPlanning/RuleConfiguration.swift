@@ -7,6 +7,8 @@ import Yams
 /// rules:
 ///   CP209: off        # off | note | warning | error
 ///   CP202: error
+/// stages:             # steps `chainplan stage` runs as custom migration stages
+///   - "Model 2 -> Model 3"
 /// thresholds:
 ///   max-listed-path-steps: 20000
 ///   max-spec-bytes: 1048576
@@ -38,6 +40,10 @@ public struct RuleConfiguration: Sendable, Hashable {
     public var maxSpecBytes: Int?
     /// The dry run's CP303 threshold in MB (`--memory-limit` overrides it).
     public var heavyweightMemoryMB: Int?
+    /// Steps `chainplan stage` makes custom migration stages (as the spec's `stages`).
+    public var customStages: [StepKey] = []
+    /// `deferredLightweightMigration: true`: the app passes the deferred lightweight migration option.
+    public var deferredLightweightMigration: Bool?
 
     public init() {}
 
@@ -77,6 +83,7 @@ public struct RuleConfiguration: Sendable, Hashable {
         var options = options
         if let maxListedPathSteps { options.maxListedPathSteps = maxListedPathSteps }
         if let maxSpecBytes { options.maxSpecBytes = maxSpecBytes }
+        if deferredLightweightMigration == true { options.deferredLightweightMigration = true }
         return options
     }
 
@@ -134,8 +141,15 @@ public struct RuleConfiguration: Sendable, Hashable {
                 switch key.string {
                 case "rules"?: rules(value)
                 case "thresholds"?: thresholds(value)
+                case "stages"?: stages(value)
                 case "$schema"?: break
-                default: report("unknown key '\(key.string ?? "?")' (expected 'rules' or 'thresholds')", location(key))
+                case "deferredLightweightMigration"?:
+                    switch value.string {
+                    case "true"?: configuration.deferredLightweightMigration = true
+                    case "false"?: configuration.deferredLightweightMigration = false
+                    default: report("'deferredLightweightMigration' must be true or false", location(value))
+                    }
+                default: report("unknown key '\(key.string ?? "?")' (expected 'rules', 'thresholds', 'stages' or 'deferredLightweightMigration')", location(key))
                 }
             }
         }
@@ -164,6 +178,17 @@ public struct RuleConfiguration: Sendable, Hashable {
                     continue
                 }
                 configuration.settings[code] = setting
+            }
+        }
+
+        mutating func stages(_ node: Node) {
+            guard case .sequence(let sequence) = node else { return report("'stages' must list \"From -> To\" steps", location(node)) }
+            for element in sequence {
+                guard let text = element.string, let (from, to) = MappingStepKey.split(text) else {
+                    report("stage step '\(element.string ?? "?")' must be written \"From -> To\"", location(element))
+                    continue
+                }
+                configuration.customStages.append(StepKey(from: from, to: to))
             }
         }
 

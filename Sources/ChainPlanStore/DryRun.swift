@@ -147,7 +147,7 @@ package enum StoreDryRun {
             }
             // Core Data cannot open a store whose metadata is unreadable: nothing to simulate.
             if dryRun.simulate, !metadata.diagnostics.hasUnusableInput {
-                simulate(&work, copy: copy, bundle: bundle, options: dryRun, shown: shown, diagnostics: &report.diagnostics)
+                simulate(&work, copy: copy, bundle: bundle, options: dryRun, shown: shown, deferring: planned.deferring, diagnostics: &report.diagnostics)
             }
         } else {
             report.paths = []
@@ -165,13 +165,14 @@ extension StoreDryRun {
     /// Runs the steps of `work` on the scratch copy and attaches what each did.
     private static func simulate(
         _ work: inout [StoreReport.StepWork], copy: StoreScratchCopy, bundle: ModelBundle, options: DryRunOptions, shown: String,
-        diagnostics: inout [Diagnostic]
+        deferring: Bool, diagnostics: inout [Diagnostic]
     ) {
         var steps: [MigrationSimulator.Step] = []
         var positions: [Int] = []
         for (position, step) in work.enumerated() where step.migration != MigrationKind.none {
             guard let source = bundle.version(named: step.from)?.model, let destination = bundle.version(named: step.to)?.model else { break }
-            steps.append(.init(from: step.from, to: step.to, source: source, destination: destination))
+            steps.append(.init(from: step.from, to: step.to, source: source, destination: destination,
+                               deferring: deferring && step.migration == .lightweight))
             positions.append(position)
         }
         var simulator = MigrationSimulator(displayPath: shown)

@@ -17,6 +17,10 @@ struct MigrationSimulator {
         var to: String
         var source: ObjectModel
         var destination: ObjectModel
+        /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` on an inferred step: removed
+        /// attribute, entity and order columns are renamed `_DEFERRED_…` instead of rebuilding
+        /// their table (reference §7.2). Mapping-model steps ignore the option.
+        var deferring = false
     }
 
     /// Progress of the whole simulation: (step number from 1, steps, fraction of the step done).
@@ -99,33 +103,22 @@ struct MigrationSimulator {
                    at: SourceLocation(file: displayPath), versions: [step.from, step.to])
     }
 
+    /// The 32 hex digits standing for Core Data's per-table UUID in `_DEFERRED_<uuid>__<column>`:
+    /// derived from the step and table so the SQL log stays deterministic.
+    static func deferralToken(step: Int, table: String) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in "\(step)/\(table.uppercased())".utf8 {
+            first = (first ^ UInt64(byte)) &* 0x100_0000_01b3
+            second = (second ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 1
+        }
+        let hex = String(first, radix: 16, uppercase: true) + String(second, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 32 - hex.count)) + hex
+    }
+
     /// A version name safe inside a one-line SQL comment.
     static func comment(_ name: String) -> String {
         String(name.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
-    }
-
-    /// SQLite text for a destination default value, or nil when it has none Core Data would write.
-    static func literal(_ attribute: Attribute) -> String? {
-        switch attribute.type {
-        case .integer16, .integer32, .integer64, .boolean:
-            guard let text = attribute.defaultValueString?.trimmingCharacters(in: .whitespaces) else { return nil }
-            switch text.lowercased() {
-            case "yes", "true": return "1"
-            case "no", "false": return "0"
-            default: return Int(text).map(String.init) ?? Double(text).map { String(Int(exactly: $0.rounded(.towardZero)) ?? 0) }
-            }
-        case .double, .float, .decimal:
-            return attribute.defaultValueString.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                .flatMap { $0.isFinite ? "\($0)" : nil }
-        case .date:
-            return attribute.defaultDateTimeInterval.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                .flatMap { $0.isFinite ? "\($0)" : nil }
-        case .string, .uri:
-            guard let text = attribute.defaultValueString, !text.contains("\0") else { return nil }
-            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-        default:
-            return nil
-        }
     }
 }
 
@@ -140,6 +133,7 @@ private struct StepRun {
     let sourceLayout: StoreLayout
     let layout: StoreLayout
     let live: LiveSchema
+    let planner: InPlaceTablePlanner
     var operations: [StepSimulation.Operation] = []
     var statements = 0
     var violations: [Diagnostic] = []
@@ -154,6 +148,7 @@ private struct StepRun {
         sourceLayout = StoreLayout(model: step.source)
         layout = StoreLayout(model: step.destination)
         live = try LiveSchema.read(db, maxObjects: simulator.maxObjects, aliases: EntityAliases.of(step.source))
+        planner = InPlaceTablePlanner(mapping: mapping, sourceLayout: sourceLayout, layout: layout, live: live)
     }
 
     private mutating func execute(_ sql: String) throws -> Int {
@@ -164,57 +159,6 @@ private struct StepRun {
     }
 
     private func q(_ name: String) -> String { StoreReader.quote(name) }
-
-    /// A source table of the step: its layout, and the live table it is.
-    private struct Source {
-        var layout: StoreLayout.Table
-        var live: LiveSchema.Table
-    }
-
-    private func sourceTable(of sourceEntity: String) -> Source? {
-        guard let table = sourceLayout.tables.first(where: { $0.entities.contains(sourceEntity) }),
-              let live = live.table(table.name) else { return nil }
-        return Source(layout: table, live: live)
-    }
-
-    /// The live column of `source` playing `matches`' role, if the source has one.
-    private func column(in source: Source, where matches: (StoreLayout.ColumnRole) -> Bool) -> String? {
-        guard let predicted = source.layout.columns.first(where: { matches($0.role) }) else { return nil }
-        return LiveSchema.column(predicted.name, in: source.live.columns)
-    }
-
-    private func destinationAttribute(_ entity: String, _ name: String) -> Attribute? {
-        mapping.destination.entity(named: entity)?.attributes.first { $0.name == name }
-    }
-
-    /// The SELECT expression filling destination `column` from rows of `source`.
-    private func expression(for column: StoreLayout.Column, from source: Source, keyOffset: Int, entityCase: String) -> String {
-        switch column.role {
-        case .primaryKey:
-            return keyOffset == 0 ? "Z_PK" : "Z_PK + \(keyOffset)"
-        case .entityNumber:
-            return entityCase
-        case .optimisticLock:
-            return LiveSchema.column("Z_OPT", in: source.live.columns).map(q) ?? "1"
-        case .attribute(let entity, let name, _):
-            let target = destinationAttribute(entity, name)
-            let fill = target.flatMap(MigrationSimulator.literal)
-            guard let (owner, old) = mapping.sourceAttribute(of: entity, name),
-                  let found = self.column(in: source, where: { if case .attribute(owner, old.name, _) = $0 { true } else { false } })
-            else { return fill ?? "NULL" }
-            if let fill, let target, !target.isOptional, old.isOptional { return "COALESCE(\(q(found)), \(fill))" }
-            return q(found)
-        case .toOne(let entity, let name, _):
-            guard let (owner, old) = mapping.sourceRelationship(of: entity, name), !old.isToMany else { return "NULL" }
-            return self.column(in: source, where: { if case .toOne(owner, old.name, _) = $0 { true } else { false } }).map(q) ?? "NULL"
-        case .toOneEntity(let entity, let name, _):
-            guard let (owner, old) = mapping.sourceRelationship(of: entity, name) else { return "NULL" }
-            return self.column(in: source, where: { if case .toOneEntity(owner, old.name, _) = $0 { true } else { false } }).map(q) ?? "NULL"
-        case .orderKey(let entity, let name):
-            guard let (owner, old) = mapping.sourceRelationship(of: entity, name) else { return "NULL" }
-            return self.column(in: source, where: { if case .orderKey(owner, old.name) = $0 { true } else { false } }).map(q) ?? "NULL"
-        }
-    }
 
     private func report(_ fraction: Double) {
         simulator.progress?(number, count, min(max(fraction, 0), 1))
@@ -229,58 +173,20 @@ private struct StepRun {
         let totalTables = max(layout.tables.count + layout.joinTables.count, 1)
         var done = 0
         var copiedFrom: [String: Int] = [:]  // upper-cased live source table → rows copied out of it
+        var deferrals: [(table: String, columns: [String])] = []  // kept tables whose removed columns are renamed
 
         // 1. Entity tables: kept, altered, rebuilt into a temporary table, or created.
         for table in layout.tables {
-            var sources: [(source: Source, pairs: [(old: Int, new: Int)])] = []
-            for member in table.entities {
-                guard let old = mapping.entitySource[member], let oldNumber = live.entityNumbers[old],
-                      let newNumber = layout.entity(named: member)?.number, let source = sourceTable(of: old) else { continue }
-                if let index = sources.firstIndex(where: { $0.source.live.name == source.live.name }) {
-                    sources[index].pairs.append((oldNumber, newNumber))
-                } else {
-                    sources.append((source, [(oldNumber, newNumber)]))
-                }
-            }
-            let entityCases = sources.map { entry in
-                "CASE Z_ENT " + entry.pairs.map { "WHEN \($0.old) THEN \($0.new)" }.joined(separator: " ") + " END"
-            }
-
-            // In place when the one source is this table, every entity keeps its number, every
-            // entity of the source stays here, and every live column keeps its name.
-            if sources.count == 1, let (source, pairs) = sources.first, source.live.name.uppercased() == table.name.uppercased(),
-               source.layout.entities.allSatisfy({ old in
-                   table.entities.contains { mapping.entitySource[$0] == old } || live.entityNumbers[old] == nil
-               }) {
-                var add: [StoreLayout.Column] = []
-                var fill: [(column: String, value: String, onlyNulls: Bool)] = []
-                var inPlace = true
-                var used: Set<String> = []
-                for column in table.columns {
-                    let value = expression(for: column, from: source, keyOffset: 0, entityCase: "Z_ENT")
-                    if let existing = LiveSchema.column(column.name, in: source.live.columns), existing.uppercased() == column.name.uppercased() {
-                        used.insert(existing.uppercased())
-                        if value == q(existing) || column.role == .entityNumber || column.role == .primaryKey { continue }
-                        if value.hasPrefix("COALESCE(\(q(existing)), "), let literal = fillLiteral(column) {
-                            fill.append((existing, literal, true))
-                            continue
-                        }
-                        inPlace = false
-                    } else if value == "NULL" || MigrationSimulator.isLiteral(value) {
-                        add.append(column)
-                        if value != "NULL" { fill.append((column.name, value, false)) }
-                    } else {
-                        inPlace = false
-                    }
-                }
-                // A live column the destination no longer has needs a rebuild to go away.
-                if inPlace, source.live.columns.allSatisfy({ used.contains($0.uppercased()) }) {
-                    kept.insert(source.live.name.uppercased())
-                    if pairs.contains(where: { $0.old != $0.new }) { fill.insert(("Z_ENT", entityCases[0], false), at: 0) }
-                    if !add.isEmpty || !fill.isEmpty { alterations.append((source.live.name, add, fill)) }
-                    done += 1
-                    continue
-                }
+            let plan = planner.plan(table)
+            let sources = plan.sources
+            let entityCases = plan.entityCases
+            if plan.staysInPlace(deferring: step.deferring) {
+                let source = sources[0].source
+                kept.insert(source.live.name.uppercased())
+                if !plan.add.isEmpty || !plan.fill.isEmpty { alterations.append((source.live.name, plan.add, plan.fill)) }
+                if !plan.deferrable.isEmpty { deferrals.append((source.live.name, plan.deferrable.map(\.column))) }
+                done += 1
+                continue
             }
 
             let temporary = temporaryPrefix + table.name
@@ -289,7 +195,7 @@ private struct StepRun {
             var copied = 0
             var offset = 0
             for (position, entry) in sources.enumerated() {
-                let values = table.columns.map { expression(for: $0, from: entry.source, keyOffset: offset, entityCase: entityCases[position]) }
+                let values = table.columns.map { planner.expression(for: $0, from: entry.source, keyOffset: offset, entityCase: entityCases[position]) }
                 let olds = entry.pairs.map { String($0.old) }.joined(separator: ", ")
                 let inserted = try execute("""
                     INSERT INTO \(q(temporary)) (\(table.columns.map { q($0.name) }.joined(separator: ", "))) \
@@ -309,7 +215,7 @@ private struct StepRun {
 
         // 2. Join tables.
         for join in layout.joinTables {
-            let source = sourceJoin(for: join)
+            let source = planner.sourceJoin(for: join)
             if let (table, columns) = source, table.name.uppercased() == join.name.uppercased(),
                columns.map({ $0?.uppercased() }) == [join.first.column, join.second.column, join.first.orderColumn, join.second.orderColumn].map({ $0?.uppercased() }) {
                 kept.insert(table.name.uppercased())
@@ -357,6 +263,13 @@ private struct StepRun {
         }
         for rename in renames {
             _ = try execute("ALTER TABLE \(q(rename.from)) RENAME TO \(q(rename.to))")
+        }
+        for deferral in deferrals {
+            let prefix = InPlaceTablePlan.deferredPrefix + MigrationSimulator.deferralToken(step: number, table: deferral.table) + "__"
+            for column in deferral.columns {
+                _ = try execute("ALTER TABLE \(q(deferral.table)) RENAME COLUMN \(q(column)) TO \(q(prefix + column))")
+            }
+            operations.append(.init(kind: "columns deferred", table: deferral.table, rows: 0, detail: deferral.columns))
         }
         for alteration in alterations {
             for column in alteration.add {
@@ -444,45 +357,5 @@ private struct StepRun {
                     + "that the store names; the simulated result is incomplete",
                 at: SourceLocation(file: simulator.displayPath), versions: [step.from, step.to]))
         }
-    }
-
-    /// The literal a COALESCE fill of `column` uses.
-    private func fillLiteral(_ column: StoreLayout.Column) -> String? {
-        guard case .attribute(let entity, let name, _) = column.role else { return nil }
-        return destinationAttribute(entity, name).flatMap(MigrationSimulator.literal)
-    }
-
-    /// The live source join table of a destination join table, with its live columns in the
-    /// destination's order (first, second, first order, second order).
-    private func sourceJoin(for join: StoreLayout.JoinTable) -> (LiveSchema.Table, [String?])? {
-        // A destination end's relationship belongs to the other end's entity.
-        func sourceEnd(_ end: StoreLayout.JoinEnd, other: StoreLayout.JoinEnd) -> (entity: String, relationship: String)? {
-            guard let entity = mapping.entitySource[end.entity],
-                  let relationship = mapping.sourceRelationship(of: other.entity, end.relationship)?.relationship.name else { return nil }
-            return (entity, relationship)
-        }
-        guard let first = sourceEnd(join.first, other: join.second), let second = sourceEnd(join.second, other: join.first) else { return nil }
-        for candidate in sourceLayout.joinTables {
-            let ends: [StoreLayout.JoinEnd]
-            if (candidate.first.entity, candidate.first.relationship) == first, (candidate.second.entity, candidate.second.relationship) == second {
-                ends = [candidate.first, candidate.second]
-            } else if (candidate.second.entity, candidate.second.relationship) == first, (candidate.first.entity, candidate.first.relationship) == second {
-                ends = [candidate.second, candidate.first]
-            } else {
-                continue
-            }
-            guard let table = live.table(candidate.name) else { return nil }
-            let columns = ends.map { LiveSchema.column($0.column, in: table.columns) }
-                + ends.map { end in end.orderColumn.flatMap { LiveSchema.column($0, in: table.columns) } }
-            return (table, columns)
-        }
-        return nil
-    }
-}
-
-extension MigrationSimulator {
-    /// True for the literals `literal(_:)` writes (numbers and quoted text).
-    static func isLiteral(_ expression: String) -> Bool {
-        expression.hasPrefix("'") || Double(expression) != nil
     }
 }

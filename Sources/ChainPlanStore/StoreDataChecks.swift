@@ -43,7 +43,7 @@ struct StoreDataChecks {
                 guard let column = table.columns.first(where: { $0.role == .attribute(entity: entity.name, name: attribute.name, type: attribute.type) })?.name
                 else { continue }
                 let old = mapping.sourceAttribute(of: entity.name, attribute.name)?.attribute
-                if !attribute.isOptional, old?.isOptional ?? true, MigrationSimulator.literal(attribute) == nil {
+                if !attribute.isOptional, old?.isOptional ?? true, InPlaceTablePlan.literal(attribute) == nil {
                     let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(rows) AND \(q(column)) IS NULL") ?? 0
                     if count > 0 {
                         let why = old == nil ? "a new non-optional attribute without a default value" : "which becomes non-optional without a default value"

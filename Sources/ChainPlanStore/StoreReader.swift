@@ -289,7 +289,7 @@ public struct StoreReader: Sendable {
     }
 
     static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        LiveSchema.quote(identifier)
     }
 
     static func fileSize(_ path: String) -> Int? {

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -20,7 +21,7 @@ import Testing
 @Suite(.serialized)
 struct CIFormatTests {
     static let chains = CLITests.root.appendingPathComponent("Chains")
-    static let sarifSchema = CLITests.root.appendingPathComponent("../shared/schemas/sarif-schema-2.1.0.json").standardizedFileURL
+    static let sarifSchema = SharedCorpus.sarifSchema
     /// Every example in Chains/, every invalid spec included.
     static let examples = CommandTests.examples
 
@@ -74,13 +75,6 @@ struct CIFormatTests {
         }
     }
 
-    @Test(arguments: examples)
-    func sarifFollowsTheOfficialSchema(_ example: String) async throws {
-        let (_, data) = try await run(["validate", Self.chains.appendingPathComponent(example).path], format: "sarif")
-        let problems = try Self.sarifSchemaProblems(data)
-        #expect(problems == nil, "\(problems ?? "")")
-    }
-
     @Test func sarifRulesAndResults() async throws {
         let (_, data) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "sarif")
         let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -100,7 +94,7 @@ struct CIFormatTests {
             #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
         }
         // The model finding points at its element: line and column of the `<`.
-        let modelRegion = (((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]) as? [String: Any]
+        let modelRegion = (((try #require(results.first)["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]) as? [String: Any]
         #expect(modelRegion?["startLine"] as? Int == 11)
         #expect(modelRegion?["startColumn"] as? Int == 9)
     }
@@ -250,7 +244,9 @@ struct CIFormatTests {
         let spec = Self.chains.appendingPathComponent("events-two-passes/chain.json").path
         let status = await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "-o", sarif.path, "--format", "junit", "-o", junit.path])
         #expect(status == 1)
-        #expect(try Self.sarifSchemaProblems(Data(contentsOf: sarif)) == nil)
+        // The SARIF is the one a single-format run writes (whose schema CIFormatSchemaCorpusTests checks).
+        let (_, single) = try await run(["validate", spec], format: "sarif")
+        #expect(try Data(contentsOf: sarif) == single)
         #expect(try XMLDocument(data: Data(contentsOf: junit)).rootElement()?.name == "testsuites")
         // More -o than formats, or two formats left for standard output: usage errors.
         #expect(await ChainPlan.run(arguments: ["validate", spec, "--format", "sarif", "-o", sarif.path, "-o", junit.path]) == 2)
@@ -298,5 +294,17 @@ struct CIFormatTests {
     @Test func markdownAndXMLEscaping() {
         #expect(MarkupText.xml("a<b>&\"'\u{0}\u{FFFF}\tz") == "a&lt;b&gt;&amp;&quot;&#39;\u{FFFD}\u{FFFD}\tz")
         #expect(MarkupText.markdown("x|y *z* `c` <b>\nnext") == "x\\|y \\*z\\* \\`c\\` &lt;b&gt;<br>next")
+    }
+}
+
+extension CorpusTests {
+    /// The tests of `CIFormatTests` that read `../shared`.
+    @Suite struct CIFormatSchemaCorpusTests {
+        @Test(arguments: CIFormatTests.examples)
+        func sarifFollowsTheOfficialSchema(_ example: String) async throws {
+            let (_, data) = try await CIFormatTests().run(["validate", CIFormatTests.chains.appendingPathComponent(example).path], format: "sarif")
+            let problems = try CIFormatTests.sarifSchemaProblems(data)
+            #expect(problems == nil, "\(problems ?? "")")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -14,10 +15,11 @@ import Testing
 @testable import ChainPlanStore
 @testable import ChainPlanOutput
 
+extension CorpusTests {
 /// `inspect` and `graph` on every model history of the shared corpus, as a user would run
 /// them: every bundle is usable (never exit 2), and every diagram is well-formed SVG.
 struct CorpusCommandTests {
-    static let corpus = CLITests.root.appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let corpus = SharedCorpus.corpus
 
     /// Every `.xcdatamodeld` in the corpus, relative to it, sorted.
     static let bundles: [String] = {
@@ -81,6 +83,7 @@ struct CorpusCommandTests {
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(array.count == Self.bundles.count)
         #expect(array.compactMap { $0["bundle"] as? String }.map { $0.hasSuffix(".xcdatamodeld") } == Array(repeating: true, count: Self.bundles.count))
+        try #require(paths.count >= 2)
         #expect(await ChainPlan.run(arguments: ["inspect", paths[0], paths[1], "--version", "X"]) == 2)
     }
 
@@ -95,6 +98,7 @@ struct CorpusCommandTests {
         let target = try #require(report.target)
         #expect(String(decoding: svg, as: UTF8.self).contains(">\(target.xmlEscapedForTest)<"))
     }
+}
 }
 
 private extension String {

@@ -151,10 +151,9 @@ struct DryRunCommandTests {
                        "no Z_METADATA row": "delete from Z_METADATA"][kind] ?? ""
             try Self.python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit(); c.close()", [store.path, sql])
         case "unrelated app":
-            let duck = CorpusCommandTests.corpus.appendingPathComponent("duckduckgo__iOS/DuckDuckGoTests/AppRatingPrompt_v1/Database.sqlite")
-            for side in ["", "-wal", "-shm"] {
-                try FileManager.default.copyItem(atPath: duck.path + side, toPath: store.path + side)
-            }
+            // A store another app's model wrote (a fixture of our own, not the corpus's).
+            let other = CLITests.root.appendingPathComponent("Tests/Fixtures/Model/Single.xcdatamodeld").path
+            #expect(await ChainPlan.run(arguments: ["fixture", other, "--model-version", "Only One", "--rows", "3", "-o", store.path]) == 0)
         default: break
         }
         let before = kind == "missing" || kind == "directory" ? nil : try Data(contentsOf: store)

@@ -118,10 +118,11 @@ struct ReportCommandTests {
         #expect(String(decoding: forcedData, as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
     }
 
-    @Test func theMatrixSaysWhichStartsFail() {
+    @Test func theMatrixSaysWhichStartsFail() throws {
         let report = ChainPlanner().plan(inputAt: Self.chains.appendingPathComponent("events-two-passes/chain.json"))
         let rows = ReviewReporter.matrix(report)
         #expect(rows.map(\.start) == ["Events", "Events 2"])
+        try #require(rows.count == 2)
         #expect(rows[0].verdict == "fails")
         #expect(rows[0].kinds == "needs a mapping model")
         #expect(rows[1].verdict == "target")

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanCLI
 
@@ -74,6 +75,10 @@ struct ReportSchemaTests {
     static let inputs: [String] = CommandTests.scenarios.map { "Chains/\($0)/chain.json" } + [
         "Chains/invalid/CP104-cycle.json",
         "Chains/invalid/CP108-dead-end.json",
+    ]
+
+    /// Real histories, in ReportSchemaCorpusTests.
+    static let corpusInputs: [String] = [
         "../shared/corpus/woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld",
         "../shared/corpus/rileytestut__Delta/Delta/Database/Model/Delta.xcdatamodeld",
     ]
@@ -123,5 +128,14 @@ struct ReportSchemaTests {
         #expect(problems.contains { $0.contains("$.steps[0].surprise") })
         #expect(problems.contains { $0.contains("$.steps[0].migration") })
         #expect(problems.contains { $0.contains("required 'verdict'") })
+    }
+}
+
+extension CorpusTests {
+    @Suite struct ReportSchemaCorpusTests {
+        @Test(arguments: ReportSchemaTests.corpusInputs)
+        func everyKeyIsDescribed(_ input: String) async throws {
+            try await ReportSchemaTests().everyKeyIsDescribed(input)
+        }
     }
 }

@@ -46,9 +46,13 @@ struct ExplainCommand: AsyncParsableCommand {
         valueName: "file"))
     var config: String?
 
+    @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")
+    var deferred = false
+
     func run() async throws {
         var options = PlanOptions()
         options.allowOutsideSpecDirectory = allowOutside
+        options.deferredLightweightMigration = deferred
         let explanation = ChainPlanner(options: options).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to,
                                                                  configuration: config.map { URL(fileURLWithPath: $0) })
         let report: ExplainReport

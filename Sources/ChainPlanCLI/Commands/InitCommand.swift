@@ -2,6 +2,8 @@ import ArgumentParser
 import ChainPlanKit
 import Foundation
 
+extension SpecMigrator: ExpressibleByArgument {}
+
 struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
@@ -10,9 +12,16 @@ struct InitCommand: AsyncParsableCommand {
         The versions are listed in natural version order (Model, Model 2, …, Model 10; 2.9 before \
         2.10). That order is a guess: check it against your release history before committing.
 
+        --migrator says how the app migrates, and so what the spec analyses: corestore (a \
+        CoreStore chain, one version at a time; the default), core-data (plain \
+        NSPersistentContainer: every store straight to the current version) or staged \
+        (NSStagedMigrationManager: one stage per consecutive pair). A YAML spec starts with a \
+        comment saying which.
+
         Examples:
           chainplan init App/Model.xcdatamodeld
           chainplan init App/Model.xcdatamodeld -o chain.yaml
+          chainplan init App/Model.xcdatamodeld --migrator core-data -o chain.yaml
         """
     )
 
@@ -24,6 +33,9 @@ struct InitCommand: AsyncParsableCommand {
 
     @Flag(help: "Overwrite an existing spec.")
     var force = false
+
+    @Option(help: ArgumentHelp("How the app migrates: corestore, core-data or staged (see above).", valueName: "migrator"))
+    var migrator: SpecMigrator?
 
     func run() async throws {
         let bundleURL = URL(fileURLWithPath: bundle)
@@ -39,14 +51,23 @@ struct InitCommand: AsyncParsableCommand {
         let modelPath = SpecWriter.relativePath(of: bundleURL, from: outputURL.deletingLastPathComponent())
         let names = model.versionNames
         let lowered = output.lowercased()
-        let text = lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
-            ? SpecWriter.yaml(versions: names, modelPath: modelPath)
-            : SpecWriter.json(versions: names, modelPath: modelPath)
+        let isYAML = lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
+        let text: String
+        if let migrator {
+            text = SpecWriter.spec(versions: names, modelPath: modelPath, migrator: migrator, yaml: isYAML)
+        } else {
+            text = isYAML ? SpecWriter.yaml(versions: names, modelPath: modelPath) : SpecWriter.json(versions: names, modelPath: modelPath)
+        }
         do {
             try Data(text.utf8).write(to: outputURL)
         } catch {
             throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
         }
-        FileHandleOutput.standardError.write("wrote \(output): \(names.count) versions, oldest first; review the order, then run 'chainplan validate \(output)'\n")
+        if migrator == .coreData {
+            FileHandleOutput.standardError.write("wrote \(output): \(SpecMigrator.coreData.explanation) Run 'chainplan validate \(output)'\n")
+        } else {
+            if let migrator { FileHandleOutput.standardError.write("\(migrator.explanation)\n") }
+            FileHandleOutput.standardError.write("wrote \(output): \(names.count) versions, oldest first; review the order, then run 'chainplan validate \(output)'\n")
+        }
     }
 }

@@ -16,14 +16,18 @@ struct ValidateCommand: AsyncParsableCommand {
           chainplan validate Model.xcdatamodeld --strict
           chainplan validate --format sarif -o chainplan.sarif --format github
           chainplan validate --format junit -o junit.xml --format text
+          chainplan validate --write-baseline chainplan-baseline.json
+          chainplan validate --baseline chainplan-baseline.json --since "Model 116"
         """
     )
 
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var filter: FindingFilterOptions
 
     func run() async throws {
-        let report = try input.plan()
+        var report = try input.plan()
+        try filter.apply(to: &report)
         try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }

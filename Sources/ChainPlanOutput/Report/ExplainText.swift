@@ -33,6 +33,9 @@ extension ExplainReport {
                 }
             }
         }
+        if let sqlite {
+            out += "\n" + sqlite.textLines().joined(separator: "\n") + "\n"
+        }
         for diagnostic in diagnostics {
             out += TextReporter.line(for: diagnostic, color: false) + "\n"
         }

@@ -9,7 +9,7 @@ import Foundation
 public enum ReviewReporter {
     /// GitHub-flavoured Markdown. `diagramLink` is the relative path of the SVG written next to the
     /// document, or nil when there is none (standard output).
-    public static func markdown(_ report: ChainReport, diagramLink: String?) -> Data {
+    public static func markdown(_ report: ChainReport, diagramLink: String?, stagePlan: StagePlan? = nil) -> Data {
         let md = MarkupText.markdown
         var out = "# Migration review: \(md(report.spec))\n\n"
         out += summaryLines(report).map { "- \($0.label): \(md($0.value))" }.joined(separator: "\n") + "\n"
@@ -26,6 +26,8 @@ public enum ReviewReporter {
             if let mapping = step.mappingModel {
                 out += "Mapping model \(MarkupText.markdownCode(mapping.path))" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
             }
+            let sqlite = deferralDetail(step)
+            if !sqlite.isEmpty { out += sqlite.map { "- \(md($0))" }.joined(separator: "\n") + "\n\n" }
             let changes = step.changes ?? []
             if changes.isEmpty {
                 out += step.migration == nil ? "Not classified (no model bundle).\n" : "No changes.\n"
@@ -35,6 +37,11 @@ public enum ReviewReporter {
             for change in changes {
                 out += "| \(md(change.detail)) | \(md(change.verdict.rawValue)) | \(md(change.rule)) (\(change.basis.rawValue))\(change.code.map { " \($0.rawValue)" } ?? "") |\n"
             }
+        }
+        if let stagePlan { out += "\n" + StagePlanRendering.markdown(stagePlan) }
+        let deferral = DeferralLines.lines(report)
+        if !deferral.isEmpty {
+            out += "\n## Deferred lightweight migration\n\n" + deferral.map { "- \(md($0))" }.joined(separator: "\n") + "\n"
         }
         out += "\n## Findings\n\n"
         if report.diagnostics.isEmpty {
@@ -51,8 +58,16 @@ public enum ReviewReporter {
         return Data(out.utf8)
     }
 
+    /// A step's SQLite table work, when deferral matters to it: it defers, the option would
+    /// avoid a rebuild, or the option is ignored (a mapping model). Empty otherwise.
+    static func deferralDetail(_ step: ChainReport.Step) -> [String] {
+        guard let work = step.sqlite,
+              work.optionIgnored || !work.avoidableRebuilds.isEmpty || work.tables.contains(where: { $0.work == .deferred }) else { return [] }
+        return work.textLines(indent: "")
+    }
+
     /// One self-contained HTML file: inline CSS and SVG, no scripts, no external requests; prints well.
-    public static func html(_ report: ChainReport, diagramSVG: String?) -> Data {
+    public static func html(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan? = nil) -> Data {
         let x = MarkupText.xml
         var out = """
             <!DOCTYPE html>
@@ -83,6 +98,8 @@ public enum ReviewReporter {
             if let mapping = step.mappingModel {
                 out += "<p>Mapping model <code>\(x(mapping.path))</code>" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(x).joined(separator: ", "))") + ".</p>\n"
             }
+            let sqlite = deferralDetail(step)
+            if !sqlite.isEmpty { out += "<ul class=\"sqlite\">\n" + sqlite.map { "<li>\(x($0))</li>\n" }.joined() + "</ul>\n" }
             let changes = step.changes ?? []
             if changes.isEmpty {
                 out += "<p>\(step.migration == nil ? "Not classified (no model bundle)." : "No changes.")</p>\n</section>\n"
@@ -94,6 +111,11 @@ public enum ReviewReporter {
                     + "<td>\(x(change.rule))\(change.code.map { " <code>\($0.rawValue)</code>" } ?? "")</td><td>\(x(change.basis.rawValue))</td></tr>\n"
             }
             out += "</tbody>\n</table>\n</section>\n"
+        }
+        if let stagePlan { out += StagePlanRendering.html(stagePlan) }
+        let deferral = DeferralLines.lines(report)
+        if !deferral.isEmpty {
+            out += "<h2>Deferred lightweight migration</h2>\n<ul>\n" + deferral.map { "<li>\(x($0))</li>\n" }.joined() + "</ul>\n"
         }
         out += "<h2>Findings</h2>\n"
         if report.diagnostics.isEmpty {

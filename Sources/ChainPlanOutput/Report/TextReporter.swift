@@ -15,6 +15,7 @@ public enum TextReporter {
         if case .diagnostics = options.view, let direct = directJumpsLine(report) {
             out += direct + "\n"
         }
+        for line in DeferralLines.lines(report) { out += line + "\n" }
         out += summaryLine(report, color: options.color) + "\n"
         return out
     }

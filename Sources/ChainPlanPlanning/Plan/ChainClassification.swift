@@ -9,15 +9,19 @@ public struct DirectJump: Sendable, Hashable, Codable {
     public var lostComparedToChain: [String]
     /// The changes that block inference of the direct jump.
     public var blockingChanges: [String]
+    /// What the jump does to a SQLite store's tables (reference §5, §7).
+    public var sqlite: SQLiteWork? = nil
 }
 
 /// Classifies every step of the chain and the direct jump from every start to the target.
 struct ChainClassification {
     var steps: [StepKey: StepClassification] = [:]
     var direct: [String: DirectJump] = [:]
+    /// What each step and direct jump does to a SQLite store's tables (reference §5, §7).
+    var sqlite: [StepKey: SQLiteWork] = [:]
     var diagnostics: [Diagnostic] = []
 
-    init(context: ChainContext, bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel]) {
+    init(context: ChainContext, bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel], deferring: Bool = false) {
         let graph = context.graph
         let names = graph.versions
         let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels)
@@ -34,10 +38,26 @@ struct ChainClassification {
             + directStarts.map { StepKey(from: names[$0], to: names[target!]) }
         // Only the classification and the lineage outlive a worker: the inferred entity mappings
         // of a large history would otherwise all be held at once.
-        let results = Parallel.map(pairs) { pair -> (StepClassification, Lineage?) in
+        // Each version's store layout once (a version takes part in up to three pairs).
+        let layoutNames = Array(Set(pairs.flatMap { [$0.from, $0.to] })).sorted()
+        let layoutList = Parallel.map(layoutNames) { name in classifier.resolved[name]?.version.model.map { StoreLayout(model: $0) } }
+        var layouts: [String: StoreLayout] = [:]
+        for (name, layout) in zip(layoutNames, layoutList) { layouts[name] = layout }
+        let works = Parallel.map(pairs) { [layouts] pair -> (StepClassification, Lineage?, SQLiteWork?) in
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
-            return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) })
+            // Models by name from the classifier's dictionary (a bundle lookup is a linear search).
+            let work = classification.migration == .lightweight || classification.mappingModel != nil
+                ? classifier.resolved[pair.from]?.version.model.flatMap { source in
+                    classifier.resolved[pair.to]?.version.model.flatMap { destination in
+                        let known = layouts[pair.from].flatMap { from in layouts[pair.to].map { (from, $0) } }
+                        let copied = Set(mapping?.entityMappings.filter { $0.kind == .copy && $0.source == $0.destination }.compactMap(\.destination) ?? [])
+                        return SQLiteWork.of(classification, source: source, destination: destination, layouts: known, copied: copied, deferring: deferring)
+                    }
+                } : nil
+            return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }, work)
         }
+        for (pair, result) in zip(pairs, works) { sqlite[pair] = result.2 }
+        let results = works.map { ($0.0, $0.1) }
         var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 

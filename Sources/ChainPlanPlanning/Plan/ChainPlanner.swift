@@ -12,6 +12,9 @@ public struct PlanOptions: Sendable {
     /// (every path can be followed through `next`). Listing every step of every path grows with
     /// the square of the chain's length: a 1,000-version array alone would list 500,000 steps.
     public var maxListedPathSteps = 100_000
+    /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` is passed to the store
+    /// (`--deferred`, or `deferredLightweightMigration: true` in the spec or configuration).
+    public var deferredLightweightMigration = false
 
     public init() {}
 }
@@ -77,6 +80,7 @@ public struct ChainPlanner: Sendable {
     }
 
     func outcome(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels) -> PlanOutcome {
+        let deferring = options.deferredLightweightMigration || spec.deferredLightweightMigration == true
         var graph = ChainGraph.build(from: spec)
         if let bundle {
             for version in bundle.versions { graph.add(version.name, at: nil) }
@@ -96,9 +100,19 @@ public struct ChainPlanner: Sendable {
         if let bundle {
             let steps = graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) }
             let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps)
-            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep)
+            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring)
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
-            for index in paths.paths.indices { paths.paths[index].direct = classified.direct[paths.paths[index].start] }
+            for index in paths.paths.indices {
+                let start = paths.paths[index].start
+                paths.paths[index].direct = classified.direct[start]
+                if let target = paths.paths[index].target, (paths.paths[index].length ?? 0) >= 2 {
+                    paths.paths[index].direct?.sqlite = classified.sqlite[StepKey(from: start, to: target)]
+                }
+                if let steps = paths.paths[index].steps, !steps.isEmpty {
+                    let chain = DeferredChain.follow(start: start, steps: steps.map { ($0.from, $0.to, classified.sqlite[StepKey(from: $0.from, to: $0.to)]) })
+                    paths.paths[index].deferral = chain.isEmpty ? nil : chain
+                }
+            }
             classification = classified
             covering = matched.byStep
         }
@@ -112,14 +126,16 @@ public struct ChainPlanner: Sendable {
             versions: graph.versions,
             steps: graph.edges.map { edge in
                 let key = StepKey(from: graph.versions[edge.from], to: graph.versions[edge.to])
-                return ChainReport.Step(from: key.from, to: key.to, classification: classification?.steps[key])
+                var step = ChainReport.Step(from: key.from, to: key.to, classification: classification?.steps[key])
+                step.sqlite = classification?.sqlite[key]
+                return step
             },
             paths: paths.paths,
             pathsAbbreviated: paths.abbreviated ? true : nil,
             diagnostics: diagnostics,
             summary: ChainReport.Summary(diagnostics: diagnostics)
         )
-        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering)
+        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec, deferring: deferring)
     }
 }
 
@@ -131,6 +147,10 @@ package struct PlanOutcome {
     /// Every mapping model that is not stale, by the pair of versions its snapshots match,
     /// whether or not that pair is a step of the chain.
     var mappingModels: [StepKey: StepMappingModel] = [:]
+    /// The spec planned (read, or inferred from a bundle).
+    var spec: ChainSpec?
+    /// The deferred lightweight migration option (the options' or the spec's).
+    package var deferring = false
 }
 
 /// The path of every start version, built from the memoised reachability.

@@ -27,8 +27,12 @@ extension ChainPlanner {
         let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classification, from: from, to: to, stepLocation: SourceLocation(file: display))
-        return .success(ExplainReport(bundle: display, from: from, to: to, classification: classification,
-                                      mapping: mapping, diagnostics: findings.sorted()))
+        var explained = ExplainReport(bundle: display, from: from, to: to, classification: classification,
+                                   mapping: mapping, diagnostics: findings.sorted())
+        if let source = bundle.version(named: from)?.model, let destination = bundle.version(named: to)?.model {
+            explained.sqlite = SQLiteWork.of(classification, source: source, destination: destination, deferring: planned.deferring)
+        }
+        return .success(explained)
     }
 }
 

@@ -92,7 +92,7 @@ struct SpecInterpreter {
         self.nodeBudget = nodeBudget
     }
 
-    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "$schema"]
+    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "deferredLightweightMigration", "$schema"]
 
     mutating func interpret(_ root: Node) -> ChainSpec? {
         let rootLocation = location(of: root)
@@ -140,10 +140,18 @@ struct SpecInterpreter {
                 spec.target = name(value, what: "target version")
             case "mappings":
                 interpretMappings(value, into: &spec)
+            case "stages":
+                interpretStages(value, into: &spec)
             case "$schema":
                 _ = name(value, what: "$schema")
+            case "deferredLightweightMigration":
+                if case .scalar(let scalar) = value, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
+                    spec.deferredLightweightMigration = scalar.string == "true"
+                } else {
+                    report("deferredLightweightMigration must be true or false", at: value)
+                }
             default:
-                report("unknown key '\(keyName)'; the full form has chain, model, target and mappings", at: key)
+                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages and deferredLightweightMigration", at: key)
             }
         }
         return chainOK ? spec : nil
@@ -218,6 +226,24 @@ struct SpecInterpreter {
         }
     }
 
+    /// `stages`: a list of `"From -> To"` steps to run as custom migration stages.
+    private mutating func interpretStages(_ node: Node, into spec: inout ChainSpec) {
+        if isNull(node) { return }
+        guard case .sequence(let sequence) = node else {
+            report("stages must be a list of \"From -> To\" steps to run as custom migration stages", at: node)
+            return
+        }
+        for element in sequence {
+            guard spend() else { return }
+            guard let text = name(element, what: "stage step") else { continue }
+            guard let (from, to) = MappingStepKey.split(text.value) else {
+                report("stage step '\(text.value)' must be written \"From -> To\"", at: element)
+                continue
+            }
+            spec.customStages.append(Located(StepKey(from: from, to: to), at: text.location))
+        }
+    }
+
     /// A version name (or other string value) at `node`, or nil with a CP100.
     private mutating func name(_ node: Node, what: String) -> Located<String>? {
         guard case .scalar(let scalar) = node else {
@@ -283,8 +309,8 @@ struct SpecInterpreter {
 }
 
 /// Parses `mappings` keys: `"From -> To"` (also `→`).
-enum MappingStepKey {
-    static func split(_ text: String) -> (String, String)? {
+package enum MappingStepKey {
+    package static func split(_ text: String) -> (String, String)? {
         for arrow in [" -> ", " → ", "->", "→"] {
             if let range = text.range(of: arrow) {
                 let from = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -10,6 +11,7 @@ import Testing
 @testable import ChainPlanStore
 @testable import ChainPlanOutput
 
+extension CorpusTests {
 /// Ground truth: every real step in `../shared/corpus/steps.tsv` against chainplan's classification.
 ///
 /// - `lightweight-*` rows must be inferable (the shipped apps depend on inference).
@@ -109,4 +111,5 @@ struct CorpusAgreementTests {
                     "matched \(classification.mappingModel?.path ?? "nothing")")
         }
     }
+}
 }

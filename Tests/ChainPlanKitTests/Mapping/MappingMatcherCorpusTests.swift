@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -10,6 +11,7 @@ import Testing
 @testable import ChainPlanStore
 @testable import ChainPlanOutput
 
+extension CorpusTests {
 /// Matching every corpus mapping model to its `steps.tsv` step.
 @Suite("Mapping matcher: corpus")
 struct MappingMatcherCorpusTests {
@@ -98,4 +100,5 @@ struct MappingMatcherCorpusTests {
         #expect(!parents.isEmpty)
         #expect(parents == source.entities.compactMap { entity in entity.parentEntity.map { "\(entity.name)<\($0)" } }.sorted())
     }
+}
 }

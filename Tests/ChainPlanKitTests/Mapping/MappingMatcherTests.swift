@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -105,95 +106,6 @@ enum VersionEdit: String, CaseIterable, Sendable, CustomTestStringConvertible {
 @Suite("Mapping matcher: fixtures")
 struct MappingMatcherTests {
     static let chain: [(from: String, to: String)] = [(Evolution.v1, Evolution.v2)]
-
-    @Test("editing a version after the mapping was made: stale (CP208) only for hash-relevant edits", arguments: VersionEdit.allCases)
-    func staleMapping(_ edit: VersionEdit) throws {
-        let mapping = try Evolution.mapping(Evolution.forward)
-        let versions = edit.apply(try Evolution.versions())
-        #expect(versions != (try Evolution.versions()))
-        let result = MappingMatcher.match([mapping], versions: versions, bundleName: Evolution.bundleName, steps: Self.chain)
-        let match = try #require(result.matches.first)
-        #expect(result.matches.count == 1)
-        #expect(match.from == Evolution.v1)
-        #expect(match.to == Evolution.v2)
-        #expect(match.isChainStep)
-        if edit.differences.isEmpty {
-            #expect(match.basis == .content)
-            #expect(!match.isStale)
-            #expect(result.diagnostics.isEmpty)
-        } else {
-            #expect(match.basis == .path)
-            #expect(match.isStale)
-            #expect(match.staleDifferences == edit.differences)
-            let shown = edit.differences.prefix(3).joined(separator: "; ")
-            let more = edit.differences.count > 3 ? " (and \(edit.differences.count - 3) more)" : ""
-            #expect(result.diagnostics == [
-                Diagnostic(.cp208, "mapping model '\(Evolution.forward)' names '\(Evolution.v1)' → '\(Evolution.v2)' but its embedded models no longer match: \(shown)\(more)",
-                           at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.forward).xcmappingmodel/xcmapping.xml", line: 71),
-                           versions: [Evolution.v1, Evolution.v2]),
-            ])
-            #expect(result.diagnostics.first?.severity == .warning)
-        }
-    }
-
-    @Test("a content match that is not a chain step is CP121 and does not cover any step")
-    func downgradeNotInChain() throws {
-        let backward = try Evolution.mapping(Evolution.backward)
-        let forward = try Evolution.mapping(Evolution.forward)
-        let result = MappingMatcher.match([backward, forward], versions: try Evolution.versions(), bundleName: Evolution.bundleName,
-                                          steps: Self.chain)
-        #expect(result.matches.map { "\($0.mappingModel.name) \($0.from)→\($0.to) \($0.basis) \($0.isChainStep)" } == [
-            "\(Evolution.backward) \(Evolution.v2)→\(Evolution.v1) content false",
-            "\(Evolution.forward) \(Evolution.v1)→\(Evolution.v2) content true",
-        ])
-        #expect(result.diagnostics == [
-            Diagnostic(.cp121, "mapping model '\(Evolution.backward)' matches '\(Evolution.v2)' → '\(Evolution.v1)' by its embedded models, which is not a step of the chain",
-                       at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.backward).xcmappingmodel/xcmapping.xml", line: 70),
-                       versions: [Evolution.v2, Evolution.v1]),
-        ])
-        #expect(result.match(from: Evolution.v2, to: Evolution.v1) == nil)
-        #expect(result.match(from: Evolution.v1, to: Evolution.v2)?.mappingModel.name == Evolution.forward)
-    }
-
-    @Test("a stale mapping whose stated step is not in the chain gives CP208 and CP121")
-    func staleAndNotAStep() throws {
-        let mapping = try Evolution.mapping(Evolution.forward)
-        let versions = VersionEdit.destinationOptional.apply(try Evolution.versions())
-        let result = MappingMatcher.match([mapping], versions: versions, bundleName: Evolution.bundleName, steps: [])
-        #expect(result.diagnostics.map(\.code) == [.cp121, .cp208])
-        #expect(result.diagnostics.first?.message
-            == "mapping model '\(Evolution.forward)' names '\(Evolution.v1)' → '\(Evolution.v2)', which is not a step of the chain")
-        #expect(result.matches.first?.isChainStep == false)
-        #expect(result.matches.first?.isStale == true)
-    }
-
-    @Test("a mapping matching neither by content nor by path is CP121")
-    func unmatched() throws {
-        let mapping = try Evolution.mapping(Evolution.forward)
-        let versions = VersionEdit.sourceAttributeRemoved.apply(try Evolution.versions()).filter { $0.name == Evolution.v1 }
-        let result = MappingMatcher.match([mapping], versions: versions, bundleName: Evolution.bundleName, steps: [])
-        #expect(result.matches.isEmpty)
-        #expect(result.unmatched == [mapping])
-        #expect(result.diagnostics == [
-            Diagnostic(.cp121, "mapping model '\(Evolution.forward)' matches no step of the chain: its source snapshot equals no version, its destination snapshot equals no version, its stated versions '\(Evolution.v1)' → '\(Evolution.v2)' are not both in '\(Evolution.bundleName)'",
-                       at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.forward).xcmappingmodel/xcmapping.xml", line: 71)),
-        ])
-    }
-
-    @Test("another bundle's mapping model is set aside without a finding")
-    func foreignBundle() throws {
-        let sync = "twofas__2fas-ios/TwoFAS/Sync/Other/Sync2-Sync3.xcmappingmodel"
-        let storage = "twofas__2fas-ios/TwoFAS/Storage/TwoFas-TwoFas2.xcmappingmodel"
-        let syncMapping = try #require(MappingModelReader.read(at: MappingTestPaths.corpus.appendingPathComponent(sync), displayPath: sync).model)
-        let storageMapping = try #require(MappingModelReader.read(at: MappingTestPaths.corpus.appendingPathComponent(storage), displayPath: storage).model)
-        let versions = try TestModelLoader.versions(ofBundleAt: MappingTestPaths.corpus.appendingPathComponent("twofas__2fas-ios/TwoFAS/Storage/TwoFAS.xcdatamodeld"))
-        let result = MappingMatcher.match([syncMapping, storageMapping], versions: versions, bundleName: "TwoFAS",
-                                          steps: [(from: "TwoFAS", to: "TwoFAS2")])
-        #expect(result.foreign == [syncMapping])
-        #expect(result.unmatched.isEmpty)
-        #expect(result.diagnostics.isEmpty)
-        #expect(result.match(from: "TwoFAS", to: "TwoFAS2")?.basis == .content)
-    }
 
     /// Synthetic versions: B and C are hash-equivalent.
     static func synthetic() -> [ModelVersion] {
@@ -309,5 +221,99 @@ struct MappingMatcherTests {
     @Test("nothing to match gives nothing")
     func empty() {
         #expect(MappingMatcher.match([], versions: Self.synthetic(), bundleName: "Items", steps: []) == MappingMatcher.Result())
+    }
+}
+
+extension CorpusTests {
+    /// The tests of `MappingMatcherTests` that read `../shared`.
+    @Suite struct MappingMatcherEvolutionCorpusTests {
+        @Test("editing a version after the mapping was made: stale (CP208) only for hash-relevant edits", arguments: VersionEdit.allCases)
+        func staleMapping(_ edit: VersionEdit) throws {
+            let mapping = try Evolution.mapping(Evolution.forward)
+            let versions = edit.apply(try Evolution.versions())
+            #expect(versions != (try Evolution.versions()))
+            let result = MappingMatcher.match([mapping], versions: versions, bundleName: Evolution.bundleName, steps: MappingMatcherTests.chain)
+            let match = try #require(result.matches.first)
+            #expect(result.matches.count == 1)
+            #expect(match.from == Evolution.v1)
+            #expect(match.to == Evolution.v2)
+            #expect(match.isChainStep)
+            if edit.differences.isEmpty {
+                #expect(match.basis == .content)
+                #expect(!match.isStale)
+                #expect(result.diagnostics.isEmpty)
+            } else {
+                #expect(match.basis == .path)
+                #expect(match.isStale)
+                #expect(match.staleDifferences == edit.differences)
+                let shown = edit.differences.prefix(3).joined(separator: "; ")
+                let more = edit.differences.count > 3 ? " (and \(edit.differences.count - 3) more)" : ""
+                #expect(result.diagnostics == [
+                    Diagnostic(.cp208, "mapping model '\(Evolution.forward)' names '\(Evolution.v1)' → '\(Evolution.v2)' but its embedded models no longer match: \(shown)\(more)",
+                               at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.forward).xcmappingmodel/xcmapping.xml", line: 71),
+                               versions: [Evolution.v1, Evolution.v2]),
+                ])
+                #expect(result.diagnostics.first?.severity == .warning)
+            }
+        }
+
+        @Test("a content match that is not a chain step is CP121 and does not cover any step")
+        func downgradeNotInChain() throws {
+            let backward = try Evolution.mapping(Evolution.backward)
+            let forward = try Evolution.mapping(Evolution.forward)
+            let result = MappingMatcher.match([backward, forward], versions: try Evolution.versions(), bundleName: Evolution.bundleName,
+                                              steps: MappingMatcherTests.chain)
+            #expect(result.matches.map { "\($0.mappingModel.name) \($0.from)→\($0.to) \($0.basis) \($0.isChainStep)" } == [
+                "\(Evolution.backward) \(Evolution.v2)→\(Evolution.v1) content false",
+                "\(Evolution.forward) \(Evolution.v1)→\(Evolution.v2) content true",
+            ])
+            #expect(result.diagnostics == [
+                Diagnostic(.cp121, "mapping model '\(Evolution.backward)' matches '\(Evolution.v2)' → '\(Evolution.v1)' by its embedded models, which is not a step of the chain",
+                           at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.backward).xcmappingmodel/xcmapping.xml", line: 70),
+                           versions: [Evolution.v2, Evolution.v1]),
+            ])
+            #expect(result.match(from: Evolution.v2, to: Evolution.v1) == nil)
+            #expect(result.match(from: Evolution.v1, to: Evolution.v2)?.mappingModel.name == Evolution.forward)
+        }
+
+        @Test("a stale mapping whose stated step is not in the chain gives CP208 and CP121")
+        func staleAndNotAStep() throws {
+            let mapping = try Evolution.mapping(Evolution.forward)
+            let versions = VersionEdit.destinationOptional.apply(try Evolution.versions())
+            let result = MappingMatcher.match([mapping], versions: versions, bundleName: Evolution.bundleName, steps: [])
+            #expect(result.diagnostics.map(\.code) == [.cp121, .cp208])
+            #expect(result.diagnostics.first?.message
+                == "mapping model '\(Evolution.forward)' names '\(Evolution.v1)' → '\(Evolution.v2)', which is not a step of the chain")
+            #expect(result.matches.first?.isChainStep == false)
+            #expect(result.matches.first?.isStale == true)
+        }
+
+        @Test("a mapping matching neither by content nor by path is CP121")
+        func unmatched() throws {
+            let mapping = try Evolution.mapping(Evolution.forward)
+            let versions = VersionEdit.sourceAttributeRemoved.apply(try Evolution.versions()).filter { $0.name == Evolution.v1 }
+            let result = MappingMatcher.match([mapping], versions: versions, bundleName: Evolution.bundleName, steps: [])
+            #expect(result.matches.isEmpty)
+            #expect(result.unmatched == [mapping])
+            #expect(result.diagnostics == [
+                Diagnostic(.cp121, "mapping model '\(Evolution.forward)' matches no step of the chain: its source snapshot equals no version, its destination snapshot equals no version, its stated versions '\(Evolution.v1)' → '\(Evolution.v2)' are not both in '\(Evolution.bundleName)'",
+                           at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.forward).xcmappingmodel/xcmapping.xml", line: 71)),
+            ])
+        }
+
+        @Test("another bundle's mapping model is set aside without a finding")
+        func foreignBundle() throws {
+            let sync = "twofas__2fas-ios/TwoFAS/Sync/Other/Sync2-Sync3.xcmappingmodel"
+            let storage = "twofas__2fas-ios/TwoFAS/Storage/TwoFas-TwoFas2.xcmappingmodel"
+            let syncMapping = try #require(MappingModelReader.read(at: MappingTestPaths.corpus.appendingPathComponent(sync), displayPath: sync).model)
+            let storageMapping = try #require(MappingModelReader.read(at: MappingTestPaths.corpus.appendingPathComponent(storage), displayPath: storage).model)
+            let versions = try TestModelLoader.versions(ofBundleAt: MappingTestPaths.corpus.appendingPathComponent("twofas__2fas-ios/TwoFAS/Storage/TwoFAS.xcdatamodeld"))
+            let result = MappingMatcher.match([syncMapping, storageMapping], versions: versions, bundleName: "TwoFAS",
+                                              steps: [(from: "TwoFAS", to: "TwoFAS2")])
+            #expect(result.foreign == [syncMapping])
+            #expect(result.unmatched.isEmpty)
+            #expect(result.diagnostics.isEmpty)
+            #expect(result.match(from: "TwoFAS", to: "TwoFAS2")?.basis == .content)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -10,6 +11,7 @@ import Testing
 @testable import ChainPlanStore
 @testable import ChainPlanOutput
 
+extension CorpusTests {
 /// Every mapping model of the shared corpus, read for real.
 @Suite("Mapping model reader: corpus")
 struct MappingModelReaderCorpusTests {
@@ -52,4 +54,5 @@ struct MappingModelReaderCorpusTests {
         #expect(model.sourceHint?.version == row.from)
         #expect(model.destinationHint?.version == row.to)
     }
+}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -287,34 +288,39 @@ struct MappingModelReaderTests {
     func noHint(_ path: String) {
         #expect(ModelPathHint(statedPath: path) == nil)
     }
+}
 
-    @Test("CoreStore's V2.FromV1: objects, lines, mappings and value expressions as in the file")
-    func coreStoreDetails() throws {
-        let path = "JohnEstropia__CoreStore/Demo/Sources/Demos/Advanced/EvolutionDemo/Advanced.EvolutionDemo.V2.FromV1.xcmappingmodel"
-        let result = MappingModelReader.read(at: MappingTestPaths.corpus.appendingPathComponent(path), displayPath: path)
-        #expect(result.diagnostics.isEmpty)
-        let model = try #require(result.model)
-        #expect(model.line == 71)
-        #expect(model.sourceDataLine == 73)
-        #expect(model.destinationDataLine == 77)
-        #expect(model.entityMappings == [
-            EntityMapping(sourceEntity: "Creature", destinationEntity: "Creature", mappingType: "Undefined",
-                          policyClassName: "Advanced_EvolutionDemo_V2_FromV1MigrationPolicy", mappingNumber: 1,
-                          attributeMappings: [
-                              PropertyMapping(name: "dnaCode", hasValueExpression: false, line: 60),
-                              PropertyMapping(name: "hasHead", hasValueExpression: true, line: 86),
-                              PropertyMapping(name: "hasTail", hasValueExpression: false, line: 93),
-                              PropertyMapping(name: "hasVertebrae", hasValueExpression: false, line: 82),
-                              PropertyMapping(name: "numberOfFlippers", hasValueExpression: true, line: 64),
-                          ],
-                          relationshipMappings: [], line: 49),
-        ])
-        #expect(model.valueExpressionCount == 2)
-        #expect(model.sourceModel == ObjectModel(entities: [
-            Entity(name: "Creature", representedClassName: "Advanced_EvolutionDemo_V1_Creature", attributes: [
-                Attribute(name: "dnaCode", type: .integer64, defaultValueString: "0"),
-                Attribute(name: "numberOfFlagella", type: .integer32, defaultValueString: "2"),
-            ]),
-        ]))
+extension CorpusTests {
+    /// The tests of `MappingModelReaderTests` that read `../shared`.
+    @Suite struct MappingModelReaderFileCorpusTests {
+        @Test("CoreStore's V2.FromV1: objects, lines, mappings and value expressions as in the file")
+        func coreStoreDetails() throws {
+            let path = "JohnEstropia__CoreStore/Demo/Sources/Demos/Advanced/EvolutionDemo/Advanced.EvolutionDemo.V2.FromV1.xcmappingmodel"
+            let result = MappingModelReader.read(at: MappingTestPaths.corpus.appendingPathComponent(path), displayPath: path)
+            #expect(result.diagnostics.isEmpty)
+            let model = try #require(result.model)
+            #expect(model.line == 71)
+            #expect(model.sourceDataLine == 73)
+            #expect(model.destinationDataLine == 77)
+            #expect(model.entityMappings == [
+                EntityMapping(sourceEntity: "Creature", destinationEntity: "Creature", mappingType: "Undefined",
+                              policyClassName: "Advanced_EvolutionDemo_V2_FromV1MigrationPolicy", mappingNumber: 1,
+                              attributeMappings: [
+                                  PropertyMapping(name: "dnaCode", hasValueExpression: false, line: 60),
+                                  PropertyMapping(name: "hasHead", hasValueExpression: true, line: 86),
+                                  PropertyMapping(name: "hasTail", hasValueExpression: false, line: 93),
+                                  PropertyMapping(name: "hasVertebrae", hasValueExpression: false, line: 82),
+                                  PropertyMapping(name: "numberOfFlippers", hasValueExpression: true, line: 64),
+                              ],
+                              relationshipMappings: [], line: 49),
+            ])
+            #expect(model.valueExpressionCount == 2)
+            #expect(model.sourceModel == ObjectModel(entities: [
+                Entity(name: "Creature", representedClassName: "Advanced_EvolutionDemo_V1_Creature", attributes: [
+                    Attribute(name: "dnaCode", type: .integer64, defaultValueString: "0"),
+                    Attribute(name: "numberOfFlagella", type: .integer32, defaultValueString: "2"),
+                ]),
+            ]))
+        }
     }
 }

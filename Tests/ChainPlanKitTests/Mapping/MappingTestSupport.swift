@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -19,7 +20,7 @@ enum MappingTestPaths {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/Mapping")
-    static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let corpus = SharedCorpus.corpus
 }
 
 /// TEST-ONLY reader of `<Version>.xcdatamodel/contents`, just enough for the mapping tests

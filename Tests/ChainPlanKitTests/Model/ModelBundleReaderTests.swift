@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -294,14 +295,19 @@ struct ModelBundleReaderTests {
         #expect(result.diagnostics.map(\.code) == [.cp113])
         #expect(result.bundle?.currentVersion == nil)
     }
+}
 
-    @Test("reading in parallel gives the same result as reading in order")
-    func concurrentMatchesSerial() throws {
-        let relative = "wireapp__wire-ios-data-model/Resources/zmessaging.xcdatamodeld"
-        let url = ModelTestSupport.corpus.appendingPathComponent(relative)
-        let serial = ModelBundleReader(concurrent: false).read(bundleAt: url, displayPath: relative)
-        let parallel = ModelBundleReader(concurrent: true).read(bundleAt: url, displayPath: relative)
-        #expect(serial == parallel)
-        #expect(serial.bundle?.versions.count == 90)
+extension CorpusTests {
+    /// The tests of `ModelBundleReaderTests` that read `../shared`.
+    @Suite struct ModelBundleReaderCorpusTests {
+        @Test("reading in parallel gives the same result as reading in order")
+        func concurrentMatchesSerial() throws {
+            let relative = "wireapp__wire-ios-data-model/Resources/zmessaging.xcdatamodeld"
+            let url = ModelTestSupport.corpus.appendingPathComponent(relative)
+            let serial = ModelBundleReader(concurrent: false).read(bundleAt: url, displayPath: relative)
+            let parallel = ModelBundleReader(concurrent: true).read(bundleAt: url, displayPath: relative)
+            #expect(serial == parallel)
+            #expect(serial.bundle?.versions.count == 90)
+        }
     }
 }

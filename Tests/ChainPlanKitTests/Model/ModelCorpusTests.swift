@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -10,6 +11,7 @@ import Testing
 @testable import ChainPlanStore
 @testable import ChainPlanOutput
 
+extension CorpusTests {
 /// Every real bundle in `../shared/corpus` (see its SOURCES.md).
 @Suite("Model corpus")
 struct ModelCorpusTests {
@@ -153,4 +155,5 @@ struct ModelCorpusTests {
         #expect(v2.entity(named: "LuxuryCar")?.renamingIdentifier == "ExpensiveSportCar")
         #expect(bundle.version(named: "SampleModel")?.model?.entity(named: "ExpensiveSportCar") != nil)
     }
+}
 }

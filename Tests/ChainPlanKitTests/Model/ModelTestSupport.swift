@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 @testable import ChainPlanKit
 @testable import ChainPlanCore
 @testable import ChainPlanReaders
@@ -17,7 +18,7 @@ enum ModelTestSupport {
     /// `Tests/Fixtures/Model`.
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/Model")
     /// The shared corpus, by relative path from the package root (never copied into the repo).
-    static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let corpus = SharedCorpus.corpus
 
     /// Every `.xcdatamodeld` directory under the corpus, as paths relative to the corpus, sorted.
     static func corpusBundles() -> [String] {

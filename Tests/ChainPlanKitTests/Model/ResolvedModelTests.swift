@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -124,17 +125,22 @@ struct ResolvedModelTests {
         #expect(ResolvedModel(model, budget: 100 * 99 / 2).isComplete)
         #expect(ResolvedModel(model).entity(named: "E99")?.ancestors.count == 99)
     }
+}
 
-    @Test("resolution of a real model: CoreDataPlus SampleModel3")
-    func realModel() throws {
-        let result = ModelTestSupport.readCorpusBundle("alemar11__CoreDataPlus/Tests/Resources/SampleModel/SampleModel.xcdatamodeld")
-        let model = try #require(result.bundle?.version(named: "SampleModel2")?.model)
-        let resolved = model.resolved()
-        let luxury = try #require(resolved.entity(named: "LuxuryCar"))
-        #expect(luxury.ancestors == ["SportCar", "Car"])
-        #expect(luxury.rootEntityName == "Car")
-        let car = try #require(resolved.entity(named: "Car"))
-        // Every attribute of Car is inherited by LuxuryCar, in the same order, first.
-        #expect(Array(luxury.attributes.prefix(car.attributes.count)).map(\.name) == car.attributes.map(\.name))
+extension CorpusTests {
+    /// The tests of `ResolvedModelTests` that read `../shared`.
+    @Suite struct ResolvedModelCorpusTests {
+        @Test("resolution of a real model: CoreDataPlus SampleModel3")
+        func realModel() throws {
+            let result = ModelTestSupport.readCorpusBundle("alemar11__CoreDataPlus/Tests/Resources/SampleModel/SampleModel.xcdatamodeld")
+            let model = try #require(result.bundle?.version(named: "SampleModel2")?.model)
+            let resolved = model.resolved()
+            let luxury = try #require(resolved.entity(named: "LuxuryCar"))
+            #expect(luxury.ancestors == ["SportCar", "Car"])
+            #expect(luxury.rootEntityName == "Car")
+            let car = try #require(resolved.entity(named: "Car"))
+            // Every attribute of Car is inherited by LuxuryCar, in the same order, first.
+            #expect(Array(luxury.attributes.prefix(car.attributes.count)).map(\.name) == car.attributes.map(\.name))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -68,54 +69,6 @@ struct VersionOrderTests {
                     "zmessaging2.25.0", "zmessaging2.99.0", "zmessaging2.100.0", "zmessaging2.101.0"]
         #expect(VersionOrder.sorted(wire.sorted()) == wire)
     }
-
-    /// Checks the natural order of every bundle's version folder names against `steps.tsv`,
-    /// the history order recorded from git.
-    ///
-    /// Rows do not all form a simple chain: Wire's `lightweight-tested` rows jump from fixture
-    /// versions straight to the current one, CoreDataPlus lists one step twice (mapping model
-    /// and test), and CoreStore has a downgrade row V2 → V1. So instead of reading the rows as
-    /// a sequence, the test checks three order-independent facts that together pin the order:
-    /// 1. the versions named by the rows are exactly the bundle's folders;
-    /// 2. every pair of neighbours in the natural order is a row (the history is a chain of
-    ///    single steps, so it is that sequence);
-    /// 3. every row goes forward in the natural order, except a row whose reverse is also a
-    ///    row (a downgrade), which must go backward.
-    @Test("natural order reproduces the history in steps.tsv", arguments: try StepsTable.load().bundles)
-    func matchesHistory(_ bundle: StepsTable.Bundle) throws {
-        let folder = ModelTestSupport.corpus.appendingPathComponent(bundle.path)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        let names = entries.filter { $0.hasSuffix(".xcdatamodel") }.map { String($0.dropLast(".xcdatamodel".count)) }
-        #expect(!names.isEmpty)
-        let natural = VersionOrder.sorted(names)
-
-        #expect(Set(bundle.steps.flatMap { [$0.from, $0.to] }) == Set(names))
-
-        let edges = Set(bundle.steps.map { "\($0.from)\u{0}\($0.to)" })
-        for (older, newer) in zip(natural, natural.dropFirst()) {
-            #expect(edges.contains("\(older)\u{0}\(newer)"), "no step \(older) → \(newer) in \(bundle.path)")
-        }
-
-        for step in bundle.steps {
-            let isDowngrade = edges.contains("\(step.to)\u{0}\(step.from)")
-                && !VersionOrder.areInIncreasingOrder(step.from, step.to)
-            if isDowngrade {
-                #expect(VersionOrder.areInIncreasingOrder(step.to, step.from))
-            } else {
-                #expect(VersionOrder.areInIncreasingOrder(step.from, step.to), "\(step.from) → \(step.to) goes backward")
-            }
-        }
-    }
-
-    @Test("steps.tsv covers the expected bundles, with one downgrade row")
-    func stepsTableShape() throws {
-        let table = try StepsTable.load()
-        #expect(table.bundles.count == 16)
-        let downgrades = table.bundles.flatMap { bundle in
-            bundle.steps.filter { !VersionOrder.areInIncreasingOrder($0.from, $0.to) }.map { "\($0.from) → \($0.to)" }
-        }
-        #expect(downgrades == ["Advanced.EvolutionDemo.V2 → Advanced.EvolutionDemo.V1"])
-    }
 }
 
 /// `../shared/corpus/steps.tsv`, grouped by bundle.
@@ -146,5 +99,58 @@ struct StepsTable {
             steps[columns[0], default: []].append(Step(from: columns[1], to: columns[2], label: columns[3]))
         }
         return StepsTable(bundles: order.map { Bundle(path: $0, steps: steps[$0] ?? []) })
+    }
+}
+
+extension CorpusTests {
+    /// The tests of `VersionOrderTests` that read `../shared`.
+    @Suite struct VersionOrderCorpusTests {
+        /// Checks the natural order of every bundle's version folder names against `steps.tsv`,
+        /// the history order recorded from git.
+        ///
+        /// Rows do not all form a simple chain: Wire's `lightweight-tested` rows jump from fixture
+        /// versions straight to the current one, CoreDataPlus lists one step twice (mapping model
+        /// and test), and CoreStore has a downgrade row V2 → V1. So instead of reading the rows as
+        /// a sequence, the test checks three order-independent facts that together pin the order:
+        /// 1. the versions named by the rows are exactly the bundle's folders;
+        /// 2. every pair of neighbours in the natural order is a row (the history is a chain of
+        ///    single steps, so it is that sequence);
+        /// 3. every row goes forward in the natural order, except a row whose reverse is also a
+        ///    row (a downgrade), which must go backward.
+        @Test("natural order reproduces the history in steps.tsv", arguments: (try? StepsTable.load())?.bundles ?? [])
+        func matchesHistory(_ bundle: StepsTable.Bundle) throws {
+            let folder = ModelTestSupport.corpus.appendingPathComponent(bundle.path)
+            let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            let names = entries.filter { $0.hasSuffix(".xcdatamodel") }.map { String($0.dropLast(".xcdatamodel".count)) }
+            #expect(!names.isEmpty)
+            let natural = VersionOrder.sorted(names)
+
+            #expect(Set(bundle.steps.flatMap { [$0.from, $0.to] }) == Set(names))
+
+            let edges = Set(bundle.steps.map { "\($0.from)\u{0}\($0.to)" })
+            for (older, newer) in zip(natural, natural.dropFirst()) {
+                #expect(edges.contains("\(older)\u{0}\(newer)"), "no step \(older) → \(newer) in \(bundle.path)")
+            }
+
+            for step in bundle.steps {
+                let isDowngrade = edges.contains("\(step.to)\u{0}\(step.from)")
+                    && !VersionOrder.areInIncreasingOrder(step.from, step.to)
+                if isDowngrade {
+                    #expect(VersionOrder.areInIncreasingOrder(step.to, step.from))
+                } else {
+                    #expect(VersionOrder.areInIncreasingOrder(step.from, step.to), "\(step.from) → \(step.to) goes backward")
+                }
+            }
+        }
+
+        @Test("steps.tsv covers the expected bundles, with one downgrade row")
+        func stepsTableShape() throws {
+            let table = try StepsTable.load()
+            #expect(table.bundles.count == 16)
+            let downgrades = table.bundles.flatMap { bundle in
+                bundle.steps.filter { !VersionOrder.areInIncreasingOrder($0.from, $0.to) }.map { "\($0.from) → \($0.to)" }
+            }
+            #expect(downgrades == ["Advanced.EvolutionDemo.V2 → Advanced.EvolutionDemo.V1"])
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import GRDB
 import Testing
 @testable import ChainPlanKit
@@ -36,31 +37,6 @@ import Testing
     }
 
     // MARK: - Corpus
-
-    /// Every corpus store: its version is identified (or reported unknown), its path is
-    /// simulated without a SQLite error, and its folder is byte-identical afterwards.
-    @Test(arguments: StoreCorpus.cases)
-    func corpusStore(_ item: StoreCorpus.Case) throws {
-        let store = StoreCorpus.url(item.store)
-        let folder = store.deletingLastPathComponent()
-        let before = try FileSnapshot.of(folder: folder)
-        var options = DryRunOptions()
-        options.momd = item.momd.map { StoreCorpus.url($0).path }
-        let report = Self.planner().dryRun(inputAt: StoreCorpus.url(item.bundle), storeAt: store.path, options: options)
-        let summary = try #require(report.store)
-        #expect(summary.detectedVersion == item.version)
-        if item.version == nil {
-            #expect(report.diagnostics.contains { $0.code == .cp301 })
-            #expect(report.paths.isEmpty)
-        } else {
-            #expect(report.paths.map(\.start) == [item.version])
-            #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 })")
-            let simulated = summary.steps.filter { $0.migration != MigrationKind.none }
-            #expect(simulated.allSatisfy { $0.simulation != nil })
-        }
-        #expect(try FileSnapshot.of(folder: folder) == before)
-        #expect(StoreScratchCopy.liveDirectories.isEmpty || !StoreScratchCopy.liveDirectories.contains { $0.contains(item.description) })
-    }
 
     // MARK: - The simulation reaches the destination
 
@@ -113,43 +89,6 @@ import Testing
     // MARK: - Renamed entities and row accounting
 
     static let sampleModel = "\(StoreCorpus.coreDataPlus)/SampleModel"
-
-    /// CoreDataPlus's `SampleModel_V2.sqlite` still names entity 3 `ExpensiveSportCar` in
-    /// Z_PRIMARYKEY; the model calls it `LuxuryCar` (renaming identifier). Its 5 rows are
-    /// copied with the rest of ZCAR, and the step's tables sum per table.
-    @Test func renamedEntityRowsAreCopiedFromTheCorpusStore() throws {
-        let folder = try TemporaryFolder()
-        let store = try folder.copy(StoreCorpus.url("\(Self.sampleModel)/Fixtures/SampleModel_V2.sqlite"), as: "g2.sqlite")
-        let report = Self.planner().dryRun(inputAt: StoreCorpus.url("\(Self.sampleModel)/SampleModel.xcdatamodeld"), storeAt: store.path,
-                                           options: DryRunOptions())
-        #expect(report.store?.detectedVersion == "SampleModel2")
-        #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 }.map(\.message))")
-        let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
-        let rebuilt = step.simulation?.operations.first { $0.table == "ZCAR" && $0.kind == "table rebuilt and copied" }
-        #expect(rebuilt?.rows == 125)
-        #expect(step.tables.map(\.name) == ["ZCAR", "ZPERSON"])
-        let car = try #require(step.tables.first { $0.name == "ZCAR" })
-        #expect(car.rows == 125)
-        #expect(car.entities.map(\.name).sorted() == ["Car", "LuxuryCar", "SportCar"])
-        #expect(report.entities?.first { $0.name == "LuxuryCar" }?.rows == 5)
-    }
-
-    /// The same on a generated store whose Z_PRIMARYKEY keeps the old name.
-    @Test func renamedEntityRowsAreCopiedFromAFixture() throws {
-        let folder = try TemporaryFolder()
-        let bundle = StoreCorpus.url("\(Self.sampleModel)/SampleModel.xcdatamodeld")
-        let path = try Self.fixture(bundle, "SampleModel2", rows: 7, in: folder,
-                                    sql: ["UPDATE Z_PRIMARYKEY SET Z_NAME = 'ExpensiveSportCar' WHERE Z_NAME = 'LuxuryCar'"])
-        let queue = try DatabaseQueue(path: path)
-        let cars = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZCAR") }
-        try queue.close()
-        let report = Self.planner().dryRun(inputAt: bundle, storeAt: path, options: DryRunOptions())
-        #expect(report.store?.detectedVersion == "SampleModel2")
-        #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 }.map(\.message))")
-        let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
-        #expect(step.simulation?.operations.first { $0.table == "ZCAR" && $0.kind == "table rebuilt and copied" }?.rows == cars)
-        #expect(step.tables.first { $0.name == "ZCAR" }?.rows == cars)
-    }
 
     struct StrayCase: Sendable, CustomTestStringConvertible {
         var name: String
@@ -381,5 +320,72 @@ final class StatementLog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return items
+    }
+}
+
+extension CorpusTests {
+    /// The tests of `DryRunTests` that read `../shared`.
+    @Suite struct DryRunCorpusTests {
+        /// Every corpus store: its version is identified (or reported unknown), its path is
+        /// simulated without a SQLite error, and its folder is byte-identical afterwards.
+        @Test(arguments: StoreCorpus.cases)
+        func corpusStore(_ item: StoreCorpus.Case) throws {
+            let store = StoreCorpus.url(item.store)
+            let folder = store.deletingLastPathComponent()
+            let before = try FileSnapshot.of(folder: folder)
+            var options = DryRunOptions()
+            options.momd = item.momd.map { StoreCorpus.url($0).path }
+            let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url(item.bundle), storeAt: store.path, options: options)
+            let summary = try #require(report.store)
+            #expect(summary.detectedVersion == item.version)
+            if item.version == nil {
+                #expect(report.diagnostics.contains { $0.code == .cp301 })
+                #expect(report.paths.isEmpty)
+            } else {
+                #expect(report.paths.map(\.start) == [item.version])
+                #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 })")
+                let simulated = summary.steps.filter { $0.migration != MigrationKind.none }
+                #expect(simulated.allSatisfy { $0.simulation != nil })
+            }
+            #expect(try FileSnapshot.of(folder: folder) == before)
+            #expect(StoreScratchCopy.liveDirectories.isEmpty || !StoreScratchCopy.liveDirectories.contains { $0.contains(item.description) })
+        }
+
+        /// CoreDataPlus's `SampleModel_V2.sqlite` still names entity 3 `ExpensiveSportCar` in
+        /// Z_PRIMARYKEY; the model calls it `LuxuryCar` (renaming identifier). Its 5 rows are
+        /// copied with the rest of ZCAR, and the step's tables sum per table.
+        @Test func renamedEntityRowsAreCopiedFromTheCorpusStore() throws {
+            let folder = try TemporaryFolder()
+            let store = try folder.copy(StoreCorpus.url("\(DryRunTests.sampleModel)/Fixtures/SampleModel_V2.sqlite"), as: "g2.sqlite")
+            let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url("\(DryRunTests.sampleModel)/SampleModel.xcdatamodeld"), storeAt: store.path,
+                                               options: DryRunOptions())
+            #expect(report.store?.detectedVersion == "SampleModel2")
+            #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 }.map(\.message))")
+            let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
+            let rebuilt = step.simulation?.operations.first { $0.table == "ZCAR" && $0.kind == "table rebuilt and copied" }
+            #expect(rebuilt?.rows == 125)
+            #expect(step.tables.map(\.name) == ["ZCAR", "ZPERSON"])
+            let car = try #require(step.tables.first { $0.name == "ZCAR" })
+            #expect(car.rows == 125)
+            #expect(car.entities.map(\.name).sorted() == ["Car", "LuxuryCar", "SportCar"])
+            #expect(report.entities?.first { $0.name == "LuxuryCar" }?.rows == 5)
+        }
+
+        /// The same on a generated store whose Z_PRIMARYKEY keeps the old name.
+        @Test func renamedEntityRowsAreCopiedFromAFixture() throws {
+            let folder = try TemporaryFolder()
+            let bundle = StoreCorpus.url("\(DryRunTests.sampleModel)/SampleModel.xcdatamodeld")
+            let path = try DryRunTests.fixture(bundle, "SampleModel2", rows: 7, in: folder,
+                                        sql: ["UPDATE Z_PRIMARYKEY SET Z_NAME = 'ExpensiveSportCar' WHERE Z_NAME = 'LuxuryCar'"])
+            let queue = try DatabaseQueue(path: path)
+            let cars = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZCAR") }
+            try queue.close()
+            let report = DryRunTests.planner().dryRun(inputAt: bundle, storeAt: path, options: DryRunOptions())
+            #expect(report.store?.detectedVersion == "SampleModel2")
+            #expect(!report.diagnostics.contains { $0.code == .cp300 }, "\(report.diagnostics.filter { $0.code == .cp300 }.map(\.message))")
+            let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
+            #expect(step.simulation?.operations.first { $0.table == "ZCAR" && $0.kind == "table rebuilt and copied" }?.rows == cars)
+            #expect(step.tables.first { $0.name == "ZCAR" }?.rows == cars)
+        }
     }
 }

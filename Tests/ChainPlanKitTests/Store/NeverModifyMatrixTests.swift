@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -62,7 +63,11 @@ import Glibc
         return directory.appendingPathComponent((files[0] as NSString).lastPathComponent).path
     }
 
-    @Test(arguments: stores)
+    /// The chainplan fixture (always there); the corpus stores are in `NeverModifyMatrixCorpusTests`.
+    static let fixtureStores = stores.filter { $0.files == nil }
+    static let corpusStores = stores.filter { $0.files != nil }
+
+    @Test(arguments: fixtureStores)
     func dryRunLeavesTheFolderAsItWas(_ store: Store) throws {
         try Self.dryRunLeavesTheFolderAsItWas(store, readOnlyFolder: false)
     }
@@ -71,7 +76,7 @@ import Glibc
     /// in a child process as `nobody`, for whom the folder really is read-only.
     @Test(.enabled(if: geteuid() != 0 || Unprivileged.command != nil,
                    "running as root without setpriv or runuser: the folder cannot be made read-only to the dry run"),
-          arguments: stores)
+          arguments: fixtureStores)
     func dryRunLeavesAReadOnlyFolderAsItWas(_ store: Store) throws {
         try Self.dryRunLeavesTheFolderAsItWas(store, readOnlyFolder: true)
     }
@@ -136,7 +141,7 @@ import Glibc
         #expect(!diagnostics.contains { $0["code"] as? String == "CP300" }, "\(diagnostics.filter { $0["code"] as? String == "CP300" })")
     }
 
-    @Test(arguments: [stores[1], stores[2]])
+    @Test(arguments: [stores.first { $0.name == "rollback journal (fixture, simulated steps)" }].compactMap { $0 })
     func lockedByAnotherWriter(_ store: Store) throws {
         let folder = try TemporaryFolder()
         let path = try Self.place(store, in: folder)
@@ -203,5 +208,27 @@ enum Unprivileged {
         func set(_ data: Data) { lock.lock(); value = data; finished = true; lock.unlock() }
         var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
         var data: Data { lock.lock(); defer { lock.unlock() }; return value }
+    }
+}
+
+extension CorpusTests {
+    /// The never-modify matrix over the corpus's stores (WAL with and without side files, merged models).
+    @Suite(.serialized) struct NeverModifyMatrixCorpusTests {
+        @Test(arguments: NeverModifyMatrixTests.corpusStores)
+        func dryRunLeavesTheFolderAsItWas(_ store: NeverModifyMatrixTests.Store) throws {
+            try NeverModifyMatrixTests.dryRunLeavesTheFolderAsItWas(store, readOnlyFolder: false)
+        }
+
+        @Test(.enabled(if: geteuid() != 0 || Unprivileged.command != nil,
+                       "running as root without setpriv or runuser: the folder cannot be made read-only to the dry run"),
+              arguments: NeverModifyMatrixTests.corpusStores)
+        func dryRunLeavesAReadOnlyFolderAsItWas(_ store: NeverModifyMatrixTests.Store) throws {
+            try NeverModifyMatrixTests.dryRunLeavesTheFolderAsItWas(store, readOnlyFolder: true)
+        }
+
+        @Test(arguments: NeverModifyMatrixTests.corpusStores.filter { $0.name == "rollback journal (CoreDataPlus)" || $0.name.hasPrefix("WAL with -wal and -shm, data") })
+        func lockedByAnotherWriter(_ store: NeverModifyMatrixTests.Store) throws {
+            try NeverModifyMatrixTests().lockedByAnotherWriter(store)
+        }
     }
 }

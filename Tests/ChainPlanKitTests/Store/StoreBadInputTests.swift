@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import GRDB
 import Testing
 @testable import ChainPlanKit
@@ -116,7 +117,10 @@ import Glibc
         }, message: "store 'page.sqlite' is not a readable SQLite database: database disk image is malformed"),
     ]
 
-    @Test(arguments: fatalCases)
+    /// The cases built from corpus stores; they run in `StoreBadInputCorpusTests`.
+    static let corpusCaseNames: Set<String> = ["truncated header", "truncated pages", "truncated mid-page", "corrupted schema", "corrupted table page"]
+
+    @Test(arguments: fatalCases.filter { !corpusCaseNames.contains($0.name) })
     func unreadableStore(_ item: BadCase) throws {
         let folder = try TemporaryFolder()
         let path = try item.make(folder)
@@ -171,73 +175,84 @@ import Glibc
         return copied.path
     }
 
-    @Test(arguments: metadataErrorCases)
-    func unreadableMetadataIsUnusableInput(_ item: BadCase) throws {
-        let folder = try TemporaryFolder()
-        let path = try item.make(folder)
-        let before = try FileSnapshot.of(folder: folder.url)
-        let name = (path as NSString).lastPathComponent
+}
 
-        let metadata = try StoreReader().read(storeAt: path, displayPath: name)
-        #expect(metadata.diagnostics.map(\.code) == [.cp300])
-        #expect(metadata.diagnostics.map(\.severity) == [.error])
-        #expect(metadata.diagnostics.map(\.message) == [item.message])
-        #expect(!metadata.isMetadataPlistReadable)
-        #expect(metadata.modelVersionIdentifiers == [])
-        #expect(metadata.modelVersionHashes == [:])
-        #expect(metadata.diagnostics.hasUnusableInput)
-        #expect(try FileSnapshot.of(folder: folder.url) == before)
+extension CorpusTests {
+    /// The tests of `StoreBadInputTests` that read `../shared`.
+    @Suite struct StoreBadInputCorpusTests {
+        /// Limits: a plist over the size limit is refused (warning), a schema over the object
+        /// limit is refused (error).
+        @Test func limits() throws {
+            let folder = try TemporaryFolder()
+            let path = try StoreBadInputTests.storeWithPlist(folder, "big.sqlite", sql: "UPDATE Z_METADATA SET Z_PLIST = zeroblob(5000)")
+            let metadata = try StoreReader(maxPlistBytes: 4096).read(storeAt: path, displayPath: "big.sqlite")
+            #expect(metadata.diagnostics.map(\.message)
+                == ["store 'big.sqlite' has a metadata plist of 5000 bytes, over the limit of 4096; only its tables can identify its model version"])
 
-        // The structure still identifies SampleModel2.
-        let versions = try StoreCorpus.versions("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld")
-        let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
-        #expect(result.detectedVersion == "SampleModel2")
-        #expect(result.evidence == .structure)
-
-        // A whole dry run: unusable input, the structure's suggestion kept, nothing simulated.
-        let scratch = try TemporaryFolder()
-        var options = DryRunOptions()
-        options.temporaryDirectory = scratch.url
-        let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld"),
-                                                  storeAt: path, options: options)
-        #expect(report.diagnostics.hasUnusableInput)
-        #expect(report.store?.detectedVersion == "SampleModel2")
-        #expect(report.store?.steps.allSatisfy { $0.simulation == nil } == true)
-        #expect(try FileSnapshot.of(folder: folder.url) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == [])
-    }
-
-    /// A Core Data store of an unrelated app: no version of the bundle matches it (CP301 error),
-    /// which is unusable input for a dry run; nothing is modified.
-    @Test func storeOfAnUnrelatedApp() throws {
-        let folder = try TemporaryFolder()
-        let duck = "\(StoreCorpus.duckDuckGo)/DuckDuckGoTests/AppRatingPrompt_v1/Database.sqlite"
-        let store = try folder.copy(StoreCorpus.url(duck))
-        for side in ["-wal", "-shm"] { _ = try folder.copy(StoreCorpus.url(duck + side)) }
-        let before = try FileSnapshot.of(folder: folder.url)
-        let report = DryRunTests.planner().dryRun(inputAt: DryRunTests.grocery, storeAt: store.path, options: DryRunOptions())
-        #expect(report.store?.detectedVersion == nil)
-        #expect(report.diagnostics.contains { $0.code == .cp301 && $0.severity == .error })
-        #expect(report.diagnostics.hasUnusableInput)
-        #expect(report.paths.isEmpty)
-        #expect(try FileSnapshot.of(folder: folder.url) == before)
-    }
-
-    /// Limits: a plist over the size limit is refused (warning), a schema over the object
-    /// limit is refused (error).
-    @Test func limits() throws {
-        let folder = try TemporaryFolder()
-        let path = try Self.storeWithPlist(folder, "big.sqlite", sql: "UPDATE Z_METADATA SET Z_PLIST = zeroblob(5000)")
-        let metadata = try StoreReader(maxPlistBytes: 4096).read(storeAt: path, displayPath: "big.sqlite")
-        #expect(metadata.diagnostics.map(\.message)
-            == ["store 'big.sqlite' has a metadata plist of 5000 bytes, over the limit of 4096; only its tables can identify its model version"])
-
-        var caught: StoreError?
-        do {
-            _ = try StoreReader(maxSchemaObjects: 3).read(storeAt: path, displayPath: "big.sqlite")
-        } catch {
-            caught = error
+            var caught: StoreError?
+            do {
+                _ = try StoreReader(maxSchemaObjects: 3).read(storeAt: path, displayPath: "big.sqlite")
+            } catch {
+                caught = error
+            }
+            #expect(caught?.diagnostic.message == "store 'big.sqlite' has more than 3 tables")
         }
-        #expect(caught?.diagnostic.message == "store 'big.sqlite' has more than 3 tables")
+
+        @Test(arguments: StoreBadInputTests.fatalCases.filter { StoreBadInputTests.corpusCaseNames.contains($0.name) })
+        func unreadableStore(_ item: StoreBadInputTests.BadCase) throws {
+            try StoreBadInputTests().unreadableStore(item)
+        }
+
+        @Test(arguments: StoreBadInputTests.metadataErrorCases)
+        func unreadableMetadataIsUnusableInput(_ item: StoreBadInputTests.BadCase) throws {
+            let folder = try TemporaryFolder()
+            let path = try item.make(folder)
+            let before = try FileSnapshot.of(folder: folder.url)
+            let name = (path as NSString).lastPathComponent
+
+            let metadata = try StoreReader().read(storeAt: path, displayPath: name)
+            #expect(metadata.diagnostics.map(\.code) == [.cp300])
+            #expect(metadata.diagnostics.map(\.severity) == [.error])
+            #expect(metadata.diagnostics.map(\.message) == [item.message])
+            #expect(!metadata.isMetadataPlistReadable)
+            #expect(metadata.modelVersionIdentifiers == [])
+            #expect(metadata.modelVersionHashes == [:])
+            #expect(metadata.diagnostics.hasUnusableInput)
+            #expect(try FileSnapshot.of(folder: folder.url) == before)
+
+            // The structure still identifies SampleModel2.
+            let versions = try StoreCorpus.versions("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld")
+            let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
+            #expect(result.detectedVersion == "SampleModel2")
+            #expect(result.evidence == .structure)
+
+            // A whole dry run: unusable input, the structure's suggestion kept, nothing simulated.
+            let scratch = try TemporaryFolder()
+            var options = DryRunOptions()
+            options.temporaryDirectory = scratch.url
+            let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld"),
+                                                      storeAt: path, options: options)
+            #expect(report.diagnostics.hasUnusableInput)
+            #expect(report.store?.detectedVersion == "SampleModel2")
+            #expect(report.store?.steps.allSatisfy { $0.simulation == nil } == true)
+            #expect(try FileSnapshot.of(folder: folder.url) == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == [])
+        }
+
+        /// A Core Data store of an unrelated app: no version of the bundle matches it (CP301 error),
+        /// which is unusable input for a dry run; nothing is modified.
+        @Test func storeOfAnUnrelatedApp() throws {
+            let folder = try TemporaryFolder()
+            let duck = "\(StoreCorpus.duckDuckGo)/DuckDuckGoTests/AppRatingPrompt_v1/Database.sqlite"
+            let store = try folder.copy(StoreCorpus.url(duck))
+            for side in ["-wal", "-shm"] { _ = try folder.copy(StoreCorpus.url(duck + side)) }
+            let before = try FileSnapshot.of(folder: folder.url)
+            let report = DryRunTests.planner().dryRun(inputAt: DryRunTests.grocery, storeAt: store.path, options: DryRunOptions())
+            #expect(report.store?.detectedVersion == nil)
+            #expect(report.diagnostics.contains { $0.code == .cp301 && $0.severity == .error })
+            #expect(report.diagnostics.hasUnusableInput)
+            #expect(report.paths.isEmpty)
+            #expect(try FileSnapshot.of(folder: folder.url) == before)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import GRDB
 import Testing
 @testable import ChainPlanKit
@@ -29,151 +30,6 @@ import Testing
     ]
 
     static let rows = 25
-
-    /// Write N rows for a corpus version, read it back: counts per entity are N, the
-    /// structure is exactly the version's, and identification picks the version.
-    @Test(arguments: roundTrips)
-    func roundTrip(_ item: RoundTrip) throws {
-        let versions = try StoreCorpus.versions(item.bundle)
-        let model = try #require(versions.first { $0.name == item.version }?.model)
-        let folder = try TemporaryFolder()
-        let path = folder.path("fixture.sqlite")
-        let summary = try StoreFixtureWriter(rowsPerEntity: Self.rows).write(model: model, versionName: item.version, to: path)
-
-        let concrete = model.entities.filter { !$0.isAbstract }.map(\.name).sorted()
-        #expect(summary.rowsPerEntity.keys.sorted() == concrete)
-        #expect(summary.rowsPerEntity.values.allSatisfy { $0 == Self.rows })
-        #expect(summary.totalEntityRows == Self.rows * concrete.count)
-        #expect(summary.bytes > 0)
-
-        let metadata = try StoreReader().read(storeAt: path, displayPath: "fixture.sqlite")
-        #expect(metadata.diagnostics == [])
-        #expect(metadata.storeType == "SQLite")
-        #expect(metadata.modelVersionIdentifiers == [model.versionIdentifier ?? ""])
-        #expect(metadata.modelVersionHashes == [:])
-        #expect(metadata.otherMetadataKeys == ["ChainPlanFixtureVersion", "_NSAutoVacuumLevel"])
-        #expect(!metadata.isWALMode)
-        #expect(metadata.entities.map(\.name).sorted() == model.entities.map(\.name).sorted())
-        for entity in model.entities {
-            #expect(metadata.entity(named: entity.name)?.rowCount == (entity.isAbstract ? 0 : Self.rows), "\(entity.name)")
-        }
-        let layout = StoreLayout(model: model)
-        for slot in layout.entities where slot.superNumber == 0 {
-            let concreteInHierarchy = layout.entities.filter { $0.rootName == slot.name && !$0.isAbstract }.count
-            #expect(metadata.entity(named: slot.name)?.maxPrimaryKey == Self.rows * concreteInHierarchy)
-        }
-        for join in layout.joinTables {
-            #expect(metadata.table(named: join.name)?.kind == .join)
-            #expect(metadata.table(named: join.name)?.rowCount == 2 * Self.rows)
-            #expect(summary.joinRows[join.name] == 2 * Self.rows)
-        }
-
-        #expect(StoreFingerprint(model: model).similarity(to: StoreFingerprint(store: metadata)) == 1)
-        let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
-        #expect(result.detectedVersion == item.version)
-
-        // Structure alone: the version is an exact match (the only one unless it has a twin).
-        var anonymous = metadata
-        anonymous.modelVersionIdentifiers = [""]
-        let structural = StoreIdentifier.identify(metadata: anonymous, versions: versions)
-        let exact = structural.candidates.filter { $0.score == 1 }.map(\.version)
-        #expect(exact.contains(item.version))
-        if exact.count == 1 {
-            #expect(structural.detectedVersion == item.version)
-            #expect(structural.evidence == .structure)
-        } else {
-            #expect(structural.diagnostics.map(\.code) == [.cp302])
-        }
-
-        let queue = try DatabaseQueue(path: path)
-        try queue.read { db in
-            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
-            // Every foreign key points at an existing row of the right entity.
-            for table in layout.tables {
-                for column in table.columns {
-                    guard case .toOne(_, _, let destination) = column.role,
-                          let destinationTable = layout.tables.first(where: { $0.entities.contains(destination) })?.name
-                    else { continue }
-                    let dangling = try Int.fetchOne(db, sql: """
-                        SELECT COUNT(*) FROM "\(table.name)" t WHERE t."\(column.name)" IS NOT NULL
-                        AND NOT EXISTS (SELECT 1 FROM "\(destinationTable)" d WHERE d.Z_PK = t."\(column.name)")
-                        """)
-                    #expect(dangling == 0, "\(table.name).\(column.name)")
-                }
-            }
-        }
-        try queue.close()
-    }
-
-    /// Values are plausible and respect the model: non-optional attributes are never NULL,
-    /// uniqueness constraints hold, keys and entity numbers are consistent.
-    @Test func sampleModelValues() throws {
-        let versions = try StoreCorpus.versions("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld")
-        let model = try #require(versions.first { $0.name == "SampleModel" }?.model)
-        let folder = try TemporaryFolder()
-        let path = folder.path("values.sqlite")
-        _ = try StoreFixtureWriter(rowsPerEntity: 100).write(model: model, versionName: "SampleModel", to: path)
-        let queue = try DatabaseQueue(path: path)
-        try queue.read { db in
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR") == 300)
-            #expect(try Int.fetchAll(db, sql: "SELECT Z_ENT FROM ZCAR GROUP BY Z_ENT ORDER BY Z_ENT") == [1, 2, 3])
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZNUMBERPLATE IS NULL") == 0)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT ZNUMBERPLATE) FROM ZCAR") == 300)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZPERSON WHERE length(ZID) = 16") == 100)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZPERSON WHERE ZUPDATEDAT IS NULL") == 0)
-            // Optional attributes: NULL on every tenth row.
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZMAKER IS NULL") == 30)
-            // Only ExpensiveSportCar rows have isLimitedEdition.
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZISLIMITEDEDITION IS NOT NULL AND Z_ENT != 3") == 0)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZCOLOR IS NOT NULL") == 0)
-            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                == ["ZCAR_ZOWNER_INDEX", "ZCAR_Z_ENT_INDEX", "Z_Car_UNIQUE_numberPlate", "Z_Person_UNIQUE_firstName_lastName"])
-            #expect(try String.fetchAll(db, sql: "SELECT Z_NAME FROM Z_PRIMARYKEY ORDER BY Z_ENT")
-                == ["Car", "SportCar", "ExpensiveSportCar", "Person"])
-            #expect(try Int.fetchAll(db, sql: "SELECT Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [0, 1, 2, 0])
-            let dates = try Double.fetchAll(db, sql: "SELECT ZUPDATEDAT FROM ZPERSON")
-            #expect(dates.allSatisfy { $0 >= 600_000_000 && $0 < 726_000_000 })
-        }
-        try queue.close()
-    }
-
-    /// The layout reproduces the real store's table and column names for a version that
-    /// wrote a corpus store (Wire 2.39.0: polymorphic keys, ordered keys, join tables).
-    @Test func layoutMatchesRealWireSchema() throws {
-        let versions = try StoreCorpus.versions(StoreCorpus.wireBundle)
-        let model = try #require(versions.first { $0.name == "zmessaging2.39.0" }?.model)
-        let layout = StoreLayout(model: model)
-        let metadata = try StoreReader().read(
-            storeAt: StoreCorpus.url("\(StoreCorpus.wire)/Tests/Resources/store2-39-0.wiredatabase").path)
-        #expect(layout.entities.map(\.name) == metadata.entities.map(\.name))
-        #expect(layout.entities.map(\.superNumber) == metadata.entities.map(\.superNumber))
-        let real = metadata.tables.filter { $0.kind == .entity || $0.kind == .join }
-        #expect(Set(layout.tables.map(\.name) + layout.joinTables.map(\.name)) == Set(real.map(\.name)))
-        let reaction = try #require(layout.tables.first { $0.name == "ZREACTION" })
-        #expect(reaction.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZMESSAGE", "Z6_MESSAGE", "ZUNICODEVALUE", "ZMODIFIEDKEYS"])
-        #expect(metadata.table(named: "ZREACTION")?.columnNames == reaction.columns.map(\.name))
-        let participants = try #require(layout.joinTables.first { $0.name == "Z_3OTHERACTIVEPARTICIPANTS" })
-        #expect([participants.first.column, participants.second.column, participants.first.orderColumn, participants.second.orderColumn]
-            == ["Z_3ACTIVECONVERSATIONS", "Z_17OTHERACTIVEPARTICIPANTS", "Z_FOK_3ACTIVECONVERSATIONS", "Z_FOK_17OTHERACTIVEPARTICIPANTS"])
-        let ignored = try #require(layout.joinTables.first { $0.name == "Z_18IGNOREDCLIENTS" })
-        #expect([ignored.first.column, ignored.second.column] == ["Z_18IGNOREDBYCLIENTS", "Z_18IGNOREDCLIENTS"])
-        let message = try #require(layout.tables.first { $0.name == "ZMESSAGE" })
-        #expect(message.columns.map(\.name).contains("Z_FOK_VISIBLEINCONVERSATION"))
-        #expect(message.columns.map(\.name).contains("ZDELIVERED1"))
-    }
-
-    /// Same model, seed and count: the same bytes. Another seed: other bytes.
-    @Test func deterministic() throws {
-        let versions = try StoreCorpus.versions("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld")
-        let model = try #require(versions.first { $0.name == "SampleModel3" }?.model)
-        let folder = try TemporaryFolder()
-        for name in ["a", "b"] {
-            _ = try StoreFixtureWriter(rowsPerEntity: 200, seed: 1).write(model: model, versionName: "SampleModel3", to: folder.path(name))
-        }
-        _ = try StoreFixtureWriter(rowsPerEntity: 200, seed: 2).write(model: model, versionName: "SampleModel3", to: folder.path("c"))
-        #expect(try FileSnapshot.sha256(folder.path("a")) == FileSnapshot.sha256(folder.path("b")))
-        #expect(try FileSnapshot.sha256(folder.path("a")) != FileSnapshot.sha256(folder.path("c")))
-    }
 
     @Test func refusesToReplaceAFile() throws {
         let folder = try TemporaryFolder()
@@ -263,5 +119,155 @@ import Testing
         let nested = try #require(dictionary["nested"] as? [String: Any])
         #expect((nested["inner"] as? [Any])?.count == 2)
         #expect(dictionary.count == 11)
+    }
+}
+
+extension CorpusTests {
+    /// The tests of `StoreFixtureWriterTests` that read `../shared`.
+    @Suite struct StoreFixtureWriterCorpusTests {
+        /// Write N rows for a corpus version, read it back: counts per entity are N, the
+        /// structure is exactly the version's, and identification picks the version.
+        @Test(arguments: StoreFixtureWriterTests.roundTrips)
+        func roundTrip(_ item: StoreFixtureWriterTests.RoundTrip) throws {
+            let versions = try StoreCorpus.versions(item.bundle)
+            let model = try #require(versions.first { $0.name == item.version }?.model)
+            let folder = try TemporaryFolder()
+            let path = folder.path("fixture.sqlite")
+            let summary = try StoreFixtureWriter(rowsPerEntity: StoreFixtureWriterTests.rows).write(model: model, versionName: item.version, to: path)
+
+            let concrete = model.entities.filter { !$0.isAbstract }.map(\.name).sorted()
+            #expect(summary.rowsPerEntity.keys.sorted() == concrete)
+            #expect(summary.rowsPerEntity.values.allSatisfy { $0 == StoreFixtureWriterTests.rows })
+            #expect(summary.totalEntityRows == StoreFixtureWriterTests.rows * concrete.count)
+            #expect(summary.bytes > 0)
+
+            let metadata = try StoreReader().read(storeAt: path, displayPath: "fixture.sqlite")
+            #expect(metadata.diagnostics == [])
+            #expect(metadata.storeType == "SQLite")
+            #expect(metadata.modelVersionIdentifiers == [model.versionIdentifier ?? ""])
+            #expect(metadata.modelVersionHashes == [:])
+            #expect(metadata.otherMetadataKeys == ["ChainPlanFixtureVersion", "_NSAutoVacuumLevel"])
+            #expect(!metadata.isWALMode)
+            #expect(metadata.entities.map(\.name).sorted() == model.entities.map(\.name).sorted())
+            for entity in model.entities {
+                #expect(metadata.entity(named: entity.name)?.rowCount == (entity.isAbstract ? 0 : StoreFixtureWriterTests.rows), "\(entity.name)")
+            }
+            let layout = StoreLayout(model: model)
+            for slot in layout.entities where slot.superNumber == 0 {
+                let concreteInHierarchy = layout.entities.filter { $0.rootName == slot.name && !$0.isAbstract }.count
+                #expect(metadata.entity(named: slot.name)?.maxPrimaryKey == StoreFixtureWriterTests.rows * concreteInHierarchy)
+            }
+            for join in layout.joinTables {
+                #expect(metadata.table(named: join.name)?.kind == .join)
+                #expect(metadata.table(named: join.name)?.rowCount == 2 * StoreFixtureWriterTests.rows)
+                #expect(summary.joinRows[join.name] == 2 * StoreFixtureWriterTests.rows)
+            }
+
+            #expect(StoreFingerprint(model: model).similarity(to: StoreFingerprint(store: metadata)) == 1)
+            let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
+            #expect(result.detectedVersion == item.version)
+
+            // Structure alone: the version is an exact match (the only one unless it has a twin).
+            var anonymous = metadata
+            anonymous.modelVersionIdentifiers = [""]
+            let structural = StoreIdentifier.identify(metadata: anonymous, versions: versions)
+            let exact = structural.candidates.filter { $0.score == 1 }.map(\.version)
+            #expect(exact.contains(item.version))
+            if exact.count == 1 {
+                #expect(structural.detectedVersion == item.version)
+                #expect(structural.evidence == .structure)
+            } else {
+                #expect(structural.diagnostics.map(\.code) == [.cp302])
+            }
+
+            let queue = try DatabaseQueue(path: path)
+            try queue.read { db in
+                #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+                // Every foreign key points at an existing row of the right entity.
+                for table in layout.tables {
+                    for column in table.columns {
+                        guard case .toOne(_, _, let destination) = column.role,
+                              let destinationTable = layout.tables.first(where: { $0.entities.contains(destination) })?.name
+                        else { continue }
+                        let dangling = try Int.fetchOne(db, sql: """
+                            SELECT COUNT(*) FROM "\(table.name)" t WHERE t."\(column.name)" IS NOT NULL
+                            AND NOT EXISTS (SELECT 1 FROM "\(destinationTable)" d WHERE d.Z_PK = t."\(column.name)")
+                            """)
+                        #expect(dangling == 0, "\(table.name).\(column.name)")
+                    }
+                }
+            }
+            try queue.close()
+        }
+
+        /// Values are plausible and respect the model: non-optional attributes are never NULL,
+        /// uniqueness constraints hold, keys and entity numbers are consistent.
+        @Test func sampleModelValues() throws {
+            let versions = try StoreCorpus.versions("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld")
+            let model = try #require(versions.first { $0.name == "SampleModel" }?.model)
+            let folder = try TemporaryFolder()
+            let path = folder.path("values.sqlite")
+            _ = try StoreFixtureWriter(rowsPerEntity: 100).write(model: model, versionName: "SampleModel", to: path)
+            let queue = try DatabaseQueue(path: path)
+            try queue.read { db in
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR") == 300)
+                #expect(try Int.fetchAll(db, sql: "SELECT Z_ENT FROM ZCAR GROUP BY Z_ENT ORDER BY Z_ENT") == [1, 2, 3])
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZNUMBERPLATE IS NULL") == 0)
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT ZNUMBERPLATE) FROM ZCAR") == 300)
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZPERSON WHERE length(ZID) = 16") == 100)
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZPERSON WHERE ZUPDATEDAT IS NULL") == 0)
+                // Optional attributes: NULL on every tenth row.
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZMAKER IS NULL") == 30)
+                // Only ExpensiveSportCar rows have isLimitedEdition.
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZISLIMITEDEDITION IS NOT NULL AND Z_ENT != 3") == 0)
+                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCAR WHERE ZCOLOR IS NOT NULL") == 0)
+                #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                    == ["ZCAR_ZOWNER_INDEX", "ZCAR_Z_ENT_INDEX", "Z_Car_UNIQUE_numberPlate", "Z_Person_UNIQUE_firstName_lastName"])
+                #expect(try String.fetchAll(db, sql: "SELECT Z_NAME FROM Z_PRIMARYKEY ORDER BY Z_ENT")
+                    == ["Car", "SportCar", "ExpensiveSportCar", "Person"])
+                #expect(try Int.fetchAll(db, sql: "SELECT Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [0, 1, 2, 0])
+                let dates = try Double.fetchAll(db, sql: "SELECT ZUPDATEDAT FROM ZPERSON")
+                #expect(dates.allSatisfy { $0 >= 600_000_000 && $0 < 726_000_000 })
+            }
+            try queue.close()
+        }
+
+        /// The layout reproduces the real store's table and column names for a version that
+        /// wrote a corpus store (Wire 2.39.0: polymorphic keys, ordered keys, join tables).
+        @Test func layoutMatchesRealWireSchema() throws {
+            let versions = try StoreCorpus.versions(StoreCorpus.wireBundle)
+            let model = try #require(versions.first { $0.name == "zmessaging2.39.0" }?.model)
+            let layout = StoreLayout(model: model)
+            let metadata = try StoreReader().read(
+                storeAt: StoreCorpus.url("\(StoreCorpus.wire)/Tests/Resources/store2-39-0.wiredatabase").path)
+            #expect(layout.entities.map(\.name) == metadata.entities.map(\.name))
+            #expect(layout.entities.map(\.superNumber) == metadata.entities.map(\.superNumber))
+            let real = metadata.tables.filter { $0.kind == .entity || $0.kind == .join }
+            #expect(Set(layout.tables.map(\.name) + layout.joinTables.map(\.name)) == Set(real.map(\.name)))
+            let reaction = try #require(layout.tables.first { $0.name == "ZREACTION" })
+            #expect(reaction.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZMESSAGE", "Z6_MESSAGE", "ZUNICODEVALUE", "ZMODIFIEDKEYS"])
+            #expect(metadata.table(named: "ZREACTION")?.columnNames == reaction.columns.map(\.name))
+            let participants = try #require(layout.joinTables.first { $0.name == "Z_3OTHERACTIVEPARTICIPANTS" })
+            #expect([participants.first.column, participants.second.column, participants.first.orderColumn, participants.second.orderColumn]
+                == ["Z_3ACTIVECONVERSATIONS", "Z_17OTHERACTIVEPARTICIPANTS", "Z_FOK_3ACTIVECONVERSATIONS", "Z_FOK_17OTHERACTIVEPARTICIPANTS"])
+            let ignored = try #require(layout.joinTables.first { $0.name == "Z_18IGNOREDCLIENTS" })
+            #expect([ignored.first.column, ignored.second.column] == ["Z_18IGNOREDBYCLIENTS", "Z_18IGNOREDCLIENTS"])
+            let message = try #require(layout.tables.first { $0.name == "ZMESSAGE" })
+            #expect(message.columns.map(\.name).contains("Z_FOK_VISIBLEINCONVERSATION"))
+            #expect(message.columns.map(\.name).contains("ZDELIVERED1"))
+        }
+
+        /// Same model, seed and count: the same bytes. Another seed: other bytes.
+        @Test func deterministic() throws {
+            let versions = try StoreCorpus.versions("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld")
+            let model = try #require(versions.first { $0.name == "SampleModel3" }?.model)
+            let folder = try TemporaryFolder()
+            for name in ["a", "b"] {
+                _ = try StoreFixtureWriter(rowsPerEntity: 200, seed: 1).write(model: model, versionName: "SampleModel3", to: folder.path(name))
+            }
+            _ = try StoreFixtureWriter(rowsPerEntity: 200, seed: 2).write(model: model, versionName: "SampleModel3", to: folder.path("c"))
+            #expect(try FileSnapshot.sha256(folder.path("a")) == FileSnapshot.sha256(folder.path("b")))
+            #expect(try FileSnapshot.sha256(folder.path("a")) != FileSnapshot.sha256(folder.path("c")))
+        }
     }
 }

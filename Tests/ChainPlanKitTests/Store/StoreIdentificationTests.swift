@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -15,147 +16,6 @@ import Testing
         try StoreReader().read(storeAt: StoreCorpus.url(item.store).path, displayPath: item.description)
     }
 
-    /// Every corpus store is identified as the version that wrote it, by the best evidence available.
-    @Test(arguments: StoreCorpus.cases)
-    func corpusStore(_ item: StoreCorpus.Case) throws {
-        let metadata = try Self.read(item)
-        let versions = try StoreCorpus.versions(item.bundle)
-        let compiled = try item.momd.map { try CompiledModelInfo.read(momdAt: StoreCorpus.url($0).path) }
-        let result = StoreIdentifier.identify(metadata: metadata, versions: versions, compiled: compiled)
-        #expect(result.detectedVersion == item.version)
-        #expect(result.evidence == item.evidence)
-        #expect(result.candidates.count == versions.count)
-        #expect(!result.diagnostics.contains { $0.severity == .error } == (item.version != nil))
-    }
-
-    /// store1-24 names identifier 1.3, which the bundle lacks: unknown, with the reason.
-    @Test func wireStoreOfAVersionMissingFromTheBundle() throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == "store1-24.wiredatabase" })
-        let metadata = try Self.read(item)
-        #expect(metadata.modelVersionIdentifiers == ["1.3"])
-        let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
-        #expect(result.detectedVersion == nil)
-        #expect(result.evidence == nil)
-        let diagnostic = try #require(result.diagnostics.first)
-        #expect(result.diagnostics.count == 1)
-        #expect(diagnostic.code == .cp301)
-        #expect(diagnostic.severity == .error)
-        #expect(diagnostic.location == SourceLocation(file: "store1-24.wiredatabase"))
-        #expect(diagnostic.versions == ["zmessaging"])
-        #expect(diagnostic.message.hasPrefix(
-            "no model version matches store 'store1-24.wiredatabase': it names model version identifier '1.3', which no version in the bundle has; the closest version by structure is 'zmessaging' (score 0.64): the store lacks entities 'AssetClientMessage', 'ClientMessage', 'GenericMessageData', 'UserClient'; lacks columns "))
-        #expect(result.closestDifferences?.missingEntities == ["AssetClientMessage", "ClientMessage", "GenericMessageData", "UserClient"])
-        #expect(result.closestDifferences?.extraEntities == [])
-        #expect(result.closestDifferences?.extraColumns.contains("ZMESSAGE.ZKNOCKTYPE") == true)
-    }
-
-    /// store2-40-0 is a copy of store2-39-0: its metadata says 2.39.0, and so does its structure.
-    @Test func wireStore2_40IsReally2_39() throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == "store2-40-0.wiredatabase" })
-        let metadata = try Self.read(item)
-        #expect(metadata.modelVersionIdentifiers == ["2.39.0"])
-        let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
-        #expect(result.detectedVersion == "zmessaging2.39.0")
-        #expect(result.candidates.first == VersionCandidate(version: "zmessaging2.39.0", score: 1))
-        #expect(result.candidates.filter { $0.score == 1 }.map(\.version) == ["zmessaging2.39.0"])
-    }
-
-    /// Without hashes and identifiers, structure alone still points at the right version for
-    /// every store: it is an exact (1.0) match, and the only one unless versions share a layout.
-    @Test(arguments: StoreCorpus.cases.filter { $0.version != nil })
-    func structureAloneAgrees(_ item: StoreCorpus.Case) throws {
-        var metadata = try Self.read(item)
-        metadata.modelVersionIdentifiers = [""]
-        metadata.modelVersionHashes = [:]
-        let versions = try StoreCorpus.versions(item.bundle)
-        let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
-        let exact = result.candidates.filter { $0.score == 1 }.map(\.version)
-        let expected = try #require(item.version)
-        #expect(exact.contains(expected))
-        if exact.count == 1 {
-            #expect(result.detectedVersion == expected)
-            #expect(result.evidence == .structure)
-        } else {
-            #expect(result.detectedVersion == nil)
-            #expect(result.diagnostics.map(\.code) == [.cp302])
-            #expect(Set(result.diagnostics.first?.versions ?? []) == Set(exact))
-        }
-    }
-
-    /// Wire versions whose stores are structurally identical to a neighbour: identifiers
-    /// decide for the real store; structure alone reports CP302 with both.
-    @Test func structuralTwinsNeedIdentifiers() throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == "store2-100-0.wiredatabase" })
-        var metadata = try Self.read(item)
-        metadata.modelVersionIdentifiers = [""]
-        let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
-        #expect(result.detectedVersion == nil)
-        #expect(result.evidence == nil)
-        #expect(result.diagnostics.count == 1)
-        #expect(result.diagnostics.first?.code == .cp302)
-        #expect(result.diagnostics.first?.severity == .warning)
-        #expect(result.diagnostics.first?.versions == ["zmessaging2.98.0", "zmessaging2.100.0"])
-        #expect(result.diagnostics.first?.message
-            == "store 'store2-100-0.wiredatabase' matches several model versions with the same structure: 'zmessaging2.98.0', 'zmessaging2.100.0'; supply the compiled model (--momd) to decide by entity hashes")
-    }
-
-    /// CoreDataPlus without the compiled model: identifiers (1, 2, 3 are unique) decide.
-    @Test(arguments: [("SampleModel_V1.sqlite", "SampleModel"), ("SampleModel_V2.sqlite", "SampleModel2")])
-    func identifiersWithoutCompiledModel(_ name: String, _ version: String) throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == name })
-        let result = StoreIdentifier.identify(metadata: try Self.read(item), versions: try StoreCorpus.versions(item.bundle))
-        #expect(result.detectedVersion == version)
-        #expect(result.evidence == .identifiers)
-        #expect(result.diagnostics == [])
-    }
-
-    /// A compiled model from another bundle: no hash matches (a note), identifiers decide.
-    @Test func foreignCompiledModel() throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel_V1.sqlite" })
-        let compiled = try CompiledModelInfo.read(
-            momdAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel3/Fixtures/SampleModel3.momd").path,
-            displayPath: "SampleModel3.momd")
-        let result = StoreIdentifier.identify(metadata: try Self.read(item), versions: try StoreCorpus.versions(item.bundle),
-                                              compiled: compiled)
-        #expect(result.detectedVersion == "SampleModel")
-        #expect(result.evidence == .identifiers)
-        #expect(result.diagnostics.map(\.code) == [.cp301])
-        #expect(result.diagnostics.map(\.severity) == [.note])
-        #expect(result.diagnostics.map(\.message)
-            == ["store 'SampleModel_V1.sqlite' has entity hashes that match no version of compiled model 'SampleModel3.momd/VersionInfo.plist'"])
-    }
-
-    /// The V2 store still calls `LuxuryCar` by its old name `ExpensiveSportCar` in
-    /// Z_PRIMARYKEY: the renaming identifier makes the structure match SampleModel2.
-    @Test func renamedEntityKeepsItsOldNameInTheStore() throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel_V2.sqlite" })
-        let metadata = try Self.read(item)
-        #expect(metadata.entities.map(\.name) == ["Car", "SportCar", "ExpensiveSportCar", "Person"])
-        let versions = try StoreCorpus.versions(item.bundle)
-        let model = try #require(versions.first { $0.name == "SampleModel2" }?.model)
-        let expected = StoreFingerprint(model: model)
-        #expect(expected.entityAliases == ["ExpensiveSportCar": "LuxuryCar"])
-        #expect(expected.similarity(to: StoreFingerprint(store: metadata)) == 1)
-    }
-
-    /// DuckDuckGo's store was written with a merged model (identifiers ['', '3']): only the
-    /// AppRatingPrompt part is compared, and its columns say version 1 (no `firstShown`).
-    @Test func mergedModelStore() throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == "Database.sqlite" })
-        let metadata = try Self.read(item)
-        #expect(metadata.modelVersionIdentifiers == ["", "3"])
-        #expect(metadata.entities.count == 5)
-        let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
-        #expect(result.detectedVersion == "AppRatingPrompt")
-        #expect(result.evidence == .structure)
-        #expect(result.candidates.map(\.version) == ["AppRatingPrompt", "AppRatingPrompt 2"])
-        #expect(result.candidates.first?.score == 1)
-        #expect(result.candidates.allSatisfy { $0.comparedModelPartOnly })
-        #expect(result.closestDifferences?.isEmpty == true)
-        #expect(result.diagnostics.map(\.code) == [.cp301])
-        #expect(result.diagnostics.map(\.severity) == [.note])
-    }
-
     /// Two versions with the same structure and an empty identifier: CP302, nothing detected.
     @Test func ambiguousStructure() throws {
         let model = ObjectModel(entities: [Entity(name: "Item", attributes: [Attribute(name: "title", type: .string)])])
@@ -168,24 +28,6 @@ import Testing
         #expect(result.diagnostics.map(\.code) == [.cp302])
         #expect(result.diagnostics.first?.versions == ["A", "B"])
         #expect(result.candidates == [VersionCandidate(version: "A", score: 1), VersionCandidate(version: "B", score: 1)])
-    }
-
-    /// An identifier shared by several versions (Wire's 2.9, 2.10, 2.11 all say 2.15) only
-    /// narrows the structural comparison.
-    @Test func sharedIdentifierNarrowsTheStructuralComparison() throws {
-        let versions = try StoreCorpus.versions(StoreCorpus.wireBundle)
-        let sharing = versions.filter { $0.model?.versionIdentifier == "2.15" }.map(\.name)
-        #expect(sharing == ["zmessaging2.9", "zmessaging2.10", "zmessaging2.11"])
-        let target = try #require(versions.first { $0.name == "zmessaging2.10" }?.model)
-        let folder = try TemporaryFolder()
-        _ = try StoreFixtureWriter(rowsPerEntity: 2).write(model: target, versionName: "zmessaging2.10", to: folder.path("w.sqlite"))
-        let metadata = try StoreReader().read(storeAt: folder.path("w.sqlite"), displayPath: "w.sqlite")
-        #expect(metadata.modelVersionIdentifiers == ["2.15"])
-        let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
-        #expect(result.candidates.filter { $0.score == 1 }.map(\.version) == ["zmessaging2.10"])
-        #expect(result.detectedVersion == "zmessaging2.10")
-        #expect(result.evidence == .structure)
-        #expect(result.diagnostics == [])
     }
 
     /// Narrowing decides between structural twins: A and C share a layout, but only A and B
@@ -253,41 +95,9 @@ import Testing
         #expect(ambiguous.diagnostics.map(\.code) == [.cp302])
         #expect(ambiguous.diagnostics.first?.versions == ["B", "A"])
     }
-
-    /// No readable version at all.
-    @Test func emptyBundle() throws {
-        let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel3_V1.sqlite" })
-        let result = StoreIdentifier.identify(metadata: try Self.read(item), versions: [])
-        #expect(result.detectedVersion == nil)
-        #expect(result.candidates == [])
-        #expect(result.diagnostics.map(\.message)
-            == ["no model version matches store 'SampleModel3_V1.sqlite': it names model version identifier '1', which no version in the bundle has; the bundle has no readable model version"])
-    }
 }
 
 @Suite struct CompiledModelInfoTests {
-    @Test func sampleModel() throws {
-        let info = try CompiledModelInfo.read(
-            momdAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/Fixtures/SampleModel.momd").path)
-        #expect(info.versionNames == ["SampleModel", "SampleModel2", "SampleModel3"])
-        #expect(info.currentVersionName == "SampleModel")
-        #expect(info.versionHashes["SampleModel"]?.keys.sorted() == ["Car", "ExpensiveSportCar", "Person", "SportCar"])
-        #expect(info.versionHashes["SampleModel3"]?.count == 5)
-        #expect(info.versionHashes.values.allSatisfy { $0.values.allSatisfy { $0.count == 32 } })
-        #expect(info.versionChecksums == [:])
-    }
-
-    @Test func sampleModel3WithChecksums() throws {
-        let info = try CompiledModelInfo.read(
-            momdAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel3/Fixtures/SampleModel3.momd/VersionInfo.plist").path)
-        #expect(info.versionNames == ["SampleModel3", "SampleModel3_v2", "SampleModel3_v3"])
-        #expect(info.versionChecksums["SampleModel3"] == "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=")
-        // The store's checksum key equals its version's checksum.
-        let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel3_V1.sqlite" })
-        let metadata = try StoreReader().read(storeAt: StoreCorpus.url(item.store).path)
-        #expect(info.versions(matchingChecksum: metadata.modelVersionChecksum ?? "") == ["SampleModel3"])
-        #expect(info.versions(matchingHashes: metadata.modelVersionHashes) == ["SampleModel3"])
-    }
 
     struct BadPlist: Sendable, CustomStringConvertible {
         var name: String
@@ -327,5 +137,202 @@ import Testing
         let error = try #require(caught)
         #expect(error.diagnostic.code == .cp111)
         #expect(error.diagnostic.message == item.message)
+    }
+}
+
+extension CorpusTests {
+    /// The tests of `StoreIdentificationTests` that read `../shared`.
+    @Suite struct StoreIdentificationCorpusTests {
+        /// Every corpus store is identified as the version that wrote it, by the best evidence available.
+        @Test(arguments: StoreCorpus.cases)
+        func corpusStore(_ item: StoreCorpus.Case) throws {
+            let metadata = try StoreIdentificationTests.read(item)
+            let versions = try StoreCorpus.versions(item.bundle)
+            let compiled = try item.momd.map { try CompiledModelInfo.read(momdAt: StoreCorpus.url($0).path) }
+            let result = StoreIdentifier.identify(metadata: metadata, versions: versions, compiled: compiled)
+            #expect(result.detectedVersion == item.version)
+            #expect(result.evidence == item.evidence)
+            #expect(result.candidates.count == versions.count)
+            #expect(!result.diagnostics.contains { $0.severity == .error } == (item.version != nil))
+        }
+
+        /// store1-24 names identifier 1.3, which the bundle lacks: unknown, with the reason.
+        @Test func wireStoreOfAVersionMissingFromTheBundle() throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == "store1-24.wiredatabase" })
+            let metadata = try StoreIdentificationTests.read(item)
+            #expect(metadata.modelVersionIdentifiers == ["1.3"])
+            let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
+            #expect(result.detectedVersion == nil)
+            #expect(result.evidence == nil)
+            let diagnostic = try #require(result.diagnostics.first)
+            #expect(result.diagnostics.count == 1)
+            #expect(diagnostic.code == .cp301)
+            #expect(diagnostic.severity == .error)
+            #expect(diagnostic.location == SourceLocation(file: "store1-24.wiredatabase"))
+            #expect(diagnostic.versions == ["zmessaging"])
+            #expect(diagnostic.message.hasPrefix(
+                "no model version matches store 'store1-24.wiredatabase': it names model version identifier '1.3', which no version in the bundle has; the closest version by structure is 'zmessaging' (score 0.64): the store lacks entities 'AssetClientMessage', 'ClientMessage', 'GenericMessageData', 'UserClient'; lacks columns "))
+            #expect(result.closestDifferences?.missingEntities == ["AssetClientMessage", "ClientMessage", "GenericMessageData", "UserClient"])
+            #expect(result.closestDifferences?.extraEntities == [])
+            #expect(result.closestDifferences?.extraColumns.contains("ZMESSAGE.ZKNOCKTYPE") == true)
+        }
+
+        /// store2-40-0 is a copy of store2-39-0: its metadata says 2.39.0, and so does its structure.
+        @Test func wireStore2_40IsReally2_39() throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == "store2-40-0.wiredatabase" })
+            let metadata = try StoreIdentificationTests.read(item)
+            #expect(metadata.modelVersionIdentifiers == ["2.39.0"])
+            let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
+            #expect(result.detectedVersion == "zmessaging2.39.0")
+            #expect(result.candidates.first == VersionCandidate(version: "zmessaging2.39.0", score: 1))
+            #expect(result.candidates.filter { $0.score == 1 }.map(\.version) == ["zmessaging2.39.0"])
+        }
+
+        /// Without hashes and identifiers, structure alone still points at the right version for
+        /// every store: it is an exact (1.0) match, and the only one unless versions share a layout.
+        @Test(arguments: StoreCorpus.cases.filter { $0.version != nil })
+        func structureAloneAgrees(_ item: StoreCorpus.Case) throws {
+            var metadata = try StoreIdentificationTests.read(item)
+            metadata.modelVersionIdentifiers = [""]
+            metadata.modelVersionHashes = [:]
+            let versions = try StoreCorpus.versions(item.bundle)
+            let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
+            let exact = result.candidates.filter { $0.score == 1 }.map(\.version)
+            let expected = try #require(item.version)
+            #expect(exact.contains(expected))
+            if exact.count == 1 {
+                #expect(result.detectedVersion == expected)
+                #expect(result.evidence == .structure)
+            } else {
+                #expect(result.detectedVersion == nil)
+                #expect(result.diagnostics.map(\.code) == [.cp302])
+                #expect(Set(result.diagnostics.first?.versions ?? []) == Set(exact))
+            }
+        }
+
+        /// Wire versions whose stores are structurally identical to a neighbour: identifiers
+        /// decide for the real store; structure alone reports CP302 with both.
+        @Test func structuralTwinsNeedIdentifiers() throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == "store2-100-0.wiredatabase" })
+            var metadata = try StoreIdentificationTests.read(item)
+            metadata.modelVersionIdentifiers = [""]
+            let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
+            #expect(result.detectedVersion == nil)
+            #expect(result.evidence == nil)
+            #expect(result.diagnostics.count == 1)
+            #expect(result.diagnostics.first?.code == .cp302)
+            #expect(result.diagnostics.first?.severity == .warning)
+            #expect(result.diagnostics.first?.versions == ["zmessaging2.98.0", "zmessaging2.100.0"])
+            #expect(result.diagnostics.first?.message
+                == "store 'store2-100-0.wiredatabase' matches several model versions with the same structure: 'zmessaging2.98.0', 'zmessaging2.100.0'; supply the compiled model (--momd) to decide by entity hashes")
+        }
+
+        /// CoreDataPlus without the compiled model: identifiers (1, 2, 3 are unique) decide.
+        @Test(arguments: [("SampleModel_V1.sqlite", "SampleModel"), ("SampleModel_V2.sqlite", "SampleModel2")])
+        func identifiersWithoutCompiledModel(_ name: String, _ version: String) throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == name })
+            let result = StoreIdentifier.identify(metadata: try StoreIdentificationTests.read(item), versions: try StoreCorpus.versions(item.bundle))
+            #expect(result.detectedVersion == version)
+            #expect(result.evidence == .identifiers)
+            #expect(result.diagnostics == [])
+        }
+
+        /// A compiled model from another bundle: no hash matches (a note), identifiers decide.
+        @Test func foreignCompiledModel() throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel_V1.sqlite" })
+            let compiled = try CompiledModelInfo.read(
+                momdAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel3/Fixtures/SampleModel3.momd").path,
+                displayPath: "SampleModel3.momd")
+            let result = StoreIdentifier.identify(metadata: try StoreIdentificationTests.read(item), versions: try StoreCorpus.versions(item.bundle),
+                                                  compiled: compiled)
+            #expect(result.detectedVersion == "SampleModel")
+            #expect(result.evidence == .identifiers)
+            #expect(result.diagnostics.map(\.code) == [.cp301])
+            #expect(result.diagnostics.map(\.severity) == [.note])
+            #expect(result.diagnostics.map(\.message)
+                == ["store 'SampleModel_V1.sqlite' has entity hashes that match no version of compiled model 'SampleModel3.momd/VersionInfo.plist'"])
+        }
+
+        /// The V2 store still calls `LuxuryCar` by its old name `ExpensiveSportCar` in
+        /// Z_PRIMARYKEY: the renaming identifier makes the structure match SampleModel2.
+        @Test func renamedEntityKeepsItsOldNameInTheStore() throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel_V2.sqlite" })
+            let metadata = try StoreIdentificationTests.read(item)
+            #expect(metadata.entities.map(\.name) == ["Car", "SportCar", "ExpensiveSportCar", "Person"])
+            let versions = try StoreCorpus.versions(item.bundle)
+            let model = try #require(versions.first { $0.name == "SampleModel2" }?.model)
+            let expected = StoreFingerprint(model: model)
+            #expect(expected.entityAliases == ["ExpensiveSportCar": "LuxuryCar"])
+            #expect(expected.similarity(to: StoreFingerprint(store: metadata)) == 1)
+        }
+
+        /// DuckDuckGo's store was written with a merged model (identifiers ['', '3']): only the
+        /// AppRatingPrompt part is compared, and its columns say version 1 (no `firstShown`).
+        @Test func mergedModelStore() throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == "Database.sqlite" })
+            let metadata = try StoreIdentificationTests.read(item)
+            #expect(metadata.modelVersionIdentifiers == ["", "3"])
+            #expect(metadata.entities.count == 5)
+            let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
+            #expect(result.detectedVersion == "AppRatingPrompt")
+            #expect(result.evidence == .structure)
+            #expect(result.candidates.map(\.version) == ["AppRatingPrompt", "AppRatingPrompt 2"])
+            #expect(result.candidates.first?.score == 1)
+            #expect(result.candidates.allSatisfy { $0.comparedModelPartOnly })
+            #expect(result.closestDifferences?.isEmpty == true)
+            #expect(result.diagnostics.map(\.code) == [.cp301])
+            #expect(result.diagnostics.map(\.severity) == [.note])
+        }
+
+        /// An identifier shared by several versions (Wire's 2.9, 2.10, 2.11 all say 2.15) only
+        /// narrows the structural comparison.
+        @Test func sharedIdentifierNarrowsTheStructuralComparison() throws {
+            let versions = try StoreCorpus.versions(StoreCorpus.wireBundle)
+            let sharing = versions.filter { $0.model?.versionIdentifier == "2.15" }.map(\.name)
+            #expect(sharing == ["zmessaging2.9", "zmessaging2.10", "zmessaging2.11"])
+            let target = try #require(versions.first { $0.name == "zmessaging2.10" }?.model)
+            let folder = try TemporaryFolder()
+            _ = try StoreFixtureWriter(rowsPerEntity: 2).write(model: target, versionName: "zmessaging2.10", to: folder.path("w.sqlite"))
+            let metadata = try StoreReader().read(storeAt: folder.path("w.sqlite"), displayPath: "w.sqlite")
+            #expect(metadata.modelVersionIdentifiers == ["2.15"])
+            let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
+            #expect(result.candidates.filter { $0.score == 1 }.map(\.version) == ["zmessaging2.10"])
+            #expect(result.detectedVersion == "zmessaging2.10")
+            #expect(result.evidence == .structure)
+            #expect(result.diagnostics == [])
+        }
+
+        /// No readable version at all.
+        @Test func emptyBundle() throws {
+            let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel3_V1.sqlite" })
+            let result = StoreIdentifier.identify(metadata: try StoreIdentificationTests.read(item), versions: [])
+            #expect(result.detectedVersion == nil)
+            #expect(result.candidates == [])
+            #expect(result.diagnostics.map(\.message)
+                == ["no model version matches store 'SampleModel3_V1.sqlite': it names model version identifier '1', which no version in the bundle has; the bundle has no readable model version"])
+        }
+
+        @Test func sampleModel() throws {
+            let info = try CompiledModelInfo.read(
+                momdAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/Fixtures/SampleModel.momd").path)
+            #expect(info.versionNames == ["SampleModel", "SampleModel2", "SampleModel3"])
+            #expect(info.currentVersionName == "SampleModel")
+            #expect(info.versionHashes["SampleModel"]?.keys.sorted() == ["Car", "ExpensiveSportCar", "Person", "SportCar"])
+            #expect(info.versionHashes["SampleModel3"]?.count == 5)
+            #expect(info.versionHashes.values.allSatisfy { $0.values.allSatisfy { $0.count == 32 } })
+            #expect(info.versionChecksums == [:])
+        }
+
+        @Test func sampleModel3WithChecksums() throws {
+            let info = try CompiledModelInfo.read(
+                momdAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel3/Fixtures/SampleModel3.momd/VersionInfo.plist").path)
+            #expect(info.versionNames == ["SampleModel3", "SampleModel3_v2", "SampleModel3_v3"])
+            #expect(info.versionChecksums["SampleModel3"] == "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=")
+            // The store's checksum key equals its version's checksum.
+            let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel3_V1.sqlite" })
+            let metadata = try StoreReader().read(storeAt: StoreCorpus.url(item.store).path)
+            #expect(info.versions(matchingChecksum: metadata.modelVersionChecksum ?? "") == ["SampleModel3"])
+            #expect(info.versions(matchingHashes: metadata.modelVersionHashes) == ["SampleModel3"])
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import GRDB
 import Testing
 @testable import ChainPlanKit
@@ -14,6 +15,7 @@ import Testing
 import Glibc
 #endif
 
+extension CorpusTests {
 @Suite struct StoreScratchCopyTests {
     /// Reading every corpus store leaves its folder byte-identical (SHA-256 of every file,
     /// listing, sizes, modes, modification times) and leaves no scratch directory behind.
@@ -157,7 +159,9 @@ import Glibc
         #expect(!StoreScratchCopy.liveDirectories.contains(directory.path))
     }
 }
+}
 
+extension CorpusTests {
 /// Another process holding a write lock: the copy waits, then fails with CP300.
 @Suite struct StoreLockTests {
     struct LockCase: Sendable, CustomStringConvertible {
@@ -212,6 +216,7 @@ import Glibc
         #expect(try FileSnapshot.sha256(store.path) == hashBefore)
     }
 }
+}
 
 /// `/usr/bin/sqlite3` running a statement and keeping its connection open until `finish()`.
 final class LockingProcess: @unchecked Sendable {
@@ -265,6 +270,7 @@ final class LockingProcess: @unchecked Sendable {
     }
 }
 
+extension CorpusTests {
 /// The read locks taken during a copy really stop another process from committing.
 @Suite struct SQLiteLockTests {
     /// Runs `/usr/bin/sqlite3 -bail` on `database`; returns the exit status and stderr.
@@ -330,4 +336,5 @@ final class LockingProcess: @unchecked Sendable {
         #expect(allowed.status == 0)
         #expect(try FileSnapshot.sha256(store.path + "-wal") != walBefore)
     }
+}
 }

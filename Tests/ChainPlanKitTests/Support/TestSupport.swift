@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 @testable import ChainPlanKit
 @testable import ChainPlanCore
 @testable import ChainPlanReaders
@@ -16,7 +17,7 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
     /// The shared corpus, by relative path from the package root (never copied into the repo).
-    static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let corpus = SharedCorpus.corpus
     static let chains = packageRoot.appendingPathComponent("Chains")
 }
 

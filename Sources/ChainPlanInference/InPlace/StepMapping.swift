@@ -1,17 +1,17 @@
 /// Which source entity and property each destination entity and property of one step takes
 /// its data from: the inferred mapping's pairing (renaming identifier, else name; see
 /// `Matcher`), with inherited properties included.
-struct StepMapping: Sendable {
-    let source: ResolvedModel
-    let destination: ResolvedModel
+package struct StepMapping: Sendable {
+    package let source: ResolvedModel
+    package let destination: ResolvedModel
     /// Destination entity → source entity.
-    let entitySource: [String: String]
+    package let entitySource: [String: String]
     /// Destination entity → destination attribute → source attribute name (on the source entity).
     private let attributeSource: [String: [String: String]]
     /// Destination entity → destination relationship → source relationship name.
     private let relationshipSource: [String: [String: String]]
 
-    init(source: ObjectModel, destination: ObjectModel) {
+    package init(source: ObjectModel, destination: ObjectModel) {
         let source = ResolvedModel(source)
         let destination = ResolvedModel(destination)
         self.source = source
@@ -41,7 +41,7 @@ struct StepMapping: Sendable {
 
     /// The source attribute destination attribute `name` of `entity` is filled from, with the
     /// source entity that declares it.
-    func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
+    package func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
         guard let sourceEntity = entitySource[entity], let sourceName = attributeSource[entity]?[name],
               let resolved = source.entity(named: sourceEntity),
               let attribute = resolved.attributes.first(where: { $0.name == sourceName })
@@ -50,7 +50,7 @@ struct StepMapping: Sendable {
     }
 
     /// The source relationship destination relationship `name` of `entity` is filled from.
-    func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
+    package func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
         guard let sourceEntity = entitySource[entity], let sourceName = relationshipSource[entity]?[name],
               let resolved = source.entity(named: sourceEntity),
               let relationship = resolved.relationships.first(where: { $0.name == sourceName })
@@ -59,7 +59,7 @@ struct StepMapping: Sendable {
     }
 
     /// `entity` and every entity below it in the destination model.
-    func destinationLineage(_ entity: String) -> [String] {
+    package func destinationLineage(_ entity: String) -> [String] {
         [entity] + destination.descendants(of: entity)
     }
 }
