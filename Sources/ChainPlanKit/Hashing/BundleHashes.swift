@@ -50,6 +50,6 @@ public struct VersionHashes: Sendable, Hashable {
 }
 
 extension ModelBundle {
-    /// Every version's hashes, in history order.
-    public func versionHashes() -> [VersionHashes] { versions.map(VersionHashes.init) }
+    /// Every version's hashes, in history order (versions hashed in parallel).
+    public func versionHashes() -> [VersionHashes] { Parallel.map(versions) { VersionHashes($0) } }
 }

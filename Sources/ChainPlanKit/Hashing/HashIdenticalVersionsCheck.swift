@@ -1,7 +1,7 @@
 import Foundation
 
 /// CP123: two versions of one bundle whose entity hashes are all equal are one version to Core
-/// Data (§2). One finding per pair; an error when the two differ in something migration reads
+/// Data (§2). One finding per version and the first version hashing like it; an error when the two differ in something migration reads
 /// but the hash ignores (renaming identifiers, default values), because which of them becomes a
 /// store's source model is then undefined.
 ///
@@ -20,12 +20,10 @@ public enum HashIdenticalVersionsCheck {
         var findings: [Diagnostic] = []
         for key in order {
             let group = groups[key] ?? []
-            guard group.count > 1 else { continue }
-            for (index, first) in group.enumerated() {
-                for second in group[(index + 1)...] {
-                    findings.append(finding(first, second))
-                }
-            }
+            // Each later version is paired with the group's first (a group of two is one pair; a
+            // group of n gives n - 1 findings, not n(n - 1)/2: 10,000 identical versions stay bounded).
+            guard let first = group.first, group.count > 1 else { continue }
+            for second in group.dropFirst() { findings.append(finding(first, second)) }
         }
         return findings
     }

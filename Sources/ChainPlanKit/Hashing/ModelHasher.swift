@@ -47,7 +47,8 @@ public enum ModelHasher {
         var entityHashes: [String: Data] = [:]
         var properties: [String: [String: Data]] = [:]
         var unverified: Set<String> = []
-        let caveatEntities = Set(caveats.map(\.entity))
+        // Declared properties with a caveat, as (declaring entity, property).
+        let caveatProperties = Set(caveats.compactMap { caveat in caveat.property.map { Declared(entity: caveat.entity, property: $0) } })
         // Parents before children: ancestors are listed nearest first, so hash by depth.
         for entity in resolved.entities.sorted(by: { $0.ancestors.count < $1.ancestors.count }) {
             var bytes = Array(entity.name.utf8)
@@ -66,15 +67,14 @@ public enum ModelHasher {
                 guard let hash = declared[owner]?[name] else { continue }
                 own[name] = hash
                 if !isTransient { fed[name] = hash; names.append(name) }
-                if caveatEntities.contains(owner), caveats.contains(where: { $0.entity == owner && $0.property == name }) {
-                    unverified.insert(entity.name)
-                }
+                if caveatProperties.contains(Declared(entity: owner, property: name)) { unverified.insert(entity.name) }
             }
-            if !VersionHasher.isVerifiedOrder(names) {
+            let sorted = VersionHasher.sortedNames(names)
+            if !VersionHasher.isVerifiedOrder(sorted: sorted) {
                 caveats.insert(HashCaveat(entity: entity.name, reason: "property names whose order depends on case, '_' or non-ASCII characters [open]"))
                 unverified.insert(entity.name)
             }
-            for name in VersionHasher.sortedNames(names) { bytes += fed[name] ?? Data() }
+            for name in sorted { bytes += fed[name] ?? Data() }
             if let modifier = entity.entity.versionHashModifier, !modifier.isEmpty {
                 bytes += Array(modifier.utf8)
                 caveats.insert(HashCaveat(entity: entity.name, reason: "entity versionHashModifier: its position in the hash is read from code only [open]"))
@@ -96,6 +96,12 @@ public enum ModelHasher {
         }
         return .success(ModelHashes(entities: entityHashes, properties: properties,
                                     caveats: caveats.sorted(), unverifiedEntities: unverified))
+    }
+
+    /// A property by its declaring entity.
+    struct Declared: Hashable {
+        var entity: String
+        var property: String
     }
 
     /// An attribute's hash and the caveats on it.

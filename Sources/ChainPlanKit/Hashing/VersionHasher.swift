@@ -124,19 +124,32 @@ public enum VersionHasher {
 
     /// Names in `compare:` order without options, taken as UTF-16 code-unit order (§1.1).
     public static func sortedNames<S: Sequence>(_ names: S) -> [String] where S.Element == String {
-        names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        // ASCII (every corpus name) compares the same by String's `<`, which is a byte compare there.
+        let keyed = names.map { ($0, $0.utf8.allSatisfy { $0 < 0x80 }) }
+        return keyed.sorted { a, b in
+            a.1 && b.1 ? a.0 < b.0 : a.0.utf16.lexicographicallyPrecedes(b.0.utf16)
+        }.map(\.0)
     }
 
     /// True when the order of `names` is one the corpus verifies: ASCII names whose code-unit
     /// order agrees with their case-insensitive order (so neither case nor `_` decides it).
-    static func isVerifiedOrder(_ names: [String]) -> Bool {
-        guard names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return false }
-        let byUnits = sortedNames(names)
-        let byFolded = names.sorted {
-            let (a, b) = ($0.lowercased(), $1.lowercased())
-            return a == b ? $0.utf16.lexicographicallyPrecedes($1.utf16) : a.utf16.lexicographicallyPrecedes(b.utf16)
+    static func isVerifiedOrder(_ names: [String]) -> Bool { isVerifiedOrder(sorted: sortedNames(names)) }
+
+    /// `isVerifiedOrder` for names already in code-unit order: every neighbour pair must be in
+    /// case-insensitive order too (then both sorts give the same list).
+    static func isVerifiedOrder(sorted names: [String]) -> Bool {
+        var previous: [UInt8]?
+        for name in names {
+            var folded: [UInt8] = []
+            folded.reserveCapacity(name.utf8.count)
+            for byte in name.utf8 {
+                guard byte < 0x80 else { return false }
+                folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            if let previous, folded.lexicographicallyPrecedes(previous) { return false }
+            previous = folded
         }
-        return byUnits == byFolded
+        return true
     }
 
     private static func append(_ value: Int32, to bytes: inout [UInt8]) {

@@ -65,7 +65,7 @@ public struct StepClassifier: Sendable {
         }
         self.resolved = resolved
         var hashes: [String: VersionHashes] = [:]
-        for version in bundle.versions where hashes[version.name] == nil { hashes[version.name] = VersionHashes(version) }
+        for version in bundle.versionHashes() where hashes[version.version] == nil { hashes[version.version] = version }
         self.hashes = hashes
     }
 

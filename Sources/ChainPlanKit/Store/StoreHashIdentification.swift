@@ -13,7 +13,7 @@ enum StoreHashIdentification {
 
     /// Nil when no version can be hashed (the caller falls back to identifiers and structure).
     static func identify(metadata: StoreMetadata, versions: [ModelVersion], diagnostics: inout [Diagnostic]) -> Decision? {
-        let hashed = versions.map { ($0, VersionHashes($0).hashes?.entities) }
+        let hashed = zip(versions, Parallel.map(versions) { VersionHashes($0).hashes?.entities }).map { ($0, $1) }
         guard hashed.contains(where: { $0.1 != nil }) else { return nil }
         let recorded = metadata.modelVersionHashes
         let shown = metadata.displayPath
