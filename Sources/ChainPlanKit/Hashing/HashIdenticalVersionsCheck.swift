@@ -13,7 +13,8 @@ public enum HashIdenticalVersionsCheck {
         var groups: [[String: Data]: [ModelVersion]] = [:]
         var order: [[String: Data]] = []
         for version in versions {
-            guard let entities = hashes[version.name]?.hashes?.entities else { continue }
+            // A model without entities has nothing to tell apart (and no store): not reported.
+            guard let entities = hashes[version.name]?.hashes?.entities, !entities.isEmpty else { continue }
             if groups[entities] == nil { order.append(entities) }
             groups[entities, default: []].append(version)
         }
