@@ -14,6 +14,8 @@ let package = Package(
         // 5.0.x keeps every key with its mark, which CP102 reports one by one.
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // SHA-256 / SHA-512 for Core Data's version hashes (BoringSSL-backed on Linux).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +29,7 @@ let package = Package(
                 "CGraphviz",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "ChainPlanTestSupport", path: "Tests/ChainPlanTestSupport"),
         .testTarget(
             name: "ChainPlanKitTests",
-            dependencies: ["ChainPlanKit", "ChainPlanTestSupport"],
+            dependencies: ["ChainPlanKit", "ChainPlanTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: []
         ),
         .testTarget(

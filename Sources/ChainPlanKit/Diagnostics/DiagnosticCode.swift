@@ -24,6 +24,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case cp118 = "CP118"
     case cp120 = "CP120"
     case cp121 = "CP121"
+    case cp122 = "CP122"
+    case cp123 = "CP123"
     case cp130 = "CP130"
     // Classification
     case cp201 = "CP201"
@@ -125,7 +127,7 @@ public struct Rule: Sendable, Hashable {
              help: "The `.xcdatamodeld` is missing, not a directory, holds no versions, or lies outside the spec's folder without `--allow-outside`.",
              defaultSeverity: .error, unusableInput: true),
         Rule(code: .cp112, name: "LegacyModelFormat", summary: "A model version uses the pre-Xcode-4 binary format",
-             help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Open and save the model in a current Xcode to convert it.",
+             help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Core Data's version hashes cannot be computed exactly for such a version (`chainplan hash` says so), so steps touching it are compared field by field. Open and save the model in a current Xcode to convert it.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp113, name: "NoCurrentVersion", summary: "The bundle does not say which version is current",
              help: "`.xccurrentversion` is missing or empty and the bundle has several versions. Xcode picks one silently; set the current version in Xcode's model inspector.",
@@ -150,6 +152,12 @@ public struct Rule: Sendable, Hashable {
              defaultSeverity: .error, unusableInput: false),
         Rule(code: .cp121, name: "UnmatchedMappingModel", summary: "A mapping model matches no step of the chain",
              help: "Neither its embedded models nor its stated paths correspond to a step. It is dead weight, or the step it was made for is missing from the chain.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp122, name: "UnhashableModelVersion", summary: "A model version's Core Data version hashes cannot be computed",
+             help: "Core Data decides whether a store needs migrating, which version a store is at and which mapping model fits by entity version hashes. chainplan computes them exactly from `contents`, but not for a legacy Xcode 3 version (binary `elements`, no `contents`) or a model Core Data could not compile either (an attribute type chainplan does not know, a missing or cyclic parent entity). Steps touching such a version fall back to comparing fields. Re-save the version in a current Xcode, or fix the model.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp123, name: "HashIdenticalVersions", summary: "Two model versions have identical Core Data version hashes",
+             help: "Core Data tells versions apart only by their entity version hashes, so two versions whose hashes are all equal are one version to it: no migration runs between them, and a store of either matches both. When they also differ in something migration reads but the hash ignores (a renaming identifier, a default value), it is an error: which of the two Core Data picks as a store's source model is undefined. Change a hashed input (e.g. a versionHashModifier) of one of them, or merge them.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp130, name: "InvalidConfiguration", summary: "The rule configuration is invalid",
              help: "`.chainplan.yml` names an unknown code, a severity other than off/note/warning/error, or a bad threshold.",

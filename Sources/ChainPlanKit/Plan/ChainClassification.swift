@@ -70,6 +70,14 @@ struct ChainClassification {
             diagnostics += StepClassifier.findings(for: classification, from: key.from, to: key.to,
                                                    stepLocation: edge.location ?? context.location(of: edge.from))
         }
+        // A version in a step whose hashes cannot be computed: said once (CP122).
+        var reported: Set<String> = []
+        for key in pairs.prefix(graph.edges.count) {
+            for name in [key.from, key.to] where reported.insert(name).inserted {
+                if let finding = classifier.hashes[name]?.diagnostic { diagnostics.append(finding) }
+            }
+        }
+        diagnostics += HashIdenticalVersionsCheck.findings(bundle.versions, hashes: classifier.hashes)
         guard let target else { return }
         // Lineage of every reachable version's data to the target, composed backwards from the
         // target once (memoised by version), for comparing the chain with the direct jump.

@@ -43,7 +43,7 @@ public struct StepClassification: Sendable, Hashable, Codable {
 }
 
 /// Classifies steps the way CoreStore decides at runtime:
-/// hash-equivalent → none; a mapping model for exactly this step → heavyweight;
+/// equal entity version hashes (Core Data's own, §1.7) → none; a mapping model for exactly this step → heavyweight;
 /// else inferable → lightweight; else heavyweight that needs a mapping model (CP201).
 public struct StepClassifier: Sendable {
     public let bundle: ModelBundle
@@ -53,6 +53,8 @@ public struct StepClassifier: Sendable {
     /// Every readable version with its inheritance resolved, by name: each version takes part in
     /// up to three inferences (its step in, its step out, its direct jump), the target in all.
     let resolved: [String: (version: ModelVersion, view: ResolvedView)]
+    /// Every version's Core Data version hashes, by name.
+    public let hashes: [String: VersionHashes]
 
     public init(bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel] = [:]) {
         self.bundle = bundle
@@ -62,6 +64,16 @@ public struct StepClassifier: Sendable {
             if let model = version.model { resolved[version.name] = (version, ResolvedView(model)) }
         }
         self.resolved = resolved
+        var hashes: [String: VersionHashes] = [:]
+        for version in bundle.versionHashes() where hashes[version.version] == nil { hashes[version.version] = version }
+        self.hashes = hashes
+    }
+
+    /// Whether Core Data runs no migration between the two versions: exactly when their entity
+    /// hash dictionaries are equal (§1.7). Nil when either version has no hashes (CP122).
+    public func hashesEqual(from: String, to: String) -> Bool? {
+        guard let source = hashes[from]?.hashes, let destination = hashes[to]?.hashes else { return nil }
+        return source.entities == destination.entities
     }
 
     /// The inferred mapping between two versions, or nil when either cannot be read.
@@ -78,7 +90,8 @@ public struct StepClassifier: Sendable {
                                        mappingModel: mapping, changes: []), nil)
         }
         let kind: MigrationKind
-        if !inferred.needsMigration {
+        // Hashes decide; the field comparison only for a version without hashes (CP122).
+        if hashesEqual(from: from, to: to) ?? !inferred.needsMigration {
             kind = .none
         } else if mapping != nil || !inferred.isInferable {
             kind = .heavyweight
@@ -86,8 +99,23 @@ public struct StepClassifier: Sendable {
             kind = .lightweight
         }
         let losesData = inferred.changes.contains { $0.verdict == .dataLoss }
+        var changes = inferred.changes
+        if kind != .none, !inferred.needsMigration { changes += hashOnlyChanges(from: from, to: to) }
         return (StepClassification(migration: kind, inferable: inferred.isInferable, losesData: losesData,
-                                   mappingModel: kind == .none ? nil : mapping, changes: inferred.changes), inferred)
+                                   mappingModel: kind == .none ? nil : mapping, changes: changes), inferred)
+    }
+
+    /// The hash inputs that moved when the field comparison saw no migrating change: the
+    /// step still migrates (lightweight), because Core Data compares hashes.
+    func hashOnlyChanges(from: String, to: String) -> [ModelChange] {
+        guard let source = resolved[from], let destination = resolved[to],
+              let old = source.version.model, let new = destination.version.model,
+              let oldHashes = hashes[from]?.hashes, let newHashes = hashes[to]?.hashes else { return [] }
+        return HashDifference.changes(from: old, oldHashes.entities, to: new, newHashes.entities).map { change in
+            ModelChange(.hashInputChanged, entity: change.entity,
+                        detail: "\(change) moves the entity's version hash, so Core Data migrates",
+                        verdict: .inferable, rule: "hash-input-changed", basis: .observed)
+        }
     }
 
     /// The findings of a classified chain step, located at the step in the spec (`stepLocation`)

@@ -54,6 +54,8 @@ public struct ModelChange: Sendable, Hashable, Codable {
         case uniquenessChanged = "uniqueness-changed"
         case indexChanged = "index-changed"
         case transformerChanged = "transformer-changed"
+        /// A hashed input no other kind names (e.g. preserve after deletion) moved the version hash.
+        case hashInputChanged = "hash-input-changed"
     }
 
     public var kind: Kind
