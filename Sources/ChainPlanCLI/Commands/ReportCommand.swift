@@ -52,11 +52,12 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try input.plan()
+        let stages = Self.stagePlan(report, input: input)
         switch resolvedFormat {
         case .json:
             try FileHandleOutput.write(JSONReporter.render(report), to: output)
         case .html:
-            try FileHandleOutput.write(ReviewReporter.html(report, diagramSVG: Self.diagram(report)), to: output)
+            try FileHandleOutput.write(ReviewReporter.html(report, diagramSVG: Self.diagram(report), stagePlan: stages), to: output)
         case .md:
             var link: String?
             if let svg = Self.diagram(report) {
@@ -68,7 +69,7 @@ struct ReportCommand: AsyncParsableCommand {
                     FileHandleOutput.standardError.write(Self.noDiagramOnStandardOutput + "\n")
                 }
             }
-            try FileHandleOutput.write(ReviewReporter.markdown(report, diagramLink: link), to: output)
+            try FileHandleOutput.write(ReviewReporter.markdown(report, diagramLink: link, stagePlan: stages), to: output)
         }
         try ExitStatus.finish(report.diagnostics, strict: strict)
     }
@@ -79,6 +80,16 @@ struct ReportCommand: AsyncParsableCommand {
 
     /// The diagram as SVG text, or nil when the input was unusable or Graphviz cannot lay it out
     /// (the document is still written; the reason goes to standard error).
+    /// Chains longer than this get no stage plan in the report (`chainplan stage` still plans them).
+    static let maxStagedVersions = 200
+
+    /// The staged migration plan shown in Markdown and HTML, when the chain has a model and a target.
+    static func stagePlan(_ report: ChainReport, input: InputOptions) -> StagePlan? {
+        guard report.model != nil, report.target != nil, !report.diagnostics.hasUnusableInput,
+              report.versions.count <= maxStagedVersions, let spec = try? input.resolveSpec() else { return nil }
+        return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }).plan
+    }
+
     static func diagram(_ report: ChainReport) -> String? {
         guard !report.diagnostics.hasUnusableInput, !report.versions.isEmpty else { return nil }
         do {

@@ -96,7 +96,11 @@ struct RuleExplanation: Encodable {
             let findings = example.run().filter { $0.code == code }
             return Example(title: example.title, spec: example.shownInput, findings: findings.map { TextReporter.line(for: $0, color: false) })
         }
-        examples = chain + classification + input
+        let staged = StageExamples.examples(for: code).map { example in
+            let findings = example.run().filter { $0.code == code }
+            return Example(title: example.title, spec: example.shown, findings: findings.map { TextReporter.line(for: $0, color: false) })
+        }
+        examples = chain + classification + input + staged
     }
 
     var text: String {

@@ -7,6 +7,8 @@ import Yams
 /// rules:
 ///   CP209: off        # off | note | warning | error
 ///   CP202: error
+/// stages:             # steps `chainplan stage` runs as custom migration stages
+///   - "Model 2 -> Model 3"
 /// thresholds:
 ///   max-listed-path-steps: 20000
 ///   max-spec-bytes: 1048576
@@ -40,6 +42,8 @@ public struct RuleConfiguration: Sendable, Hashable {
     public var heavyweightMemoryMB: Int?
     /// `deferredLightweightMigration: true`: the app passes the deferred lightweight migration option.
     public var deferredLightweightMigration: Bool?
+    /// Steps `chainplan stage` makes custom migration stages (as the spec's `stages`).
+    public var customStages: [StepKey] = []
 
     public init() {}
 
@@ -137,6 +141,7 @@ public struct RuleConfiguration: Sendable, Hashable {
                 switch key.string {
                 case "rules"?: rules(value)
                 case "thresholds"?: thresholds(value)
+                case "stages"?: stages(value)
                 case "$schema"?: break
                 case "deferredLightweightMigration"?:
                     switch value.string {
@@ -144,7 +149,7 @@ public struct RuleConfiguration: Sendable, Hashable {
                     case "false"?: configuration.deferredLightweightMigration = false
                     default: report("'deferredLightweightMigration' must be true or false", location(value))
                     }
-                default: report("unknown key '\(key.string ?? "?")' (expected 'rules', 'thresholds' or 'deferredLightweightMigration')", location(key))
+                default: report("unknown key '\(key.string ?? "?")' (expected 'rules', 'thresholds', 'stages' or 'deferredLightweightMigration')", location(key))
                 }
             }
         }
@@ -173,6 +178,17 @@ public struct RuleConfiguration: Sendable, Hashable {
                     continue
                 }
                 configuration.settings[code] = setting
+            }
+        }
+
+        mutating func stages(_ node: Node) {
+            guard case .sequence(let sequence) = node else { return report("'stages' must list \"From -> To\" steps", location(node)) }
+            for element in sequence {
+                guard let text = element.string, let (from, to) = MappingStepKey.split(text) else {
+                    report("stage step '\(element.string ?? "?")' must be written \"From -> To\"", location(element))
+                    continue
+                }
+                configuration.customStages.append(StepKey(from: from, to: to))
             }
         }
 

@@ -47,6 +47,20 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case cp401 = "CP401"
     case cp402 = "CP402"
     case cp403 = "CP403"
+    // Staged migration
+    case cp501 = "CP501"
+    case cp502 = "CP502"
+    case cp503 = "CP503"
+    case cp504 = "CP504"
+    case cp505 = "CP505"
+    case cp506 = "CP506"
+    case cp507 = "CP507"
+    case cp508 = "CP508"
+    case cp509 = "CP509"
+    case cp510 = "CP510"
+    case cp511 = "CP511"
+    case cp512 = "CP512"
+    case cp513 = "CP513"
 
     public var rule: Rule { Rule.catalogue[self]! }
 
@@ -197,6 +211,45 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .cp403, name: "UnreadableLock", summary: "The lock file cannot be read",
              help: "`chain.lock` beside the spec is not a file chainplan wrote, or was edited by hand. Regenerate it with `chainplan lock` from the commit that shipped.",
              defaultSeverity: .error, unusableInput: true),
+        Rule(code: .cp501, name: "DuplicateChecksumInStage", summary: "A lightweight stage lists a checksum twice",
+             help: "`NSLightweightMigrationStage`'s initializer throws \"Duplicate version checksums detected.\", an Objective-C exception Swift cannot catch: the app crashes at launch. List each version's checksum once.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp502, name: "ChecksumAcrossStages", summary: "A checksum is in two stages where Core Data allows one",
+             help: "A checksum may be one custom stage's current model and one custom stage's next model, and then in no lightweight stage; a lightweight checksum may be in one lightweight stage only. Otherwise the manager's initializer throws \"Duplicate version checksums across stages detected.\" and the app crashes at launch.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp503, name: "EqualCustomEndpoints", summary: "A custom stage migrates a model to itself",
+             help: "`NSCustomMigrationStage`'s initializer throws \"The current model reference and the next model reference cannot be equal.\" (often two versions whose checksums are equal). Drop the stage or move its handlers to a stage between different models.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp504, name: "AppModelNotStaged", summary: "The app's model is in no stage",
+             help: "Staged migration's pre-flight fails every store with 134504 \"Cannot use staged migration with an unknown coordinator model version.\" Add the current version's checksum to the last stage (usually after adding a new model version and forgetting the stage list).",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp505, name: "VersionNotStaged", summary: "A shipped version is in no stage",
+             help: "Stores created by this version fail with 134504 \"Cannot use staged migration with an unknown model version.\" Never delete the store on 134504: add the version's checksum to a stage.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp506, name: "StaleChecksum", summary: "A stage names a checksum of no model version",
+             help: "The model was edited after the checksum was copied (or the constant was mistyped). Custom stage references crash the manager's initializer; lightweight checksums fail at load with 134504. Regenerate the constants from the compiled model (`chainplan stage --format swift`).",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp507, name: "BackwardStages", summary: "The stages migrate some store backwards",
+             help: "The app model's stage comes before the store's, or precedes it in the last lightweight stage: Core Data refuses with 134506 \"A store file cannot be migrated backwards with staged migration.\" List stages oldest first.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp508, name: "StagesEndOffAppModel", summary: "Some store does not end on the app model",
+             help: "After the stages run the store is re-added; when it is still not at the app model, iOS 26.1 fails with 134100 \"Incompatible metadata after migration because the store version hashes didn't migrate.\" (older systems migrated again, so short plans seemed to work). End the stages exactly on the app model.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp509, name: "HandlerOffCurrentModel", summary: "A willMigrate handler runs while the store is not at its stage's current model",
+             help: "`willMigrateHandler` opens the store at the stage's current model with migration off: a store elsewhere fails with 134100 \"The model used to open the store is incompatible with the one used to create the store\". Add stages so every store reaches the current model first.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp510, name: "StageJumpFails", summary: "A jump the staged migration executes cannot be migrated",
+             help: "Lightweight stages do not step: a run of them is one jump from the store's model to the run's target, and Core Data must infer (or find a mapping model for) that jump; otherwise 134140 \"Can't find or automatically infer mapping model for migration\". Insert a custom stage (handler-less is enough) so the store steps.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp511, name: "StageJumpDropsData", summary: "A jump the staged migration executes drops data that stepping keeps",
+             help: "The jump's single inferred mapping loses a value (for example a rename whose identifiers chain step by step but not across the jump). Insert a handler-less custom stage to force stepping.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp512, name: "IdenticalChecksums", summary: "Two versions have the same checksum",
+             help: "Core Data cannot tell them apart; a stage list may name the checksum once only (twice crashes the initializer). The plan lists it once. They still differ in what hashes ignore (renaming identifiers, defaults), which can change inference.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp513, name: "StageCycle", summary: "Custom stages form a cycle",
+             help: "The manager accepts cycles, but a store on one migrates away from its model and back. Usually two stages were written in the wrong direction.",
+             defaultSeverity: .warning, unusableInput: false),
     ]
     // swiftlint:enable line_length
 }

@@ -135,7 +135,7 @@ public struct ChainPlanner: Sendable {
             diagnostics: diagnostics,
             summary: ChainReport.Summary(diagnostics: diagnostics)
         )
-        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering, deferring: deferring)
+        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec, deferring: deferring)
     }
 }
 
@@ -147,6 +147,8 @@ struct PlanOutcome {
     /// Every mapping model that is not stale, by the pair of versions its snapshots match,
     /// whether or not that pair is a step of the chain.
     var mappingModels: [StepKey: StepMappingModel] = [:]
+    /// The spec planned (read, or inferred from a bundle).
+    var spec: ChainSpec?
     /// The deferred lightweight migration option (the options' or the spec's).
     var deferring = false
 }

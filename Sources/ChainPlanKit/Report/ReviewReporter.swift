@@ -9,7 +9,7 @@ import Foundation
 public enum ReviewReporter {
     /// GitHub-flavoured Markdown. `diagramLink` is the relative path of the SVG written next to the
     /// document, or nil when there is none (standard output).
-    public static func markdown(_ report: ChainReport, diagramLink: String?) -> Data {
+    public static func markdown(_ report: ChainReport, diagramLink: String?, stagePlan: StagePlan? = nil) -> Data {
         let md = MarkupText.markdown
         var out = "# Migration review: \(md(report.spec))\n\n"
         out += summaryLines(report).map { "- \($0.label): \(md($0.value))" }.joined(separator: "\n") + "\n"
@@ -38,6 +38,7 @@ public enum ReviewReporter {
                 out += "| \(md(change.detail)) | \(md(change.verdict.rawValue)) | \(md(change.rule)) (\(change.basis.rawValue))\(change.code.map { " \($0.rawValue)" } ?? "") |\n"
             }
         }
+        if let stagePlan { out += "\n" + StagePlanRendering.markdown(stagePlan) }
         let deferral = DeferralLines.lines(report)
         if !deferral.isEmpty {
             out += "\n## Deferred lightweight migration\n\n" + deferral.map { "- \(md($0))" }.joined(separator: "\n") + "\n"
@@ -66,7 +67,7 @@ public enum ReviewReporter {
     }
 
     /// One self-contained HTML file: inline CSS and SVG, no scripts, no external requests; prints well.
-    public static func html(_ report: ChainReport, diagramSVG: String?) -> Data {
+    public static func html(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan? = nil) -> Data {
         let x = MarkupText.xml
         var out = """
             <!DOCTYPE html>
@@ -111,6 +112,7 @@ public enum ReviewReporter {
             }
             out += "</tbody>\n</table>\n</section>\n"
         }
+        if let stagePlan { out += StagePlanRendering.html(stagePlan) }
         let deferral = DeferralLines.lines(report)
         if !deferral.isEmpty {
             out += "<h2>Deferred lightweight migration</h2>\n<ul>\n" + deferral.map { "<li>\(x($0))</li>\n" }.joined() + "</ul>\n"

@@ -76,6 +76,8 @@ public struct ChainSpec: Sendable, Hashable {
     public var target: Located<String>?
     /// Full form: `mappings`.
     public var mappings: [MappingEntry]
+    /// Full form: `stages`, the steps the user wants as custom migration stages (`"From -> To"`).
+    public var customStages: [Located<StepKey>] = []
     /// Full form: `deferredLightweightMigration` (nil when not written).
     public var deferredLightweightMigration: Bool?
     /// Where the chain itself starts (the root value, or the `chain` value).

@@ -92,7 +92,7 @@ struct SpecInterpreter {
         self.nodeBudget = nodeBudget
     }
 
-    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "deferredLightweightMigration", "$schema"]
+    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "deferredLightweightMigration", "$schema"]
 
     mutating func interpret(_ root: Node) -> ChainSpec? {
         let rootLocation = location(of: root)
@@ -140,6 +140,8 @@ struct SpecInterpreter {
                 spec.target = name(value, what: "target version")
             case "mappings":
                 interpretMappings(value, into: &spec)
+            case "stages":
+                interpretStages(value, into: &spec)
             case "$schema":
                 _ = name(value, what: "$schema")
             case "deferredLightweightMigration":
@@ -149,7 +151,7 @@ struct SpecInterpreter {
                     report("deferredLightweightMigration must be true or false", at: value)
                 }
             default:
-                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings and deferredLightweightMigration", at: key)
+                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages and deferredLightweightMigration", at: key)
             }
         }
         return chainOK ? spec : nil
@@ -221,6 +223,24 @@ struct SpecInterpreter {
             seen[step] = stepText.location
             spec.mappings.append(ChainSpec.MappingEntry(from: from, to: to, path: path.value, location: stepText.location,
                                                         pathLocation: path.location))
+        }
+    }
+
+    /// `stages`: a list of `"From -> To"` steps to run as custom migration stages.
+    private mutating func interpretStages(_ node: Node, into spec: inout ChainSpec) {
+        if isNull(node) { return }
+        guard case .sequence(let sequence) = node else {
+            report("stages must be a list of \"From -> To\" steps to run as custom migration stages", at: node)
+            return
+        }
+        for element in sequence {
+            guard spend() else { return }
+            guard let text = name(element, what: "stage step") else { continue }
+            guard let (from, to) = MappingStepKey.split(text.value) else {
+                report("stage step '\(text.value)' must be written \"From -> To\"", at: element)
+                continue
+            }
+            spec.customStages.append(Located(StepKey(from: from, to: to), at: text.location))
         }
     }
 

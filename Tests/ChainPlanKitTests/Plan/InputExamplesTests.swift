@@ -47,6 +47,7 @@ struct InputExamplesTests {
             let triggering = ChainChecks.examples(for: code).filter { !$0.expected.isEmpty }.count
                 + ClassificationExamples.examples(for: code).filter { $0.expected > 0 }.count
                 + InputExamples.examples(for: code).filter { $0.expected > 0 }.count
+                + StageExamples.examples(for: code).filter { $0.expected > 0 }.count
             #expect(triggering > 0, "\(code.rawValue) has no example")
         }
     }

@@ -1,0 +1,94 @@
+/// Classifies the jumps a staged migration executes with the chain's classifier (reference §6.2.3):
+/// whether Core Data can migrate the store's actual model straight to the target, and what the
+/// jump drops that stepping through the versions in between keeps (per destination entity and
+/// property, by the inferred mappings' lineage, §4.1 keys). Memoised per pair.
+final class JumpJudge {
+    let classifier: StepClassifier
+    /// The versions in migration order (representatives of merged versions).
+    let order: [String]
+    private let position: [String: Int]
+    private var jumps: [StepKey: JumpJudgement] = [:]
+    private var lineages: [StepKey: Lineage?] = [:]
+    /// Composed step lineages by (start position, end position).
+    private var stepped: [StepKey: Lineage?] = [:]
+
+    init(classifier: StepClassifier, order: [String]) {
+        self.classifier = classifier
+        self.order = order
+        var position: [String: Int] = [:]
+        for (index, version) in order.enumerated() where position[version] == nil { position[version] = index }
+        self.position = position
+    }
+
+    /// The step (or jump) classification and its lineage.
+    private func lineage(_ from: String, _ to: String) -> Lineage? {
+        let key = StepKey(from: from, to: to)
+        if let known = lineages[key] { return known }
+        let mapping = classifier.infer(from: from, to: to)
+        let lineage = mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }
+        lineages[key] = lineage
+        return lineage
+    }
+
+    func judge(_ from: String, _ to: String) -> JumpJudgement {
+        let key = StepKey(from: from, to: to)
+        if let known = jumps[key] { return known }
+        let (classification, mapping) = classifier.classify(from: from, to: to)
+        if let mapping { lineages[key] = Lineage(entities: mapping.entityLineage, properties: mapping.propertyLineage) }
+        var lost: [String] = []
+        if classification.mappingModel == nil, classification.migration == .lightweight || classification.migration == .none,
+           let start = position[from], let end = position[to], end > start + 1, let direct = lineages[key] ?? nil,
+           let stepped = steppedLineage(from: start, to: end) {
+            lost = stepped.lost(in: direct)
+        }
+        let judgement = JumpJudgement(migration: classification.migration, inferable: classification.inferable,
+                                      mappingModel: classification.mappingModel?.path, lostComparedToSteps: lost,
+                                      blocking: classification.changes.filter { $0.verdict == .blocksInference }.map(\.detail))
+        jumps[key] = judgement
+        return judgement
+    }
+
+    /// Whether every step from `from` to `to` (positions in `order`) migrates on its own.
+    func steppingWorks(from start: Int, to end: Int) -> Bool {
+        guard start < end else { return false }
+        return (start..<end).allSatisfy { !judge(order[$0], order[$0 + 1]).fails }
+    }
+
+    /// The composed lineage of the steps from `start` to `end`; nil when a step uses a mapping
+    /// model (its lineage is the mapping model's, not known here) or cannot be read.
+    private func steppedLineage(from start: Int, to end: Int) -> Lineage? {
+        func key(_ position: Int) -> StepKey { StepKey(from: String(position), to: String(end)) }
+        if let known = stepped[key(start)] { return known }
+        // The nearest memoised tail (position … end), then compose backwards down to `start`:
+        // every start of a run shares the tail, so a run of n versions costs n compositions.
+        var position = start + 1
+        var composed: Lineage?
+        var found = false
+        while position < end {
+            if let tail = stepped[key(position)] {
+                composed = tail
+                found = true
+                break
+            }
+            position += 1
+        }
+        if !found {
+            // position == end: begin with the last step alone.
+            position = end - 1
+            let step = judge(order[position], order[end])
+            composed = step.mappingModel == nil && !step.fails ? lineage(order[position], order[end]) : nil
+            stepped[key(position)] = composed
+        }
+        while position > start {
+            position -= 1
+            let step = judge(order[position], order[position + 1])
+            if let tail = composed, step.mappingModel == nil, !step.fails, let head = lineage(order[position], order[position + 1]) {
+                composed = head.followed(by: tail)
+            } else {
+                composed = nil
+            }
+            stepped[key(position)] = composed
+        }
+        return composed
+    }
+}

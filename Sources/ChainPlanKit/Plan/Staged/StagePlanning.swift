@@ -1,0 +1,54 @@
+import Foundation
+
+/// A stage plan and the chain report it was made from.
+public struct StagePlanOutcome: Sendable {
+    /// Nil when there is nothing to plan: no model, no target, or unusable input.
+    public var plan: StagePlan?
+    /// The chain's plan (its findings explain a missing stage plan).
+    public var report: ChainReport
+    /// Why there is no stage plan, when there is none.
+    public var problem: String?
+}
+
+extension ChainPlanner {
+    /// Plans staged migration for whatever `url` is (a spec with a model, or a bundle).
+    /// `identities` gives each version's checksum and entity hashes (a compiled model's
+    /// `VersionInfo.plist`, or a hash engine); nil when none are known.
+    /// `marked`: more steps to run as custom stages (`.chainplan.yml`'s `stages`).
+    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, marked extra: [StepKey] = []) -> StagePlanOutcome {
+        let outcome = planWithBundle(inputAt: url)
+        let report = outcome.report
+        guard let bundle = outcome.bundle else {
+            return StagePlanOutcome(plan: nil, report: report, problem: "no model bundle was read: a stage plan needs the models")
+        }
+        guard let target = report.target else {
+            return StagePlanOutcome(plan: nil, report: report, problem: "the chain has no single target version")
+        }
+        let order = Self.migrationOrder(report, bundle: bundle, target: target)
+        let marked = Set((outcome.spec?.customStages ?? []).map(\.value) + extra)
+        let synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
+                                       identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
+        return StagePlanOutcome(plan: synthesis.plan(), report: report, problem: nil)
+    }
+
+    /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
+    public func stageAuditInput(inputAt url: URL, identities: VersionIdentities, order: [String]) -> StageListAudit.Input? {
+        let outcome = planWithBundle(inputAt: url)
+        guard let bundle = outcome.bundle else { return nil }
+        return StageListAudit.Input(order: order, identities: identities, bundle: bundle, mappingModels: outcome.mappingModels)
+    }
+
+    /// Staged migration is linear: every version that reaches the target, farthest first (ties
+    /// in bundle order), the target last. For an array chain this is the chain.
+    static func migrationOrder(_ report: ChainReport, bundle: ModelBundle, target: String) -> [String] {
+        let bundleOrder = Dictionary(bundle.versionNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let reaching = report.paths.compactMap { path -> (String, Int)? in
+            guard path.reachable, let length = path.length, path.start != target else { return nil }
+            return (path.start, length)
+        }
+        let sorted = reaching.sorted { a, b in
+            a.1 != b.1 ? a.1 > b.1 : (bundleOrder[a.0] ?? Int.max, a.0) < (bundleOrder[b.0] ?? Int.max, b.0)
+        }
+        return sorted.map(\.0) + [target]
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A model version as Core Data identifies it: its `versionChecksum` (base64 of SHA-256 over the
+/// sorted entity hashes, 44 characters) and its entity version hashes (base64). The stage planner
+/// takes these as input and never computes them: they come from a compiled model's
+/// `VersionInfo.plist` (`--momd`) or from a hash engine plugged in by the caller.
+public struct VersionIdentity: Sendable, Hashable, Codable {
+    public var checksum: String
+    /// Entity name → base64 entity version hash.
+    public var entityHashes: [String: String]
+
+    public init(checksum: String, entityHashes: [String: String] = [:]) {
+        self.checksum = checksum
+        self.entityHashes = entityHashes
+    }
+}
+
+/// Every version's identity, and where it came from (shown in plans).
+public struct VersionIdentities: Sendable, Hashable {
+    public var byVersion: [String: VersionIdentity]
+    /// Where the checksums were read, e.g. `App.momd/VersionInfo.plist`.
+    public var source: String
+
+    public init(byVersion: [String: VersionIdentity], source: String) {
+        self.byVersion = byVersion
+        self.source = source
+    }
+
+    /// The identities a compiled model records: a version without a checksum there (older `momc`)
+    /// gets none, so plans never show a made-up checksum.
+    public init(compiled info: CompiledModelInfo) {
+        var byVersion: [String: VersionIdentity] = [:]
+        for (version, checksum) in info.versionChecksums {
+            let hashes = (info.versionHashes[version] ?? [:]).mapValues { $0.base64EncodedString() }
+            byVersion[version] = VersionIdentity(checksum: checksum, entityHashes: hashes)
+        }
+        self.init(byVersion: byVersion, source: info.path)
+    }
+
+    /// The versions whose checksum is `checksum`, in `order`.
+    public func versions(withChecksum checksum: String, in order: [String]) -> [String] {
+        order.filter { byVersion[$0]?.checksum == checksum }
+    }
+}

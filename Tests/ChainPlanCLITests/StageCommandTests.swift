@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanKit
+
+/// `chainplan stage` end to end: a real model history with the checksums Apple's momc wrote
+/// (CoreDataPlus SampleModel3 in the shared corpus), its plan audited back with `--check`, the
+/// Swift code type-checked, and a stage list with a mistake caught.
+struct StageCommandTests {
+    static let sample = CorpusCommandTests.corpus.appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources/SampleModel3")
+    static let corpusPresent = FileManager.default.fileExists(atPath: sample.path)
+
+    static func run(_ arguments: [String], in directory: URL) async -> (Int32, String) {
+        let out = directory.appendingPathComponent("out-\(UUID().uuidString)")
+        let status = await ChainPlan.run(arguments: arguments + ["-o", out.path])
+        return (status, (try? String(contentsOf: out, encoding: .utf8)) ?? "")
+    }
+
+    @Test(.enabled(if: corpusPresent, "needs ../shared/corpus"))
+    func realChecksumsPlanAuditAndCode() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-stage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bundle = Self.sample.appendingPathComponent("SampleModel3.xcdatamodeld").path
+        let momd = Self.sample.appendingPathComponent("Fixtures/SampleModel3.momd").path
+        let (status, json) = await Self.run(["stage", bundle, "--momd", momd, "--format", "json"], in: directory)
+        #expect(status == 0)
+        let plan = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
+        #expect(plan.stages.map(\.kind) == [.lightweight])
+        #expect(plan.stages.first?.checksums.first == "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=")
+        #expect(plan.starts.map(\.error) == [nil, nil, nil])
+        // The plan's own JSON passes the audit.
+        let planFile = directory.appendingPathComponent("stages.json")
+        try Data(json.utf8).write(to: planFile)
+        let (checked, audit) = await Self.run(["stage", bundle, "--momd", momd, "--check", planFile.path], in: directory)
+        #expect(checked == 0, "\(audit)")
+        #expect(audit.contains("all pass"))
+        // The app model left out: every store fails with 134504 (CP504).
+        let checksums = try #require(plan.stages.first?.checksums)
+        let broken = directory.appendingPathComponent("broken.json")
+        let list = "[{\"kind\": \"lightweight\", \"checksums\": [\"\(checksums[0])\", \"\(checksums[1])\"]}]"
+        try Data(list.utf8).write(to: broken)
+        let (failed, findings) = await Self.run(["stage", bundle, "--momd", momd, "--check", broken.path], in: directory)
+        #expect(failed == 1)
+        #expect(findings.contains("[CP504]"), "\(findings)")
+        // The Swift code: real checksums, compiles against the Core Data stub, and audits clean.
+        let (written, swift) = await Self.run(["stage", bundle, "--momd", momd, "--format", "swift"], in: directory)
+        #expect(written == 0)
+        #expect(swift.contains("static let sampleModel3 = \"u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=\""))
+        #expect(try StageCodeTests.typecheck(swift, name: "SampleModel3Staged") == nil)
+        let swiftFile = directory.appendingPathComponent("Stages.swift")
+        try Data(swift.utf8).write(to: swiftFile)
+        let (scraped, scrapedAudit) = await Self.run(["stage", bundle, "--momd", momd, "--check", swiftFile.path], in: directory)
+        #expect(scraped == 0, "\(scrapedAudit)")
+        // A stale literal in the Swift source is CP506.
+        try Data(swift.replacingOccurrences(of: "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=", with: "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0iK=").utf8).write(to: swiftFile)
+        let (stale, staleAudit) = await Self.run(["stage", bundle, "--momd", momd, "--check", swiftFile.path], in: directory)
+        #expect(stale == 1)
+        #expect(staleAudit.contains("[CP506]") && staleAudit.contains("[CP505]"), "\(staleAudit)")
+    }
+
+    /// Swift needs checksums: without --momd (and without the hash engine) it is a usage error, never placeholder constants.
+    @Test func swiftWithoutChecksumsIsAUsageError() async throws {
+        let spec = CLITests.root.appendingPathComponent("Chains/notas/chain.json").path
+        #expect(await ChainPlan.run(arguments: ["stage", spec, "--format", "swift", "-o", "/dev/null"]) == 2)
+        #expect(await ChainPlan.run(arguments: ["stage", spec, "-o", "/dev/null"]) == 0)
+    }
+
+    /// A step listed under the spec's (or .chainplan.yml's) `stages` becomes a custom stage with handlers.
+    @Test func specHintMarksACustomStage() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-hint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let example = CLITests.root.appendingPathComponent("Chains/corestore-tree")
+        try FileManager.default.copyItem(at: example.appendingPathComponent("MyAppModel.xcdatamodeld"), to: directory.appendingPathComponent("MyAppModel.xcdatamodeld"))
+        let spec = directory.appendingPathComponent("chain.json")
+        try Data(#"{"model": "MyAppModel.xcdatamodeld", "chain": ["MyAppModel", "MyAppModelV2", "MyAppModelV3", "MyAppModelV4"], "stages": ["MyAppModelV2 -> MyAppModelV3"]}"#.utf8).write(to: spec)
+        let plan = try #require(ChainPlanner().stagePlan(inputAt: spec, identities: { _ in nil }).plan)
+        let custom = try #require(plan.stages.first { $0.kind == .custom })
+        #expect(custom.versions == ["MyAppModelV2", "MyAppModelV3"])
+        #expect(custom.handlers)
+        #expect(plan.starts.allSatisfy { $0.error == nil })
+        // The same hint in .chainplan.yml, through the command.
+        try Data(#"{"model": "MyAppModel.xcdatamodeld", "chain": ["MyAppModel", "MyAppModelV2", "MyAppModelV3", "MyAppModelV4"]}"#.utf8).write(to: spec)
+        try Data("stages:\n  - \"MyAppModelV3 -> MyAppModelV4\"\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        let (status, json) = await Self.run(["stage", spec.path, "--format", "json"], in: directory)
+        #expect(status == 0)
+        let configured = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
+        #expect(configured.stages.filter { $0.kind == .custom }.map(\.versions) == [["MyAppModelV3", "MyAppModelV4"]])
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".chainplan.yml"))
+        // A malformed hint is CP100 at its place.
+        try Data(#"{"chain": ["A", "B"], "stages": ["A to B"]}"#.utf8).write(to: spec)
+        let read = SpecReader().read(fileAt: spec, displayPath: "chain.json")
+        #expect(read.diagnostics.map(\.code) == [.cp100])
+        #expect(read.diagnostics.first?.location?.column == 34)
+    }
+}

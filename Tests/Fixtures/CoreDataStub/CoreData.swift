@@ -1,0 +1,96 @@
+// The Core Data declarations the code `chainplan stage --format swift` writes uses, with the
+// iOS 17 / macOS 14 SDK's names and Swift signatures, so tests can type-check that code on Linux
+// (compiled as a module named CoreData). Bodies are placeholders: nothing here runs.
+import Foundation
+
+public let NSPersistentStoreStagedMigrationManagerOptionKey: String = "NSPersistentStoreStagedMigrationManagerOptionKey"
+public let NSStoreModelVersionChecksumKey: String = "NSStoreModelVersionChecksumKey"
+public let NSSQLiteStoreType: String = "SQLite"
+public var NSManagedObjectModelReferenceNotFoundError: Int { 134504 }
+public var NSStagedMigrationFrameworkVersionMismatchError: Int { 134505 }
+public var NSStagedMigrationBackwardMigrationError: Int { 134506 }
+
+open class NSManagedObjectModel: NSObject {
+    public override init() {}
+    public init?(contentsOf url: URL) { nil }
+    open var versionChecksum: String { "" }
+}
+
+open class NSManagedObjectModelReference: NSObject {
+    public init(model: NSManagedObjectModel, versionChecksum: String) {}
+    public init(fileURL: URL, versionChecksum: String) {}
+    public init(entityVersionHashes: [AnyHashable: Any], in bundle: Bundle?, versionChecksum: String) {}
+    public init(name modelName: String, in bundle: Bundle?, versionChecksum: String) {}
+    open var resolvedModel: NSManagedObjectModel { NSManagedObjectModel() }
+    open var versionChecksum: String { "" }
+}
+
+open class NSMigrationStage: NSObject {
+    open var label: String?
+}
+
+open class NSLightweightMigrationStage: NSMigrationStage {
+    public init(_ versionChecksums: [String]) {}
+    open var versionChecksums: [String] { [] }
+}
+
+open class NSCustomMigrationStage: NSMigrationStage {
+    public init(migratingFrom currentModel: NSManagedObjectModelReference, to nextModel: NSManagedObjectModelReference) {
+        self.currentModel = currentModel
+        self.nextModel = nextModel
+    }
+    open var currentModel: NSManagedObjectModelReference
+    open var nextModel: NSManagedObjectModelReference
+    open var willMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)?
+    open var didMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)?
+}
+
+open class NSStagedMigrationManager: NSObject {
+    public init(_ stages: [NSMigrationStage]) { self.stages = stages }
+    open var stages: [NSMigrationStage]
+    open var container: NSPersistentContainer? { nil }
+}
+
+public protocol NSFetchRequestResult: NSObjectProtocol {}
+
+open class NSManagedObjectID: NSObject {
+    open func uriRepresentation() -> URL { URL(fileURLWithPath: "/") }
+}
+
+open class NSManagedObject: NSObject, NSFetchRequestResult {
+    open var objectID: NSManagedObjectID { NSManagedObjectID() }
+    open func value(forKey key: String) -> Any? { nil }
+    open func setValue(_ value: Any?, forKey key: String) {}
+}
+
+open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSObject {
+    public init(entityName: String) {}
+    open var fetchLimit: Int = 0
+    open var fetchOffset: Int = 0
+    open var fetchBatchSize: Int = 0
+}
+
+open class NSManagedObjectContext: NSObject {
+    open func performAndWait<T>(_ block: () throws -> T) rethrows -> T { try block() }
+    open func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] where T: NSFetchRequestResult { [] }
+    open var hasChanges: Bool { false }
+    open func save() throws {}
+    open func reset() {}
+}
+
+open class NSPersistentStoreDescription: NSObject {
+    public init(url: URL) {}
+    open var shouldMigrateStoreAutomatically: Bool = true
+    open var shouldInferMappingModelAutomatically: Bool = true
+    open func setOption(_ option: NSObject?, forKey key: String) {}
+}
+
+open class NSPersistentStoreCoordinator: NSObject {
+    open class func metadataForPersistentStore(ofType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws -> [String: Any] { [:] }
+}
+
+open class NSPersistentContainer: NSObject {
+    open var persistentStoreDescriptions: [NSPersistentStoreDescription] = []
+    open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {}
+    open func newBackgroundContext() -> NSManagedObjectContext { NSManagedObjectContext() }
+}
