@@ -45,6 +45,9 @@ struct StageCommand: AsyncParsableCommand {
     var check: String?
 
     func run() async throws {
+        // The staged plan's code does not set the deferred lightweight migration option yet:
+        // refuse the flag rather than ignore it.
+        if input.deferred { throw UsageError("--deferred is not supported by stage yet: its generated code does not set NSPersistentStoreDeferredLightweightMigrationOptionKey") }
         let spec = try input.resolveSpec()
         let options = try input.configuredPlanOptions(for: spec)
         var identities: VersionIdentities?
