@@ -220,8 +220,8 @@ struct CommandTests {
         #expect(code == 0)
         let report = try JSONDecoder().decode(ExplainReport.self, from: Data(json.utf8))
         #expect(report.migration == .lightweight)
-        #expect(report.changes.map(\.rule).contains("rename-property-with-renaming-identifier"))
-        #expect(report.changes.contains { $0.code == .cp211 && $0.basis == .documented })
+        #expect(report.changes.map(\.rule).contains("key-match"))
+        #expect(report.changes.contains { $0.code == .cp211 && $0.basis == .coreDataBuilder })
         #expect(report.entityMappings.map(\.name).contains("NotaToNota"))
         // No mapping model covers the pair: the key is there, null.
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -51,6 +51,8 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var losesData: Bool?
         public var mappingModel: StepMappingModel?
         public var changes: [ModelChange]?
+        /// The checks that decide an inferred step flagged "could fail validation" (absent when none).
+        public var validation: [ValidationCheck]?
 
         public init(from: String, to: String, classification: StepClassification? = nil) {
             self.from = from
@@ -61,11 +63,12 @@ public struct ChainReport: Sendable, Hashable, Codable {
                 losesData = classification.losesData
                 mappingModel = classification.mappingModel
                 changes = classification.changes
+                validation = classification.validation
             }
         }
 
         private enum CodingKeys: String, CodingKey {
-            case from, to, migration, inferable, losesData, mappingModel, changes
+            case from, to, migration, inferable, losesData, mappingModel, validation, changes
         }
 
         /// A classified step (one with `migration`) always has `mappingModel`: the matched mapping
@@ -82,6 +85,7 @@ public struct ChainReport: Sendable, Hashable, Codable {
             } else {
                 try container.encodeIfPresent(mappingModel, forKey: .mappingModel)
             }
+            try container.encodeIfPresent(validation, forKey: .validation)
             try container.encodeIfPresent(changes, forKey: .changes)
         }
     }
