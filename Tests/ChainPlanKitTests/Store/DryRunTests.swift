@@ -5,6 +5,8 @@ import Testing
 
 @Suite struct DryRunTests {
     static let checks = TestPaths.fixtures.appendingPathComponent("Store/Checks/chain.json")
+    /// Checks with one change Core Data refuses to infer (Pet.name String → Integer 64): a heavyweight step.
+    static let heavy = TestPaths.fixtures.appendingPathComponent("Store/Heavy/chain.json")
     static let grocery = TestPaths.chains.appendingPathComponent("grocery-dude/chain.json")
 
     static func planner() -> ChainPlanner {
@@ -263,11 +265,11 @@ import Testing
     @Test(arguments: [(1, true), (1024, false)])
     func heavyweightMemoryLimit(_ megabytes: Int, _ expected: Bool) throws {
         let folder = try TemporaryFolder()
-        let path = try Self.fixture(Self.checks, "V1", rows: 30_000, in: folder, sql: Self.clean)
+        let path = try Self.fixture(Self.heavy, "V1", rows: 30_000, in: folder, sql: Self.clean)
         var options = DryRunOptions()
         options.memoryLimitBytes = megabytes << 20
         options.simulate = false
-        let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options)
+        let report = Self.planner().dryRun(inputAt: Self.heavy, storeAt: path, options: options)
         let step = try #require(report.store?.steps.first)
         #expect(step.work == "load and re-insert")
         #expect((step.estimatedMemoryBytes ?? 0) > 1 << 20)
@@ -280,13 +282,13 @@ import Testing
     @Test(arguments: [(1, nil, true), (1024, nil, false), (1, 1024, false), (1024, 1, true)] as [(Int, Int?, Bool)])
     func configuredMemoryThreshold(_ configured: Int, _ commandLine: Int?, _ expected: Bool) throws {
         let folder = try TemporaryFolder()
-        let path = try Self.fixture(Self.checks, "V1", rows: 30_000, in: folder, sql: Self.clean)
+        let path = try Self.fixture(Self.heavy, "V1", rows: 30_000, in: folder, sql: Self.clean)
         let configuration = folder.url.appendingPathComponent("config.yml")
         try Data("thresholds:\n  heavyweight-memory-mb: \(configured)\n".utf8).write(to: configuration)
         var options = DryRunOptions()
         options.memoryLimitBytes = commandLine.map { $0 << 20 }
         options.simulate = false
-        let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options, configuration: configuration)
+        let report = Self.planner().dryRun(inputAt: Self.heavy, storeAt: path, options: options, configuration: configuration)
         #expect(report.store?.steps.first?.work == "load and re-insert")
         #expect(report.diagnostics.contains { $0.code == .cp303 } == expected, "\(report.diagnostics)")
         let limit = commandLine ?? configured
@@ -296,16 +298,16 @@ import Testing
     /// A dry run follows the configuration's severities too, and stops on an unusable one.
     @Test func dryRunFollowsTheConfiguration() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.fixture(Self.checks, "V1", rows: 30_000, in: folder, sql: Self.clean)
+        let path = try Self.fixture(Self.heavy, "V1", rows: 30_000, in: folder, sql: Self.clean)
         var options = DryRunOptions()
         options.memoryLimitBytes = 1 << 20
         options.simulate = false
         let configuration = folder.url.appendingPathComponent("config.yml")
         try Data("rules:\n  CP303: error\n".utf8).write(to: configuration)
-        let strict = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options, configuration: configuration)
+        let strict = Self.planner().dryRun(inputAt: Self.heavy, storeAt: path, options: options, configuration: configuration)
         #expect(strict.diagnostics.first { $0.code == .cp303 }?.severity == .error)
         try Data("thresholds:\n  heavyweight-memory-mb: 0\n".utf8).write(to: configuration)
-        let broken = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options, configuration: configuration)
+        let broken = Self.planner().dryRun(inputAt: Self.heavy, storeAt: path, options: options, configuration: configuration)
         #expect(broken.diagnostics.map(\.code) == [.cp130])
         #expect(broken.store == nil)
     }

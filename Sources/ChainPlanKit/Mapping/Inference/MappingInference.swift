@@ -100,6 +100,8 @@ struct ResolvedView: Sendable {
     var composites: [CompositeType] = []
     /// What each entity's version hash covers, by entity name.
     var hashInputs: [String: EntityHashInputs] = [:]
+    /// Lower-cased entity names, for spotting an attribute that became an entity.
+    var lowercasedNames: Set<String> = []
 
     /// True when `entity` is `ancestor` or lies below it (parents followed, cycles stopped).
     func isKind(_ entity: String, of ancestor: String) -> Bool {
@@ -151,6 +153,7 @@ struct ResolvedView: Sendable {
         var inputs: [String: EntityHashInputs] = [:]
         for view in views where inputs[view.entity.name] == nil { inputs[view.entity.name] = EntityHashInputs(view, in: self) }
         hashInputs = inputs
+        lowercasedNames = Set(views.map { $0.entity.name.lowercased() })
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
@@ -484,8 +487,6 @@ private struct Engine {
         let unmatchedSources = sourceProperties.indices.filter { !usedSources.contains($0) }
         let destinationTransient = transientKeys(d)
         let sourceTransient = transientKeys(s)
-        let destinationEntityNames = Set(destination.entities.map { $0.entity.name.lowercased() })
-        let sourceEntityNames = Set(source.entities.map { $0.entity.name.lowercased() })
         // Removals explained by one cause (transient, replaced by an entity, likely rename) raise that finding only.
         var explained: Set<Int> = []
         for si in unmatchedSources {
@@ -504,7 +505,7 @@ private struct Engine {
                 if case .relationship(let r) = destinationProperties[di] { return r.name.lowercased() == lowered }
                 return false
             }
-            if becameRelationship || (destinationEntityNames.contains(lowered) && !sourceEntityNames.contains(lowered)) {
+            if becameRelationship || (destination.lowercasedNames.contains(lowered) && !source.lowercasedNames.contains(lowered)) {
                 explained.insert(si)
                 add(InferenceRules.propertyKindMismatch.change(
                     .propertyKindChanged, entity: dName, property: a.name,
