@@ -4,8 +4,10 @@ import Glibc
 #endif
 
 /// Runs the built `chainplan` as a child process, the way CI does, and reports how it ended and
-/// its peak memory. A child still running at the time limit is killed and reported as hung: a
-/// guard, not a measurement.
+/// its peak memory. A child that spends more than the limit in CPU time (user + system, so the
+/// guard does not depend on how loaded the machine is), or that is still running after a wall-clock
+/// backstop of twelve times the limit (a child blocked without spinning, on a FIFO say), is killed
+/// and reported as hung: a guard, not a measurement.
 ///
 /// The child is started by a small Python launcher rather than by this (large) test process:
 /// Linux carries a process's peak RSS across `exec`, so a child spawned directly from here would
@@ -26,10 +28,14 @@ struct ChildProcess {
     }
 
     static let launcher = """
-        import json, os, signal, subprocess, sys, time
+        import json, math, os, resource, signal, subprocess, sys, time
         limit = float(sys.argv[1])
-        child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + limit
+        cpu = math.ceil(limit)
+        def cap():
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+        child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, preexec_fn=cap)
+        deadline = time.monotonic() + 12 * limit
         hung = False
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
@@ -42,6 +48,9 @@ struct ChildProcess {
                 break
             time.sleep(0.005)
         signalled = os.WIFSIGNALED(status)
+        if signalled and (os.WTERMSIG(status) == signal.SIGXCPU
+                          or (os.WTERMSIG(status) == signal.SIGKILL and usage.ru_utime + usage.ru_stime >= cpu)):
+            hung = True
         print(json.dumps({"status": None if signalled else os.WEXITSTATUS(status),
                           "signal": os.WTERMSIG(status) if signalled else None,
                           "hung": hung, "peakKilobytes": usage.ru_maxrss}))

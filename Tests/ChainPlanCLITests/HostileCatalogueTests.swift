@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// The hostile-input catalogue (`Tests/Fixtures/hostile/`, see its README): every case gives
-/// its coded finding and exit status, in a child process, with no signal, within 5 s and 200 MB.
+/// its coded finding and exit status, in a child process, with no signal, within 5 s of CPU time
+/// and 200 MB.
 @Suite("hostile inputs", .serialized)
 struct HostileCatalogueTests {
     static let folder = CLITests.root.appendingPathComponent("Tests/Fixtures/hostile")
