@@ -254,7 +254,7 @@ struct CommandTests {
         let (code, text) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Notas 3"])
         #expect(code == 0)
         #expect(text.contains("verdict: lightweight: Core Data infers the mapping (1 change drops data)\n"))
-        #expect(text.contains("attribute 'Nota.fecha' is renamed to 'Nota.momento' (renaming identifier)"))
+        #expect(text.contains("attribute 'Nota.fecha' is renamed to 'Nota.momento' (renaming identifier 'fecha')"))
     }
 
     @Test func initWritesAReviewableSpec() async throws {
