@@ -246,14 +246,16 @@ import Testing
         #expect(ambiguous.diagnostics.first?.versions == ["B", "A"])
     }
 
-    /// No readable version at all.
+    /// No readable version at all: the finding says which runtime can still migrate (§5 item on Z_MODELCACHE).
     @Test func emptyBundle() throws {
         let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel3_V1.sqlite" })
         let result = StoreIdentifier.identify(metadata: try Self.read(item), versions: [])
         #expect(result.detectedVersion == nil)
         #expect(result.candidates == [])
         #expect(result.diagnostics.map(\.message)
-            == ["no model version matches store 'SampleModel3_V1.sqlite': it names model version identifier '1', which no version in the bundle has; the bundle has no readable model version"])
+            == ["no model version matches store 'SampleModel3_V1.sqlite': it names model version identifier '1', which no version in the bundle has; the bundle has no readable model version"
+               + "; plain Core Data can still migrate it from the model cached in the store's Z_MODELCACHE table, when the store has one; "
+               + "CoreStore cannot (it looks for the store's hashes in the bundle only)"])
     }
 }
 
