@@ -32,13 +32,18 @@ public struct StepClassification: Sendable, Hashable, Codable {
     public var losesData: Bool?
     public var mappingModel: StepMappingModel?
     public var changes: [ModelChange]
+    /// The checks that decide an inferred step flagged "could fail validation" on a real store;
+    /// nil when there are none (or no inferred migration runs).
+    public var validation: [ValidationCheck]?
 
-    public init(migration: MigrationKind, inferable: Bool?, losesData: Bool?, mappingModel: StepMappingModel?, changes: [ModelChange]) {
+    public init(migration: MigrationKind, inferable: Bool?, losesData: Bool?, mappingModel: StepMappingModel?, changes: [ModelChange],
+                validation: [ValidationCheck]? = nil) {
         self.migration = migration
         self.inferable = inferable
         self.losesData = losesData
         self.mappingModel = mappingModel
         self.changes = changes
+        self.validation = validation
     }
 }
 
@@ -101,8 +106,10 @@ public struct StepClassifier: Sendable {
         let losesData = inferred.changes.contains { $0.verdict == .dataLoss }
         var changes = inferred.changes
         if kind != .none, !inferred.needsMigration { changes += hashOnlyChanges(from: from, to: to) }
-        return (StepClassification(migration: kind, inferable: inferred.isInferable, losesData: losesData,
-                                   mappingModel: kind == .none ? nil : mapping, changes: changes), inferred)
+        // Equal hashes: no migration runs, so nothing the builder would flag matters.
+        return (StepClassification(migration: kind, inferable: inferred.isInferable, losesData: kind == .none ? false : losesData,
+                                   mappingModel: kind == .none ? nil : mapping, changes: changes,
+                                   validation: kind == .lightweight && !inferred.validation.isEmpty ? inferred.validation : nil), inferred)
     }
 
     /// The hash inputs that moved when the field comparison saw no migrating change: the
@@ -114,7 +121,7 @@ public struct StepClassifier: Sendable {
         return HashDifference.changes(from: old, oldHashes.entities, to: new, newHashes.entities).map { change in
             ModelChange(.hashInputChanged, entity: change.entity,
                         detail: "\(change) moves the entity's version hash, so Core Data migrates",
-                        verdict: .inferable, rule: "hash-input-changed", basis: .observed)
+                        verdict: .inferable, rule: "hash-input-changed", basis: .coreDataBuilder)
         }
     }
 
@@ -127,33 +134,41 @@ public struct StepClassifier: Sendable {
         case .unknown:
             return []
         case .none:
-            // Hash-equivalent, but a change outside the hash can still deserve a look (CP210).
+            // Equal entity hashes: no migration runs, but a change outside the hash can still
+            // deserve a look (CP210: a value transformer change).
             return step.changes.compactMap { change -> Diagnostic? in
-                guard let code = change.code else { return nil }
+                guard let code = change.code, change.verdict == .noMigration else { return nil }
                 return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
             }
         case .heavyweight where step.mappingModel != nil:
-            guard step.inferable == true else { return [] }
-            let mappingModel = step.mappingModel!
+            guard step.inferable == true, let mappingModel = step.mappingModel else { return [] }
             return [Diagnostic(.cp206, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
                                at: SourceLocation(file: mappingModel.path + "/xcmapping.xml"), versions: versions)]
         case .heavyweight:
-            let blocking = step.changes.filter { $0.verdict == .blocksInference }
-            let reasons = blocking.prefix(5).map(\.detail).joined(separator: "; ")
-            let more = blocking.count > 5 ? "; and \(blocking.count - 5) more" : ""
-            var findings = [Diagnostic(.cp201, "'\(from)' → '\(to)' cannot be inferred and no mapping model covers it: \(reasons)\(more)",
-                                       at: stepLocation, versions: versions)]
-            for change in blocking {
-                guard let code = change.code else { continue }
-                findings.append(Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)'\(change.basis == .conservative ? "; conservative: not documented as inferable" : ""))",
-                                           at: change.location ?? stepLocation, versions: versions))
+            // One finding per cause, naming it and the consequence; no separate "not inferable" finding.
+            var findings: [Diagnostic] = []
+            for change in step.changes {
+                if change.verdict == .blocksInference {
+                    findings.append(Diagnostic(change.code ?? .cp201, "\(change.detail); no mapping model covers '\(from)' → '\(to)'",
+                                               at: change.location ?? stepLocation, versions: versions))
+                } else if let code = change.code, change.verdict != .noMigration {
+                    findings.append(Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions))
+                }
             }
             return findings
         case .lightweight:
-            return step.changes.compactMap { change -> Diagnostic? in
-                guard let code = change.code, change.verdict != .blocksInference else { return nil }
+            var findings = step.changes.compactMap { change -> Diagnostic? in
+                guard let code = change.code, change.verdict != .blocksInference, change.verdict != .noMigration else { return nil }
                 return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
             }
+            if let checks = step.validation, !checks.isEmpty {
+                let shown = checks.prefix(5).map(\.condition).joined(separator: ", or ")
+                let more = checks.count > 5 ? ", or \(checks.count - 5) more" : ""
+                findings.append(Diagnostic(.cp203, "'\(from)' → '\(to)' infers, flagged \"could fail validation\": the migration fails (134110) on stores where "
+                                               + shown + more + " (a dry run counts them)",
+                                           at: stepLocation, versions: versions))
+            }
+            return findings
         }
     }
 }

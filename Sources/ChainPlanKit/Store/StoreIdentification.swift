@@ -234,6 +234,10 @@ public enum StoreIdentifier {
         } else {
             reasons.append("the bundle has no readable model version")
         }
+        // Core Data's source model search includes the model cached in the store (§2): plain Core
+        // Data can still migrate such a store; CoreStore matches hashes against the bundle only.
+        reasons.append("plain Core Data can still migrate it from the model cached in the store's Z_MODELCACHE table, when the store has one; "
+                       + "CoreStore cannot (it looks for the store's hashes in the bundle only)")
         diagnostics.append(Diagnostic(.cp301,
             "no model version matches store '\(shown)': " + reasons.joined(separator: "; "),
             at: location, versions: closest.map { [$0.name] } ?? []))
