@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ChainPlanCLITests",
-            dependencies: ["ChainPlanCLI", "ChainPlanKit", "ChainPlanTestSupport"]
+            dependencies: ["ChainPlanCLI", "ChainPlanKit", "ChainPlanTestSupport", .product(name: "Yams", package: "Yams")]
         ),
     ],
     swiftLanguageModes: [.v6]

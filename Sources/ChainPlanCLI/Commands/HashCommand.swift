@@ -49,6 +49,8 @@ struct HashCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write the output to this file instead of standard output.")
     var output: String?
 
+    @OptionGroup var color: ColorOptions
+
     func validate() throws {
         if bundle == nil, store == nil { throw ValidationError("name a bundle, or a store with --store") }
         if store != nil, format == .corestore { throw ValidationError("--format corestore needs a bundle, not a store") }
@@ -128,7 +130,7 @@ struct HashCommand: AsyncParsableCommand {
         var chosen: [(report: HashReport.Version, entities: [String: Data]?)] = []
         for name in versionNames {
             guard let version = all.first(where: { $0.report.version == name }) else {
-                throw fail("the bundle has no version '\(name)'; it has: " + all.map { "'\($0.report.version)'" }.joined(separator: ", "))
+                throw fail(VersionHint.notInBundle(name, versions: all.map(\.report.version)))
             }
             chosen.append(version)
         }

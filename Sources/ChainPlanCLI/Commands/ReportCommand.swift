@@ -50,6 +50,8 @@ struct ReportCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var color: ColorOptions
+
     func run() async throws {
         let report = try input.plan()
         let stages = Self.stagePlan(report, input: input)

@@ -44,6 +44,8 @@ struct StageCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Audit this stage list (JSON, or .swift) instead of planning.", valueName: "file"))
     var check: String?
 
+    @OptionGroup var color: ColorOptions
+
     func run() async throws {
         // The staged plan's code does not set the deferred lightweight migration option yet:
         // refuse the flag rather than ignore it.
