@@ -78,9 +78,10 @@ public enum HashDifference {
         for property in VersionHasher.sortedNames(before.union(after)) {
             let label = "'\(name).\(property)'"
             let fields: [String]
-            if let x = oldAttributes[property], let y = newAttributes[property] {
+            // A property turning transient (or back) leaves the hash; say so before comparing fields.
+            if before.contains(property), after.contains(property), let x = oldAttributes[property], let y = newAttributes[property] {
                 fields = attributeFields(x, y)
-            } else if let x = oldRelationships[property], let y = newRelationships[property] {
+            } else if before.contains(property), after.contains(property), let x = oldRelationships[property], let y = newRelationships[property] {
                 fields = relationshipFields(x, y)
             } else if before.contains(property), after.contains(property) {
                 fields = ["changed between attribute and relationship"]
