@@ -43,10 +43,16 @@ struct ChainClassification {
         let layoutList = Parallel.map(layoutNames) { name in classifier.resolved[name]?.version.model.map { StoreLayout(model: $0) } }
         var layouts: [String: StoreLayout] = [:]
         for (name, layout) in zip(layoutNames, layoutList) { layouts[name] = layout }
-        let works = Parallel.map(pairs) { [layouts] pair -> (StepClassification, Lineage?, SQLiteWork?) in
+        let stepCount = graph.edges.count
+        let works = Parallel.map(Array(pairs.enumerated())) { [layouts] item -> (StepClassification, Lineage?, SQLiteWork?) in
+            let (index, pair) = item
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
+            // A direct jump's SQLite work is read only with the option on (what a start skipping
+            // the chain would leave to finish); without it, no output shows it, and a long
+            // history's direct jumps change nearly every table: not analysed then.
+            let shown = index < stepCount || deferring
             // Models by name from the classifier's dictionary (a bundle lookup is a linear search).
-            let work = classification.migration == .lightweight || classification.mappingModel != nil
+            let work = shown && (classification.migration == .lightweight || classification.mappingModel != nil)
                 ? classifier.resolved[pair.from]?.version.model.flatMap { source in
                     classifier.resolved[pair.to]?.version.model.flatMap { destination in
                         let known = layouts[pair.from].flatMap { from in layouts[pair.to].map { (from, $0) } }
