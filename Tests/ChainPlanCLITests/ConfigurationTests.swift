@@ -229,16 +229,8 @@ struct ConfigurationTests {
         #expect(locked.text.contains("Example: "))
     }
 
-    /// Codes with no firing example yet, each with the reason.
-    /// - CP511 (a staged jump drops data that stepping keeps): its example was a rename whose
-    ///   identifiers chained step by step, but under Core Data's exact key matching (§4.1) a step
-    ///   keeps a property only when both sides share its key, so an inferred jump keeps it too.
-    ///   It can still fire where a step keeps data through a mapping model the jump cannot use;
-    ///   stage examples cannot express mapping models yet.
-    static let withoutFiringExample: Set<DiagnosticCode> = [.cp511]
-
     /// Every code's explanation has an example whose run shows the code.
-    @Test(arguments: DiagnosticCode.allCases.filter { !withoutFiringExample.contains($0) })
+    @Test(arguments: DiagnosticCode.allCases.filter { !StageExamples.withoutFiringExample.contains($0) })
     func everyRuleShowsAFiringExample(_ code: DiagnosticCode) throws {
         let examples = try #require(RuleExplanation(code).examples)
         #expect(examples.contains { $0.findings.contains { $0.hasSuffix("[\(code.rawValue)]") } }, "\(code.rawValue)")

@@ -25,7 +25,7 @@ struct StageTests {
     @Test func everyStagedCodeHasATriggeringAndANonTriggeringExample() {
         for code in Self.codes {
             let examples = StageExamples.examples(for: code)
-            if !ConfigurationTests.withoutFiringExample.contains(code) { #expect(examples.contains { $0.expected > 0 }, "\(code)") }
+            if !StageExamples.withoutFiringExample.contains(code) { #expect(examples.contains { $0.expected > 0 }, "\(code)") }
             #expect(examples.contains { $0.expected == 0 }, "\(code)")
         }
     }
