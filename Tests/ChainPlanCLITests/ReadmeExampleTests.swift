@@ -2,6 +2,7 @@ import ChainPlanTestSupport
 import Foundation
 import Testing
 @testable import ChainPlanCLI
+import ChainPlanKit
 
 /// Every `$ chainplan …` example in README.md is run in-process from the repository root and its
 /// output (standard output, then standard error) compared with the README line by line.
@@ -156,8 +157,10 @@ struct ReadmeExampleTests {
 /// Display paths of scratch files, as chainplan prints them relative to the working directory.
 enum DisplayPathForTests {
     static func relative(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+        // chainplan's own rule: `../chainplan-readme-…/` when the scratch folder is a sibling of
+        // the checkout (a clone under `mktemp -d`), relative below it, absolute elsewhere.
+        let trailing = path.hasSuffix("/") ? "/" : ""
+        return DisplayPath.make(URL(fileURLWithPath: path), relativeTo: DisplayPath.currentDirectory) + trailing
     }
 }
 
