@@ -14,6 +14,8 @@ let package = Package(
         // 5.0.x keeps every key with its mark, which CP102 reports one by one.
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // SHA-256 / SHA-512 for Core Data's version hashes (BoringSSL-backed on Linux).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -28,7 +30,10 @@ let package = Package(
             name: "ChainPlanReaders",
             dependencies: ["ChainPlanCore", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "ChainPlanHashing", dependencies: ["ChainPlanReaders"]),
+        .target(
+            name: "ChainPlanHashing",
+            dependencies: ["ChainPlanReaders", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "ChainPlanGraph", dependencies: ["ChainPlanReaders"]),
         .target(name: "ChainPlanInference", dependencies: ["ChainPlanHashing"]),
         .target(
@@ -59,7 +64,7 @@ let package = Package(
             dependencies: [
                 "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
                 "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
-                "ChainPlanTestSupport",
+                "ChainPlanTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: []
         ),
@@ -68,7 +73,7 @@ let package = Package(
             dependencies: [
                 "ChainPlanCLI", "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
                 "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
-                "ChainPlanTestSupport",
+                "ChainPlanTestSupport", .product(name: "Yams", package: "Yams"),
             ]
         ),
     ],

@@ -5,7 +5,7 @@ Every figure is the median of repeated runs of whole processes (start-up include
 every comparison is measured in one run, alternating the two commands. Peak memory is the child's
 ru_maxrss from wait4. Inputs are generated (seeded) under .build/bench; nothing generated goes into git.
 
-Usage: bench.py [GROUP ...]   groups: chains corpus classify graph dryrun version (default: all)
+Usage: bench.py [GROUP ...]   groups: chains corpus classify hash graph dryrun version (default: all)
 Environment: BENCH_RUNS (default 5), CHAINPLAN (default .build/release/chainplan), PYTHON_PEERS
 (an interpreter with alembic, default .build/bench/venv/bin/python).
 Writes Benchmarks/results.json, Benchmarks/RESULTS.md and Benchmarks/scaling.svg.
@@ -33,7 +33,7 @@ CHAINPLAN = os.environ.get("CHAINPLAN", str(ROOT / ".build" / "release" / "chain
 PEER_PYTHON = os.environ.get("PYTHON_PEERS", str(WORK / "venv" / "bin" / "python"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 CORPUS = ROOT.parent / "shared" / "corpus"
-GROUPS = ["version", "chains", "corpus", "classify", "graph", "dryrun"]
+GROUPS = ["version", "chains", "corpus", "classify", "hash", "graph", "dryrun"]
 
 
 class BenchError(Exception):
@@ -186,6 +186,19 @@ def group_classify(figures, details):
     details["classify"] = result
 
 
+def group_hash(figures, details):
+    """`chainplan hash` over all 117 WooCommerce versions against loading them (`inspect`, which
+    reads and resolves every version): issue 16 asks for at most 1.2x."""
+    woo = CORPUS / "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld"
+    result = measure({
+        "hash": [cp("hash", woo, "-o", "/dev/null")],
+        "load (inspect)": [cp("inspect", woo, "-o", "/dev/null")],
+    })
+    figures["hash.woocommerce.seconds"] = result["hash"]["median"]
+    figures["hash.woocommerce.ratio"] = result["hash"]["median"] / result["load (inspect)"]["median"]
+    details["hash"] = result
+
+
 def group_graph(figures, details):
     """In-process rendering (libgvc, through ChainPlanKit) against `dot -Tsvg` on the same DOT text, measured
     by Benchmarks/GraphBench in one process, alternating; plus whole `chainplan graph` processes."""
@@ -251,7 +264,7 @@ def group_dryrun(figures, details):
 
 
 RUNNERS = {"version": group_version, "chains": group_chains, "corpus": group_corpus,
-           "classify": group_classify, "graph": group_graph, "dryrun": group_dryrun}
+           "classify": group_classify, "hash": group_hash, "graph": group_graph, "dryrun": group_dryrun}
 
 
 # --- reports ------------------------------------------------------------------------------------

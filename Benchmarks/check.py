@@ -18,6 +18,7 @@ TARGETS = [
     ("chains.alembic.tree.speedup", ">=", 50.0, "Alembic / chainplan on the 10k tree"),
     ("corpus.ratio", "<=", 3.0, "loading every corpus model version / xmllint --noout"),
     ("classify.woocommerce.seconds", "<", 0.5, "classify all steps + direct jumps of WooCommerce (117 versions)"),
+    ("hash.woocommerce.ratio", "<=", 1.2, "chainplan hash of all 117 WooCommerce versions / loading them (inspect)"),
     ("graph.1000.ratio", "<=", 1.1, "SVG of a 1k chain in-process / dot -Tsvg on the same DOT"),
     ("graph.5000.seconds", "<", 5.0, "SVG of a 5k history"),
     ("dryrun.1000000.ratio", "<=", 1.5, "dry run of a 1M-row store / sqlite3 CLI doing the same copy and schema changes"),

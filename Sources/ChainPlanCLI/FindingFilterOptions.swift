@@ -89,4 +89,12 @@ enum VersionHint {
         let hint = NameSuggestions.nearest(to: name, among: versions)
         return "version '\(name)' is not in the chain" + (hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?")
     }
+
+    /// The message for a version a bundle does not hold: the nearest names (case-only differences
+    /// first, as in the chain), else every version the bundle has.
+    static func notInBundle(_ name: String, versions: [String]) -> String {
+        let hint = NameSuggestions.nearest(to: name, among: versions)
+        return "the bundle has no version '\(name)'; "
+            + (hint.isEmpty ? "it has: " + versions.map { "'\($0)'" }.joined(separator: ", ") : "did you mean \(NameSuggestions.phrase(hint))?")
+    }
 }

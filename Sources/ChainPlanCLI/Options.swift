@@ -81,8 +81,8 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
     var strict = false
 
-    @Flag(name: .customLong("no-color"), help: "Never colour text output (NO_COLOR is also honoured).")
-    var noColor = false
+    @OptionGroup var color: ColorOptions
+    var noColor: Bool { color.noColor }
 
     /// Each format with its file, or nil for standard output.
     func destinations() throws -> [(format: OutputFormat, path: String?)] {

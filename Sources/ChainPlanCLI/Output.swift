@@ -8,11 +8,15 @@ struct FileHandleOutput: Sendable {
     static let standardError = FileHandleOutput(handle: .standardError)
 
     func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        write(Data(text.utf8))
     }
 
     func write(_ data: Data) {
-        handle.write(data)
+        if let capture = OutputCapture.current, handle === FileHandle.standardOutput || handle === FileHandle.standardError {
+            capture.append(data, error: handle === FileHandle.standardError)
+        } else {
+            handle.write(data)
+        }
     }
 
     /// Appends `data` to the file at `path`, creating it when missing.

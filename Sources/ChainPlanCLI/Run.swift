@@ -5,6 +5,7 @@ extension ChainPlan {
     /// Tests call this directly.
     public static func run(arguments: [String]) async -> Int32 {
         do {
+            try SubcommandHint.check(arguments)
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -1,6 +1,8 @@
+import Foundation
+
 /// How a mapping model was tied to a pair of versions.
 public enum MappingMatchBasis: String, Sendable, Hashable {
-    /// Its embedded source and destination snapshots are hash-equivalent to the two versions.
+    /// The entity hashes of its embedded snapshots qualify it for the two versions (§3).
     case content
     /// Its stated `sourcemodelpath`/`destinationmodelpath` name the two versions.
     case path
@@ -35,22 +37,21 @@ public struct MappingMatch: Sendable, Hashable {
 
 /// Decides which step of a chain each mapping model covers.
 ///
-/// Core Data picks a mapping model at runtime by comparing the entity version hashes
-/// recorded in the compiled `.cdm` with the store's and the destination model's
-/// (reference `core-data.md` §4). The closest thing chainplan can read is the editor's
-/// embedded snapshots, so matching is:
-/// 1. **By content**: the source snapshot's `MigrationSignature` (hash-relevant fields,
-///    renaming identifiers excluded, since they are not documented hash inputs) equals
-///    version X's, and the destination snapshot's equals version Y's. Pairs that are
-///    chain steps win; then the pair the stated paths name; then version order.
+/// Core Data picks a mapping model at runtime by entity version hashes (`core-data-internals.md`
+/// §3): it fits a migration when the source hashes its entity mappings record are a non-empty
+/// subset of the source model's and the destination hashes a subset of the destination
+/// model's. A compiled `.cdm` records those hashes; an `.xcmappingmodel` embeds the two models it
+/// was made from, and hashing them (for the entities its entity mappings name) gives the hashes
+/// its compiled form carries (`MappingHashes`). So matching is:
+/// 1. **By hashes**: version X qualifies as source, Y as destination. Pairs that are chain
+///    steps win; then the pair the stated paths name; then version order.
 /// 2. **By stated path**: the version names in `sourcemodelpath`/`destinationmodelpath`
 ///    (folders and `⭐️` markers ignored; the bundle name must agree when both are known).
-///    When a snapshot then differs from the named version the mapping is *stale* (CP208,
-///    with the first differences): the model was edited after the mapping was made.
+///    When a mapped entity's hash then differs from the named version's, the mapping is
+///    *stale* (CP208, naming the entity and what changed): the model was edited after the
+///    mapping was made, and Core Data skips the mapping model without a word.
 ///
-/// Tolerance: only fields the snapshot records are compared (`MappingModel`'s
-/// `sourceUnrecordedFields`/`destinationUnrecordedFields`; every snapshot in the corpus
-/// records all of them). A version whose model could not be read never matches by content.
+/// A version that cannot be hashed (CP122) never matches by hashes.
 ///
 /// A mapping model that matches no version pair is CP121, unless it evidently belongs to
 /// another bundle (its stated bundle differs and no version matches its content); those
@@ -93,10 +94,12 @@ public enum MappingMatcher {
     ) -> Result {
         let stepSet = Set(steps.map { StepKey(from: $0.from, to: $0.to) })
         let order = Dictionary(versions.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let signatures: [(name: String, signature: MigrationSignature)] = versions.compactMap { version in
-            version.model.map { (version.name, MigrationSignature($0).withoutRenamingIdentifiers) }
+        let hashed: [(name: String, entities: [String: Data])] = versions.compactMap { version in
+            VersionHashes(version).hashes.map { (version.name, $0.entities) }
         }
-        let signatureByName = Dictionary(signatures.map { ($0.name, $0.signature) }, uniquingKeysWith: { first, _ in first })
+        let hashesByName = Dictionary(hashed.map { ($0.name, $0.entities) }, uniquingKeysWith: { first, _ in first })
+        let modelByName = Dictionary(versions.compactMap { version in version.model.map { (version.name, $0) } },
+                                     uniquingKeysWith: { first, _ in first })
 
         var result = Result()
         for mapping in mappingModels {
@@ -109,8 +112,10 @@ public enum MappingMatcher {
             }()
 
             // 1. By content.
-            let sources = candidates(mapping.sourceModel, unrecorded: mapping.sourceUnrecordedFields, among: signatures)
-            let destinations = candidates(mapping.destinationModel, unrecorded: mapping.destinationUnrecordedFields, among: signatures)
+            let sourceHashes = MappingHashes.source(of: mapping)
+            let destinationHashes = MappingHashes.destination(of: mapping)
+            let sources = MappingHashes.qualifying(sourceHashes, among: hashed, nonEmpty: true)
+            let destinations = MappingHashes.qualifying(destinationHashes, among: hashed, nonEmpty: false)
             var pairs: [StepKey] = []
             for source in sources {
                 for destination in destinations where source != destination {
@@ -134,15 +139,18 @@ public enum MappingMatcher {
             if let hinted {
                 var differences: [String] = []
                 var stale = false
-                for (role, snapshot, unrecorded, version) in [
-                    ("source", mapping.sourceModel, mapping.sourceUnrecordedFields, hinted.from),
-                    ("destination", mapping.destinationModel, mapping.destinationUnrecordedFields, hinted.to),
+                for (role, snapshot, recorded, version) in [
+                    ("source", mapping.sourceModel, sourceHashes, hinted.from),
+                    ("destination", mapping.destinationModel, destinationHashes, hinted.to),
                 ] {
-                    guard let snapshot, let named = signatureByName[version] else { continue }
-                    // Snapshot → version: what changed in the version since the mapping was made.
-                    let embedded = MigrationSignature(snapshot).withoutRenamingIdentifiers.masking(unrecorded)
-                    let changes = embedded.differences(to: named.masking(unrecorded), includingRenamingIdentifiers: false)
-                        .map { "\(role) '\(version)': \($0)" }
+                    guard let snapshot, let recorded, let named = hashesByName[version], let model = modelByName[version] else { continue }
+                    // Snapshot → version: the mapped entities whose hash moved since the mapping was made,
+                    // and those its entity mappings name but its embedded model lacks (no hash to record).
+                    let mapped = Set(mapping.entityMappings.compactMap { role == "source" ? $0.sourceEntity : $0.destinationEntity })
+                    let missing = VersionHasher.sortedNames(mapped.filter { recorded[$0] == nil })
+                        .map { "\(role) '\(version)': entity '\($0)' is mapped but not in the embedded model" }
+                    let changes = missing + MappingHashes.staleEntities(snapshot: snapshot, recorded: recorded, version: model, hashes: named)
+                        .map { "\(role) '\(version)': entity \($0)" }
                     if !changes.isEmpty {
                         stale = true
                         differences += changes
@@ -177,7 +185,8 @@ public enum MappingMatcher {
             }
             result.unmatched.append(mapping)
             result.diagnostics.append(Diagnostic(
-                .cp121, unmatchedMessage(mapping, sources: sources, destinations: destinations, bundleName: bundleName),
+                .cp121, unmatchedMessage(mapping, sources: sources, destinations: destinations, bundleName: bundleName)
+                    + madeFrom(mapping, sourceHashes: sourceHashes, destinationHashes: destinationHashes, among: hashed),
                 at: SourceLocation(file: mapping.documentPath, line: mapping.line)))
         }
         result.diagnostics.sort()
@@ -199,18 +208,31 @@ public enum MappingMatcher {
         return stated == actual
     }
 
-    /// Versions (in bundle order) whose signature equals the snapshot's, on recorded fields.
-    private static func candidates(_ snapshot: ObjectModel?, unrecorded: Set<SignatureField>,
-                                   among signatures: [(name: String, signature: MigrationSignature)]) -> [String] {
-        guard let snapshot else { return [] }
-        let embedded = MigrationSignature(snapshot).withoutRenamingIdentifiers.masking(unrecorded)
-        return signatures.filter { $0.signature.masking(unrecorded) == embedded }.map(\.name)
-    }
-
     /// Lower is better: chain steps, then the stated pair, then bundle order.
     private static func rank(_ pair: StepKey, _ steps: Set<StepKey>, _ hinted: StepKey?,
                              _ order: [String: Int]) -> (Int, Int, Int, Int) {
         (steps.contains(pair) ? 0 : 1, pair == hinted ? 0 : 1, order[pair.from] ?? Int.max, order[pair.to] ?? Int.max)
+    }
+
+    /// For each side no version qualifies for: which mapped entity's hash no longer matches,
+    /// and the version the mapping model was made from (its stated version, else the nearest).
+    private static func madeFrom(_ mapping: MappingModel, sourceHashes: [String: Data]?, destinationHashes: [String: Data]?,
+                                 among hashed: [(name: String, entities: [String: Data])]) -> String {
+        var parts: [String] = []
+        for (role, hashes, hint) in [("source", sourceHashes, mapping.sourceHint), ("destination", destinationHashes, mapping.destinationHint)] {
+            guard let hashes, !hashes.isEmpty, MappingHashes.qualifying(hashes, among: hashed, nonEmpty: true).isEmpty,
+                  let nearest = MappingHashes.nearest(hashes, among: hashed) else { continue }
+            let stated = hint.flatMap { hint in hashed.first { $0.name == hint.version } }
+            let version = stated?.name ?? nearest.version
+            let differing = stated.map { entities in VersionHasher.sortedNames(hashes.keys.filter { entities.entities[$0] != hashes[$0] }) }
+                ?? nearest.differing
+            guard !differing.isEmpty else { continue }
+            parts.append("the \(role) hash of \(differing.prefix(3).map { "'\($0)'" }.joined(separator: ", "))"
+                + (differing.count > 3 ? " and \(differing.count - 3) more" : "")
+                + (stated != nil ? " no longer matches '\(version)', which it was made from"
+                                 : " matches no version; the nearest is '\(version)'"))
+        }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
     }
 
     private static func unmatchedMessage(_ mapping: MappingModel, sources: [String], destinations: [String],
@@ -218,13 +240,13 @@ public enum MappingMatcher {
         var reasons: [String] = []
         switch (mapping.sourceModel, sources.isEmpty) {
         case (nil, _): reasons.append("its source snapshot is unreadable")
-        case (_, true): reasons.append("its source snapshot equals no version")
-        case (_, false): reasons.append("its source snapshot equals '\(sources[0])'")
+        case (_, true): reasons.append("its source entity hashes fit no version")
+        case (_, false): reasons.append("its source entity hashes fit '\(sources[0])'")
         }
         switch (mapping.destinationModel, destinations.isEmpty) {
         case (nil, _): reasons.append("its destination snapshot is unreadable")
-        case (_, true): reasons.append("its destination snapshot equals no version")
-        case (_, false): reasons.append("its destination snapshot equals '\(destinations[0])'")
+        case (_, true): reasons.append("its destination entity hashes fit no version")
+        case (_, false): reasons.append("its destination entity hashes fit '\(destinations[0])'")
         }
         if let source = mapping.sourceHint, let destination = mapping.destinationHint {
             if let stated = [source.bundle, destination.bundle].compactMap({ $0 }).first(where: { !bundleAgrees($0, bundleName) }) {

@@ -32,18 +32,23 @@ public struct StepClassification: Sendable, Hashable, Codable {
     public var losesData: Bool?
     public var mappingModel: StepMappingModel?
     public var changes: [ModelChange]
+    /// The checks that decide an inferred step flagged "could fail validation" on a real store;
+    /// nil when there are none (or no inferred migration runs).
+    public var validation: [ValidationCheck]?
 
-    public init(migration: MigrationKind, inferable: Bool?, losesData: Bool?, mappingModel: StepMappingModel?, changes: [ModelChange]) {
+    public init(migration: MigrationKind, inferable: Bool?, losesData: Bool?, mappingModel: StepMappingModel?, changes: [ModelChange],
+                validation: [ValidationCheck]? = nil) {
         self.migration = migration
         self.inferable = inferable
         self.losesData = losesData
         self.mappingModel = mappingModel
         self.changes = changes
+        self.validation = validation
     }
 }
 
 /// Classifies steps the way CoreStore decides at runtime:
-/// hash-equivalent → none; a mapping model for exactly this step → heavyweight;
+/// equal entity version hashes (Core Data's own, §1.7) → none; a mapping model for exactly this step → heavyweight;
 /// else inferable → lightweight; else heavyweight that needs a mapping model (CP201).
 public struct StepClassifier: Sendable {
     public let bundle: ModelBundle
@@ -53,6 +58,8 @@ public struct StepClassifier: Sendable {
     /// Every readable version with its inheritance resolved, by name: each version takes part in
     /// up to three inferences (its step in, its step out, its direct jump), the target in all.
     package let resolved: [String: (version: ModelVersion, view: ResolvedView)]
+    /// Every version's Core Data version hashes, by name.
+    public let hashes: [String: VersionHashes]
 
     public init(bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel] = [:]) {
         self.bundle = bundle
@@ -62,6 +69,16 @@ public struct StepClassifier: Sendable {
             if let model = version.model { resolved[version.name] = (version, ResolvedView(model)) }
         }
         self.resolved = resolved
+        var hashes: [String: VersionHashes] = [:]
+        for version in bundle.versionHashes() where hashes[version.version] == nil { hashes[version.version] = version }
+        self.hashes = hashes
+    }
+
+    /// Whether Core Data runs no migration between the two versions: exactly when their entity
+    /// hash dictionaries are equal (§1.7). Nil when either version has no hashes (CP122).
+    public func hashesEqual(from: String, to: String) -> Bool? {
+        guard let source = hashes[from]?.hashes, let destination = hashes[to]?.hashes else { return nil }
+        return source.entities == destination.entities
     }
 
     /// The inferred mapping between two versions, or nil when either cannot be read.
@@ -78,7 +95,8 @@ public struct StepClassifier: Sendable {
                                        mappingModel: mapping, changes: []), nil)
         }
         let kind: MigrationKind
-        if !inferred.needsMigration {
+        // Hashes decide; the field comparison only for a version without hashes (CP122).
+        if hashesEqual(from: from, to: to) ?? !inferred.needsMigration {
             kind = .none
         } else if mapping != nil || !inferred.isInferable {
             kind = .heavyweight
@@ -86,8 +104,25 @@ public struct StepClassifier: Sendable {
             kind = .lightweight
         }
         let losesData = inferred.changes.contains { $0.verdict == .dataLoss }
-        return (StepClassification(migration: kind, inferable: inferred.isInferable, losesData: losesData,
-                                   mappingModel: kind == .none ? nil : mapping, changes: inferred.changes), inferred)
+        var changes = inferred.changes
+        if kind != .none, !inferred.needsMigration { changes += hashOnlyChanges(from: from, to: to) }
+        // Equal hashes: no migration runs, so nothing the builder would flag matters.
+        return (StepClassification(migration: kind, inferable: inferred.isInferable, losesData: kind == .none ? false : losesData,
+                                   mappingModel: kind == .none ? nil : mapping, changes: changes,
+                                   validation: kind == .lightweight && !inferred.validation.isEmpty ? inferred.validation : nil), inferred)
+    }
+
+    /// The hash inputs that moved when the field comparison saw no migrating change: the
+    /// step still migrates (lightweight), because Core Data compares hashes.
+    func hashOnlyChanges(from: String, to: String) -> [ModelChange] {
+        guard let source = resolved[from], let destination = resolved[to],
+              let old = source.version.model, let new = destination.version.model,
+              let oldHashes = hashes[from]?.hashes, let newHashes = hashes[to]?.hashes else { return [] }
+        return HashDifference.changes(from: old, oldHashes.entities, to: new, newHashes.entities).map { change in
+            ModelChange(.hashInputChanged, entity: change.entity,
+                        detail: "\(change) moves the entity's version hash, so Core Data migrates",
+                        verdict: .inferable, rule: "hash-input-changed", basis: .coreDataBuilder)
+        }
     }
 
     /// The findings of a classified chain step, located at the step in the spec (`stepLocation`)
@@ -99,33 +134,41 @@ public struct StepClassifier: Sendable {
         case .unknown:
             return []
         case .none:
-            // Hash-equivalent, but a change outside the hash can still deserve a look (CP210).
+            // Equal entity hashes: no migration runs, but a change outside the hash can still
+            // deserve a look (CP210: a value transformer change).
             return step.changes.compactMap { change -> Diagnostic? in
-                guard let code = change.code else { return nil }
+                guard let code = change.code, change.verdict == .noMigration else { return nil }
                 return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
             }
         case .heavyweight where step.mappingModel != nil:
-            guard step.inferable == true else { return [] }
-            let mappingModel = step.mappingModel!
+            guard step.inferable == true, let mappingModel = step.mappingModel else { return [] }
             return [Diagnostic(.cp206, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
                                at: SourceLocation(file: mappingModel.path + "/xcmapping.xml"), versions: versions)]
         case .heavyweight:
-            let blocking = step.changes.filter { $0.verdict == .blocksInference }
-            let reasons = blocking.prefix(5).map(\.detail).joined(separator: "; ")
-            let more = blocking.count > 5 ? "; and \(blocking.count - 5) more" : ""
-            var findings = [Diagnostic(.cp201, "'\(from)' → '\(to)' cannot be inferred and no mapping model covers it: \(reasons)\(more)",
-                                       at: stepLocation, versions: versions)]
-            for change in blocking {
-                guard let code = change.code else { continue }
-                findings.append(Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)'\(change.basis == .conservative ? "; conservative: not documented as inferable" : ""))",
-                                           at: change.location ?? stepLocation, versions: versions))
+            // One finding per cause, naming it and the consequence; no separate "not inferable" finding.
+            var findings: [Diagnostic] = []
+            for change in step.changes {
+                if change.verdict == .blocksInference {
+                    findings.append(Diagnostic(change.code ?? .cp201, "\(change.detail); no mapping model covers '\(from)' → '\(to)'",
+                                               at: change.location ?? stepLocation, versions: versions))
+                } else if let code = change.code, change.verdict != .noMigration {
+                    findings.append(Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions))
+                }
             }
             return findings
         case .lightweight:
-            return step.changes.compactMap { change -> Diagnostic? in
-                guard let code = change.code, change.verdict != .blocksInference else { return nil }
+            var findings = step.changes.compactMap { change -> Diagnostic? in
+                guard let code = change.code, change.verdict != .blocksInference, change.verdict != .noMigration else { return nil }
                 return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
             }
+            if let checks = step.validation, !checks.isEmpty {
+                let shown = checks.prefix(5).map(\.condition).joined(separator: ", or ")
+                let more = checks.count > 5 ? ", or \(checks.count - 5) more" : ""
+                findings.append(Diagnostic(.cp203, "'\(from)' → '\(to)' infers, flagged \"could fail validation\": the migration fails (134110) on stores where "
+                                               + shown + more + " (a dry run counts them)",
+                                           at: stepLocation, versions: versions))
+            }
+            return findings
         }
     }
 }

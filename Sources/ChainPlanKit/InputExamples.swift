@@ -270,6 +270,17 @@ public enum InputExamples {
             InputExample("a mapping model for the step V1 → V2", files: project([note, noteWithBody, noteWithBody])
                 + [InputExample.File("V1ToV2.xcmappingmodel/xcmapping.xml", mappingModel(from: "V1", to: "V2"))], expected: 0),
         ]
+        case .cp122: [
+            InputExample("V2 gives 'title' a type Core Data does not have, so its version hashes cannot be computed", files: project([note,
+                #"<entity name="Note"><attribute name="title" optional="YES" attributeType="Money"/></entity>"#]), expected: 1),
+            InputExample("every attribute type is one of Core Data's", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .cp123: [
+            InputExample("V1 and V2 are the same model", files: project([note, note]), expected: 1),
+            InputExample("V2 gives 'title' a renaming identifier, which the hash ignores (an error)", files: project([note,
+                #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" elementID="heading"/></entity>"#]), expected: 1),
+            InputExample("V2 adds an attribute", files: project([note, noteWithBody]), expected: 0),
+        ]
         case .cp208: [
             InputExample("the spec assigns the V2 → V3 mapping model to V1 → V2", files: project([note, noteWithBody, noteWithNumericTitle],
                 extra: #", "mappings": {"V1 -> V2": "V2ToV3.xcmappingmodel"}"#)

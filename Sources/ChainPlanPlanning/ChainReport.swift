@@ -53,6 +53,8 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var changes: [ModelChange]?
         /// What the step does to a SQLite store's tables (inferred or mapping-model steps).
         public var sqlite: SQLiteWork?
+        /// The checks that decide an inferred step flagged "could fail validation" (absent when none).
+        public var validation: [ValidationCheck]?
 
         public init(from: String, to: String, classification: StepClassification? = nil) {
             self.from = from
@@ -63,11 +65,12 @@ public struct ChainReport: Sendable, Hashable, Codable {
                 losesData = classification.losesData
                 mappingModel = classification.mappingModel
                 changes = classification.changes
+                validation = classification.validation
             }
         }
 
         private enum CodingKeys: String, CodingKey {
-            case from, to, migration, inferable, losesData, mappingModel, changes, sqlite
+            case from, to, migration, inferable, losesData, mappingModel, validation, changes, sqlite
         }
 
         /// A classified step (one with `migration`) always has `mappingModel`: the matched mapping
@@ -84,6 +87,7 @@ public struct ChainReport: Sendable, Hashable, Codable {
             } else {
                 try container.encodeIfPresent(mappingModel, forKey: .mappingModel)
             }
+            try container.encodeIfPresent(validation, forKey: .validation)
             try container.encodeIfPresent(changes, forKey: .changes)
             try container.encodeIfPresent(sqlite, forKey: .sqlite)
         }

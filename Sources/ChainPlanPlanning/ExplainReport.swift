@@ -11,6 +11,8 @@ public struct ExplainReport: Sendable, Hashable, Codable {
     public var mappingModel: StepMappingModel?
     public var entityMappings: [InferredEntityMapping]
     public var changes: [ModelChange]
+    /// The checks that decide the step on a real store ("could fail validation"); nil when none.
+    public var validation: [ValidationCheck]?
     public var diagnostics: [Diagnostic]
     /// What the step does to a SQLite store's tables (nil when no migration runs or it fails).
     public var sqlite: SQLiteWork?
@@ -26,11 +28,12 @@ public struct ExplainReport: Sendable, Hashable, Codable {
         self.mappingModel = classification.mappingModel
         self.entityMappings = mapping?.entityMappings ?? []
         self.changes = classification.changes
+        self.validation = classification.validation
         self.diagnostics = diagnostics
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, entityMappings, changes, diagnostics, sqlite
+        case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, validation, entityMappings, changes, diagnostics, sqlite
     }
 
     /// Like a classified step of the report, `mappingModel` is always there: the mapping model
@@ -45,6 +48,7 @@ public struct ExplainReport: Sendable, Hashable, Codable {
         try container.encodeIfPresent(inferable, forKey: .inferable)
         try container.encodeIfPresent(losesData, forKey: .losesData)
         try container.encode(mappingModel, forKey: .mappingModel)
+        try container.encodeIfPresent(validation, forKey: .validation)
         try container.encode(entityMappings, forKey: .entityMappings)
         try container.encode(changes, forKey: .changes)
         try container.encode(diagnostics, forKey: .diagnostics)
@@ -60,7 +64,9 @@ public struct ExplainReport: Sendable, Hashable, Codable {
             return "unknown: a version's model could not be read"
         case .lightweight:
             let lossy = changes.filter { $0.verdict == .dataLoss }.count
+            let checks = validation?.count ?? 0
             return "lightweight: Core Data infers the mapping" + (lossy > 0 ? " (\(lossy) \(lossy == 1 ? "change drops" : "changes drop") data)" : "")
+                + (checks > 0 ? ", flagged \"could fail validation\": the store's rows decide (\(checks) check\(checks == 1 ? "" : "s"))" : "")
         case .heavyweight where mappingModel != nil:
             return "heavyweight: the mapping model '\(mappingModel!.path)' is used"
                 + (inferable == true ? " (Core Data could also infer this step)" : "")

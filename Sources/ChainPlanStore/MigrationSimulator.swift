@@ -306,8 +306,9 @@ private struct StepRun {
         let checks = StoreDataChecks(db: db, layout: layout, mapping: mapping, showValues: simulator.showValues)
         let found = try checks.run()
         violations += found.map { violation in
-            Diagnostic(.cp304, "'\(step.from)' → '\(step.to)': \(violation.message)",
-                       at: SourceLocation(file: simulator.displayPath), versions: [step.from, step.to])
+            let finding = Diagnostic(.cp304, "'\(step.from)' → '\(step.to)': \(violation.message)",
+                                     at: SourceLocation(file: simulator.displayPath), versions: [step.from, step.to])
+            return violation.failsAtNextSave ? finding.with(severity: .warning) : finding
         }
         let refused = Set(found.compactMap(\.uniqueIndex).map { $0.uppercased() })
 

@@ -20,6 +20,9 @@ struct StoreDataChecks {
         var message: String
         /// The unique index that cannot be built because of duplicates.
         var uniqueIndex: String?
+        /// True for a rule the in-place (inferred) migration does not check (min/max, §5): the
+        /// rows migrate, and the first save that touches them fails validation.
+        var failsAtNextSave = false
     }
 
     let db: Database
@@ -65,7 +68,9 @@ struct StoreDataChecks {
                         }
                         let measure = attribute.type == .string ? "a length of '\(attribute.name)'" : "'\(attribute.name)'"
                         let samples = try showValues ? sample("SELECT \(q(column)) FROM \(condition)") : ""
-                        violations.append(.init(message: "\(Self.rows(count)) of \(label) \(count == 1 ? "has" : "have") \(measure) \(bounds)\(samples)"))
+                        violations.append(.init(message: "\(Self.rows(count)) of \(label) \(count == 1 ? "has" : "have") \(measure) \(bounds)\(samples); "
+                                                    + "an in-place migration checks only mandatory values, so they migrate and fail validation at the next save that touches them",
+                                                failsAtNextSave: true))
                     }
                 }
             }

@@ -53,9 +53,11 @@ public struct StoreIdentification: Sendable, Hashable {
 /// Identifies the model version of a store from its metadata.
 ///
 /// Evidence, best first:
-/// 1. **Hashes** (needs `CompiledModelInfo`): the store's `NSStoreModelVersionHashes` equal
-///    a version's `NSManagedObjectModel_VersionHashes` exactly — Core Data's own rule.
-///    Several equal versions are told apart by identifiers, else CP302.
+/// 1. **Hashes**: the store's `NSStoreModelVersionHashes` equal a version's exactly — Core
+///    Data's own rule — from a compiled `VersionInfo.plist` when given, else computed from the
+///    bundle (`StoreHashIdentification`). Several equal versions are told apart by
+///    identifiers, else CP302. A store with hashes that match no version is CP301 with the
+///    nearest version; steps 2 and 3 apply only to stores that record no hashes.
 /// 2. **Identifiers**: a non-empty entry of `NSStoreModelVersionIdentifiers` equals the
 ///    `versionIdentifier` of exactly one bundle version. Empty entries are ignored (`[""]`
 ///    is the common case); a merged model lists several (`["", "3"]`), any of which may
@@ -126,6 +128,14 @@ public enum StoreIdentifier {
                     "store '\(shown)' has entity hashes that match no version of compiled model '\(compiled.path)'",
                     at: location))
             }
+        }
+
+        // 1b. Hashes computed from the bundle's XML: Core Data's own lookup (§2). A store that
+        // records hashes is decided here; identifiers and structure are fallbacks for stores
+        // without hashes only.
+        if !metadata.modelVersionHashes.isEmpty, let decided = StoreHashIdentification.identify(
+            metadata: metadata, versions: versions, diagnostics: &diagnostics) {
+            return result(decided.version, decided.version == nil ? nil : .hashes)
         }
 
         // 2. Identifiers.
@@ -224,6 +234,10 @@ public enum StoreIdentifier {
         } else {
             reasons.append("the bundle has no readable model version")
         }
+        // Core Data's source model search includes the model cached in the store (§2): plain Core
+        // Data can still migrate such a store; CoreStore matches hashes against the bundle only.
+        reasons.append("plain Core Data can still migrate it from the model cached in the store's Z_MODELCACHE table, when the store has one; "
+                       + "CoreStore cannot (it looks for the store's hashes in the bundle only)")
         diagnostics.append(Diagnostic(.cp301,
             "no model version matches store '\(shown)': " + reasons.joined(separator: "; "),
             at: location, versions: closest.map { [$0.name] } ?? []))

@@ -34,6 +34,8 @@ public struct StoreMetadata: Sendable, Hashable {
     public var modelVersionHashesVersion: Int?
     /// `NSStoreModelVersionChecksumKey` (base64 text), compared with a compiled model's checksums.
     public var modelVersionChecksum: String?
+    /// `NSStoreModelVersionHashesDigest` (base64 SHA-512 of the hashes; absent before Core Data 977).
+    public var modelVersionHashesDigest: String? = nil
     /// `NSPersistenceFrameworkVersion`: the Core Data build that last saved the store.
     public var frameworkVersion: Int?
     /// Every other key of the metadata plist, by name only (values are the app's business).

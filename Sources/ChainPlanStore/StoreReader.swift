@@ -205,6 +205,7 @@ public struct StoreReader: Sendable {
         metadata.modelVersionIdentifiers = plist.identifiers
         metadata.modelVersionHashesVersion = plist.hashesVersion
         metadata.modelVersionChecksum = plist.checksum
+        metadata.modelVersionHashesDigest = plist.digest
         metadata.frameworkVersion = plist.frameworkVersion
         metadata.otherMetadataKeys = plist.otherKeys
         if metadata.storeUUID == nil { metadata.storeUUID = plist.storeUUID }
@@ -358,6 +359,7 @@ struct MetadataPlist {
     var identifiers: [String] = []
     var hashesVersion: Int?
     var checksum: String?
+    var digest: String?
     var frameworkVersion: Int?
     var storeUUID: String?
     var otherKeys: [String] = []
@@ -367,7 +369,7 @@ struct MetadataPlist {
     static let knownKeys: Set<String> = [
         "NSStoreType", "NSStoreModelVersionHashes", "NSStoreModelVersionIdentifiers",
         "NSStoreModelVersionHashesVersion", "NSStoreModelVersionChecksumKey", "NSPersistenceFrameworkVersion",
-        "NSStoreUUID",
+        "NSStoreUUID", "NSStoreModelVersionHashesDigest",
     ]
 
     /// Decodes a binary (or XML) plist dictionary; nil when it is not one, or when
@@ -402,6 +404,7 @@ struct MetadataPlist {
         }
         plist.hashesVersion = integer(dictionary["NSStoreModelVersionHashesVersion"])
         plist.checksum = dictionary["NSStoreModelVersionChecksumKey"] as? String
+        plist.digest = dictionary["NSStoreModelVersionHashesDigest"] as? String
         plist.frameworkVersion = integer(dictionary["NSPersistenceFrameworkVersion"])
         plist.storeUUID = dictionary["NSStoreUUID"] as? String
         plist.otherKeys = dictionary.keys.filter { !knownKeys.contains($0) }.sorted()

@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// Runs the built `chainplan` as a child process, the way CI does, and reports how it ended and
-/// its peak memory. A child that spends more than the limit in CPU time (user + system, so the
-/// guard does not depend on how loaded the machine is), or that is still running after a wall-clock
+/// its peak memory. A child that spends more than the limit in CPU time on every core (user +
+/// system, so the guard does not depend on how loaded the machine is), or that is still running after a wall-clock
 /// backstop of twelve times the limit (a child blocked without spinning, on a FIFO say), is killed
 /// and reported as hung: a guard, not a measurement.
 ///
@@ -30,7 +30,7 @@ struct ChildProcess {
     static let launcher = """
         import json, math, os, resource, signal, subprocess, sys, time
         limit = float(sys.argv[1])
-        cpu = math.ceil(limit)
+        cpu = math.ceil(limit * (os.cpu_count() or 1))
         def cap():
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -49,10 +49,12 @@ struct DryRunCommandTests {
     }
 
     /// `heavyweight-memory-mb` in .chainplan.yml sets the CP303 threshold; `--memory-limit` overrides it.
+    /// Store/Heavy's step is one Core Data's builder refuses (a String → Integer type change), so it
+    /// is heavyweight and the memory threshold applies.
     @Test func memoryThresholdFromTheConfigurationAndTheCommandLine() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let example = CLITests.root.appendingPathComponent("Tests/Fixtures/Store/Checks")
+        let example = CLITests.root.appendingPathComponent("Tests/Fixtures/Store/Heavy")
         for item in try FileManager.default.contentsOfDirectory(atPath: example.path) {
             try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: directory.appendingPathComponent(item))
         }

@@ -20,10 +20,18 @@ struct StageCommandTests {
         return (status, (try? String(contentsOf: out, encoding: .utf8)) ?? "")
     }
 
+    /// Checksums are computed from the model files; a version whose hash rests on an unverified
+    /// input (AllFields has a derived attribute) gets none, and Swift is then refused, never
+    /// written with an uncertain constant.
     @Test func swiftWithoutChecksumsIsAUsageError() async throws {
+        let bundle = CLITests.root.appendingPathComponent("Tests/Fixtures/Model/AllFields.xcdatamodeld").path
+        #expect(await ChainPlan.run(arguments: ["stage", bundle, "--format", "swift", "-o", "/dev/null"]) == 2)
+        #expect(await ChainPlan.run(arguments: ["stage", bundle, "-o", "/dev/null"]) == 0)
+        // Models whose hashes are all verified get computed checksums: Swift is written.
         let spec = CLITests.root.appendingPathComponent("Chains/notas/chain.json").path
-        #expect(await ChainPlan.run(arguments: ["stage", spec, "--format", "swift", "-o", "/dev/null"]) == 2)
-        #expect(await ChainPlan.run(arguments: ["stage", spec, "-o", "/dev/null"]) == 0)
+        let (status, swift) = await Self.run(["stage", spec, "--format", "swift"], in: FileManager.default.temporaryDirectory)
+        #expect(status == 0)
+        #expect(swift.contains("static let notas = \""))
     }
 
     /// A step listed under the spec's (or .chainplan.yml's) `stages` becomes a custom stage with handlers.

@@ -33,7 +33,7 @@ struct StageTests {
     @Test func everyStagedCodeHasATriggeringAndANonTriggeringExample() {
         for code in Self.codes {
             let examples = StageExamples.examples(for: code)
-            #expect(examples.contains { $0.expected > 0 }, "\(code)")
+            if !StageExamples.withoutFiringExample.contains(code) { #expect(examples.contains { $0.expected > 0 }, "\(code)") }
             #expect(examples.contains { $0.expected == 0 }, "\(code)")
         }
     }
@@ -77,9 +77,14 @@ struct StageTests {
         #expect(plan.starts.allSatisfy { $0.error == nil && $0.endsOn == plan.appModel }, "\(plan.starts)")
         #expect(plan.starts.allSatisfy { $0.jumps.allSatisfy(\.lostComparedToSteps.isEmpty) })
         switch c.name {
-        case "removed-then-retyped", "renames-chain":
-            // The direct jump fails or loses the value: a handler-less custom stage forces stepping.
+        case "removed-then-retyped":
+            // The direct jump fails: a handler-less custom stage forces stepping.
             #expect(plan.stages.contains { $0.kind == .custom && !$0.handlers && $0.reason.hasPrefix("forces stepping") })
+        case "renames-chain":
+            // Core Data keys each side by its own identifier-or-name (§4.1): 'caption' (identifier
+            // 'heading') does not match V2's 'heading' (key 'title'), so the step V2 → V3 itself
+            // drops the value, as the jump does. Stepping keeps nothing more: no forced stage.
+            #expect(!plan.stages.contains { $0.reason.hasPrefix("forces stepping") })
         case "renames-keep-original-identifier":
             #expect(plan.stages.map(\.kind) == [.lightweight])
         default:

@@ -84,9 +84,13 @@ struct DryRunCommand: AsyncParsableCommand {
         let bar = ProgressBar()
         options.phaseProgress = { bar.update(phase: $0, fraction: $1) }
         ScratchCleanup.install()
-        let report = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options,
+        let planned = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options,
                                                                        configuration: input.config.map { URL(fileURLWithPath: $0) })
         bar.finish()
+        let (report, leftOut) = StoreScope.scoped(planned)
+        if leftOut > 0 {
+            FileHandleOutput.standardError.write("chainplan: the store cannot be used; \(leftOut) finding\(leftOut == 1 ? "" : "s") about the chain not reported (chainplan validate reports them)\n")
+        }
         try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }
@@ -139,6 +143,9 @@ struct FixtureCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "The store to write (must not exist).")
     var output: String
 
+    @OptionGroup var color: ColorOptions
+    @OptionGroup var result: WrittenFileOptions
+
     func validate() throws {
         guard (modelVersion == nil) != (legacyVersion == nil) else {
             throw ValidationError(modelVersion == nil ? "Missing expected argument '--model-version <name>'" : "give --model-version once (--version is its old spelling)")
@@ -153,12 +160,13 @@ struct FixtureCommand: AsyncParsableCommand {
             throw UsageError("the spec names no readable model bundle")
         }
         guard let model = bundle.version(named: version)?.model else {
-            throw UsageError("the bundle has no readable version '\(version)'; it has: " + bundle.versionNames.map { "'\($0)'" }.joined(separator: ", "))
+            throw UsageError(VersionHint.notInBundle(version, versions: bundle.versionNames))
         }
         do {
             let summary = try StoreFixtureWriter(rowsPerEntity: rows).write(model: model, versionName: version, to: output)
-            FileHandleOutput.standardError.write("wrote \(output): version '\(version)', \(summary.totalEntityRows.formatted()) rows in "
-                + "\(summary.rowsPerEntity.count) entities, \(summary.bytes.formatted()) bytes\n")
+            result.wrote(output, command: "fixture", line: "wrote \(output): version '\(version)', \(summary.totalEntityRows.formatted()) rows in "
+                + "\(summary.rowsPerEntity.count) entities, \(summary.bytes.formatted()) bytes",
+                         details: ["version": version, "rows": summary.totalEntityRows, "entities": summary.rowsPerEntity.count, "bytes": summary.bytes])
         } catch {
             throw UsageError("cannot write the store: \(error)")
         }

@@ -49,19 +49,28 @@ struct ExplainCommand: AsyncParsableCommand {
     @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")
     var deferred = false
 
+    @Flag(name: .customLong("changes-only"), help: "Print only the verdict, the changes and the findings (no inferred entity mappings, no SQLite work; empty in JSON).")
+    var changesOnly = false
+
+    @OptionGroup var color: ColorOptions
+
     func run() async throws {
         var options = PlanOptions()
         options.allowOutsideSpecDirectory = allowOutside
         options.deferredLightweightMigration = deferred
         let explanation = ChainPlanner(options: options).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to,
                                                                  configuration: config.map { URL(fileURLWithPath: $0) })
-        let report: ExplainReport
+        var report: ExplainReport
         switch explanation {
         case .failure(let failure):
             for diagnostic in failure.diagnostics { FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n") }
             throw ExitCode(2)
         case .success(let value):
             report = value
+        }
+        if changesOnly {
+            report.entityMappings = []
+            report.sqlite = nil
         }
         let data = format == .json ? JSONReporter.encode(report) : Data(report.renderText().utf8)
         if let output {

@@ -33,7 +33,7 @@ struct GraphCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Highlight the path from this version.")
+    @Option(help: "Draw only the path from this version (its versions, steps and direct jump).")
     var from: String?
 
     @Flag(help: "Add the direct jumps from start versions to the target that would fail or lose data.")
@@ -49,6 +49,8 @@ struct GraphCommand: AsyncParsableCommand {
         return pathExtension.flatMap(RenderFormat.init(rawValue:)) ?? (pathExtension == "gv" ? .dot : .svg)
     }
 
+    @OptionGroup var color: ColorOptions
+
     func run() async throws {
         let report = try input.plan()
         if report.diagnostics.hasUnusableInput {
@@ -57,8 +59,9 @@ struct GraphCommand: AsyncParsableCommand {
             }
             throw ExitCode(2)
         }
-        if let from, !report.versions.contains(from) { throw UsageError("version '\(from)' is not in the chain") }
-        let diagram = Diagram(report: report, options: DiagramOptions(highlightFrom: from, includeDirectJumps: direct))
+        if let from, !report.versions.contains(from) { throw UsageError(VersionHint.notInChain(from, versions: report.versions)) }
+        let drawn = from.map { PathScope.restricted(report, toPathFrom: $0) } ?? report
+        let diagram = Diagram(report: drawn, options: DiagramOptions(highlightFrom: from, includeDirectJumps: direct))
         var writerOptions = DOTWriter.Options()
         writerOptions.expand = expand
         let data: Data

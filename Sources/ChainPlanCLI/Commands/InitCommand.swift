@@ -37,6 +37,9 @@ struct InitCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How the app migrates: corestore, core-data or staged (see above).", valueName: "migrator"))
     var migrator: SpecMigrator?
 
+    @OptionGroup var color: ColorOptions
+    @OptionGroup var result: WrittenFileOptions
+
     func run() async throws {
         let bundleURL = URL(fileURLWithPath: bundle)
         let read = ModelBundleReader().read(bundleAt: bundleURL, displayPath: bundle)
@@ -63,11 +66,12 @@ struct InitCommand: AsyncParsableCommand {
         } catch {
             throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
         }
+        let details: [String: Any] = ["versions": names, "model": modelPath, "migrator": migrator?.rawValue ?? NSNull()]
         if migrator == .coreData {
-            FileHandleOutput.standardError.write("wrote \(output): \(SpecMigrator.coreData.explanation) Run 'chainplan validate \(output)'\n")
+            result.wrote(output, command: "init", line: "wrote \(output): \(SpecMigrator.coreData.explanation) Run 'chainplan validate \(output)'", details: details)
         } else {
-            if let migrator { FileHandleOutput.standardError.write("\(migrator.explanation)\n") }
-            FileHandleOutput.standardError.write("wrote \(output): \(names.count) versions, oldest first; review the order, then run 'chainplan validate \(output)'\n")
+            if let migrator, result.format == .text { FileHandleOutput.standardError.write("\(migrator.explanation)\n") }
+            result.wrote(output, command: "init", line: "wrote \(output): \(names.count) versions, oldest first; review the order, then run 'chainplan validate \(output)'", details: details)
         }
     }
 }

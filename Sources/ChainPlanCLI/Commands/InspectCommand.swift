@@ -37,6 +37,8 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-contents-bytes"), help: "Refuse model contents files larger than this many bytes.")
     var maxContentsBytes: Int = ModelContentsParser.defaultMaxBytes
 
+    @OptionGroup var color: ColorOptions
+
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("name at least one .xcdatamodeld bundle") }
         if versionName != nil, bundles.count > 1 { throw ValidationError("--version needs a single bundle") }
@@ -51,8 +53,7 @@ struct InspectCommand: AsyncParsableCommand {
             let result = reader.read(bundleAt: url, displayPath: displayPath)
             if let versionName, let readBundle = result.bundle, readBundle.version(named: versionName) == nil {
                 FileHandleOutput.standardError.write(
-                    "chainplan: error: the bundle has no version '\(versionName)'; it has: "
-                        + readBundle.versionNames.map { "'\($0)'" }.joined(separator: ", ") + "\n")
+                    "chainplan: error: " + VersionHint.notInBundle(versionName, versions: readBundle.versionNames) + "\n")
                 throw ExitCode(2)
             }
             reports.append(ModelInspection(result: result, displayPath: displayPath, detailVersion: versionName))

@@ -26,6 +26,9 @@ struct LockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The versions to lock, separated by commas (default: all but the target).", valueName: "names"))
     var versions: String?
 
+    @OptionGroup var color: ColorOptions
+    @OptionGroup var result: WrittenFileOptions
+
     func run() async throws {
         let requested = versions.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         let plan = ChainPlanner(options: input.planOptions()).lock(inputAt: try input.resolveSpec(), versions: requested,
@@ -49,6 +52,7 @@ struct LockCommand: AsyncParsableCommand {
         }
         try FileHandleOutput.write(Data(lock.text.utf8), to: plan.file.path)
         let display = DisplayPath.make(plan.file, relativeTo: DisplayPath.currentDirectory)
-        FileHandleOutput.standardError.write("wrote \(display): \(lock.versions.count) version\(lock.versions.count == 1 ? "" : "s") locked\n")
+        result.wrote(display, command: "lock", line: "wrote \(display): \(lock.versions.count) version\(lock.versions.count == 1 ? "" : "s") locked",
+                     details: ["versions": lock.versions.map(\.name)])
     }
 }

@@ -50,6 +50,8 @@ struct ReportCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var color: ColorOptions
+
     func run() async throws {
         let report = try input.plan()
         let stages = Self.stagePlan(report, input: input)
@@ -87,7 +89,7 @@ struct ReportCommand: AsyncParsableCommand {
     static func stagePlan(_ report: ChainReport, input: InputOptions) -> StagePlan? {
         guard report.model != nil, report.target != nil, !report.diagnostics.hasUnusableInput,
               report.versions.count <= maxStagedVersions, let spec = try? input.resolveSpec() else { return nil }
-        return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }).plan
+        return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { VersionIdentities(computedFrom: $0) }).plan
     }
 
     static func diagram(_ report: ChainReport) -> String? {

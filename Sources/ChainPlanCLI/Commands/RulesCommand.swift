@@ -28,6 +28,8 @@ struct RulesCommand: AsyncParsableCommand {
     @Option(help: "Output format.")
     var format: Format = .text
 
+    @OptionGroup var color: ColorOptions
+
     func run() async throws {
         if let code {
             guard let known = DiagnosticCode(rawValue: code.uppercased()) else {

@@ -15,8 +15,9 @@ struct StageCommand: AsyncParsableCommand {
         keeps. Then Core Data's rules are checked and every start version simulated: which stages \
         run, each jump, which handlers run at which model, and the expected error.
 
-        Checksums come from the compiled model (--momd X.momd, its VersionInfo.plist); without \
-        them the plan lists none. --check audits a stage list (JSON, or a Swift source's checksum \
+        Checksums are computed from the model files by Core Data's version-hash algorithm, or \
+        read from the compiled model (--momd X.momd, its VersionInfo.plist); a version whose \
+        hash rests on an unverified input gets none. --check audits a stage list (JSON, or a Swift source's checksum \
         literals) instead. Exit 1 when a finding is an error.
 
         Examples:
@@ -44,7 +45,12 @@ struct StageCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Audit this stage list (JSON, or .swift) instead of planning.", valueName: "file"))
     var check: String?
 
+    @OptionGroup var color: ColorOptions
+
     func run() async throws {
+        // The staged plan's code does not set the deferred lightweight migration option yet:
+        // refuse the flag rather than ignore it.
+        if input.deferred { throw UsageError("--deferred is not supported by stage yet: its generated code does not set NSPersistentStoreDeferredLightweightMigrationOptionKey") }
         let spec = try input.resolveSpec()
         let options = try input.configuredPlanOptions(for: spec)
         var identities: VersionIdentities?
@@ -56,8 +62,11 @@ struct StageCommand: AsyncParsableCommand {
             }
         }
         let configured = RuleConfiguration.governing(inputAt: spec, file: input.config.map { URL(fileURLWithPath: $0) }).configuration
-        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { _ in identities },
-                                                               marked: configured?.customStages ?? [])
+        // Without --momd, the checksums come from the model files by Core Data's hash algorithm.
+        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { bundle in
+            if identities == nil { identities = VersionIdentities(computedFrom: bundle) }
+            return identities
+        }, marked: configured?.customStages ?? [])
         guard let plan = outcome.plan else {
             for diagnostic in outcome.report.diagnostics where diagnostic.severity == .error {
                 FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
@@ -76,7 +85,7 @@ struct StageCommand: AsyncParsableCommand {
         case .swift:
             // Checksum constants must be Core Data's: never made up.
             guard let source = StagePlanSwift.render(plan) else {
-                throw UsageError("--format swift needs every version's checksum: pass --momd with the compiled model (X.momd)")
+                throw UsageError("--format swift needs every version's checksum: some versions' hashes rest on unverified inputs; pass --momd with the compiled model (X.momd)")
             }
             data = Data(source.utf8)
         case .corestore: data = Data(StagePlanCoreStore.render(plan).utf8)

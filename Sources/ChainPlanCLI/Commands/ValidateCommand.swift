@@ -52,9 +52,16 @@ struct PathsCommand: AsyncParsableCommand {
     var from: String?
 
     func run() async throws {
-        let report = try input.plan()
+        var report = try input.plan()
         if let from, !report.versions.isEmpty, !report.versions.contains(from) {
-            throw UsageError("version '\(from)' is not in the chain")
+            throw UsageError(VersionHint.notInChain(from, versions: report.versions))
+        }
+        if let from, report.versions.contains(from) {
+            let scoped = PathScope.scoped(report, toPathFrom: from)
+            report = scoped.report
+            if scoped.leftOut > 0 {
+                FileHandleOutput.standardError.write("chainplan: \(scoped.leftOut) finding\(scoped.leftOut == 1 ? "" : "s") not on the path from '\(from)' not reported (--from)\n")
+            }
         }
         try output.emit(report, view: .paths(from: from))
         try ExitStatus.finish(report.diagnostics, strict: output.strict)

@@ -24,6 +24,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case cp118 = "CP118"
     case cp120 = "CP120"
     case cp121 = "CP121"
+    case cp122 = "CP122"
+    case cp123 = "CP123"
     case cp130 = "CP130"
     // Classification
     case cp201 = "CP201"
@@ -37,6 +39,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case cp209 = "CP209"
     case cp210 = "CP210"
     case cp211 = "CP211"
+    case cp212 = "CP212"
     // Stores
     case cp300 = "CP300"
     case cp301 = "CP301"
@@ -125,7 +128,7 @@ public struct Rule: Sendable, Hashable {
              help: "The `.xcdatamodeld` is missing, not a directory, holds no versions, or lies outside the spec's folder without `--allow-outside`.",
              defaultSeverity: .error, unusableInput: true),
         Rule(code: .cp112, name: "LegacyModelFormat", summary: "A model version uses the pre-Xcode-4 binary format",
-             help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Open and save the model in a current Xcode to convert it.",
+             help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Core Data's version hashes cannot be computed exactly for such a version (`chainplan hash` says so), so steps touching it are compared field by field. Open and save the model in a current Xcode to convert it.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp113, name: "NoCurrentVersion", summary: "The bundle does not say which version is current",
              help: "`.xccurrentversion` is missing or empty and the bundle has several versions. Xcode picks one silently; set the current version in Xcode's model inspector.",
@@ -151,24 +154,30 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .cp121, name: "UnmatchedMappingModel", summary: "A mapping model matches no step of the chain",
              help: "Neither its embedded models nor its stated paths correspond to a step. It is dead weight, or the step it was made for is missing from the chain.",
              defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp122, name: "UnhashableModelVersion", summary: "A model version's Core Data version hashes cannot be computed",
+             help: "Core Data decides whether a store needs migrating, which version a store is at and which mapping model fits by entity version hashes. chainplan computes them exactly from `contents`, but not for a legacy Xcode 3 version (binary `elements`, no `contents`) or a model Core Data could not compile either (an attribute type chainplan does not know, a missing or cyclic parent entity). Steps touching such a version fall back to comparing fields. Re-save the version in a current Xcode, or fix the model.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp123, name: "HashIdenticalVersions", summary: "Two model versions have identical Core Data version hashes",
+             help: "Core Data tells versions apart only by their entity version hashes, so two versions whose hashes are all equal are one version to it: no migration runs between them, and a store of either matches both. When they also differ in something migration reads but the hash ignores (a renaming identifier, a default value), it is an error: which of the two Core Data picks as a store's source model is undefined. Change a hashed input (e.g. a versionHashModifier) of one of them, or merge them.",
+             defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp130, name: "InvalidConfiguration", summary: "The rule configuration is invalid",
              help: "`.chainplan.yml` names an unknown code, a severity other than off/note/warning/error, or a bad threshold.",
              defaultSeverity: .error, unusableInput: true),
         Rule(code: .cp201, name: "NotInferable", summary: "A step cannot be inferred and has no mapping model",
-             help: "Core Data cannot infer a mapping for this step and no mapping model covers it: the migration fails at runtime (CoreStore throws mappingModelNotFound). Add a mapping model for the step, or split it into inferable steps.",
+             help: "Core Data's mapping builder refuses this step (134190; the app fails with 134140) and no mapping model covers it: a to-many relationship becomes to-one, or external storage is turned off. The finding names the cause. Add a mapping model for the step, or split it into inferable steps.",
              defaultSeverity: .error, unusableInput: false),
         Rule(code: .cp202, name: "RenameWithoutIdentifier", summary: "A likely rename has no renaming identifier",
-             help: "An entity or property was removed and one of the same kind added in the same step. Core Data infers this as drop + add and the data is lost. Set the renaming identifier (Xcode: Versioning > Renaming ID) to the old name.",
+             help: "An entity or property was removed and one of the same kind added in the same step, or an element keeps its name but its key (renaming identifier, else name) no longer equals the other version's. Core Data matches keys exactly and infers this as drop + add: the data is deleted. Set the renaming identifier (Xcode: Versioning > Renaming ID) to the old key the finding names.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp203, name: "NonOptionalWithoutDefault", summary: "An attribute becomes non-optional without a default value",
-             help: "A new non-optional attribute, or an optional one made non-optional, needs a default value for rows that have none; without it Core Data cannot infer the mapping.",
+        Rule(code: .cp203, name: "CouldFailValidation", summary: "A step infers, but fails on stores with rows lacking a mandatory value",
+             help: "A new mandatory attribute or relationship without a default, or an optional one made mandatory without a default: Core Data infers the mapping and flags it \"could fail validation\"; the migration fails (134110) on a store where a row has no value (for a new one: as soon as the entity has a row). The finding lists the checks; `chainplan dry-run` counts them on a real store. Give the property a default value, or fill it in a custom stage first.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp204, name: "AttributeTypeChange", summary: "An attribute's type change cannot be inferred",
+             help: "Core Data's builder converts Integer 16/32/64, Decimal, Double, Float and Boolean into one another and refuses every other type change (134190 \"Source and destination attribute types are incompatible\"). With NSMigrationAllowTypeTransformation in the destination attribute's userInfo only Transformable <-> Binary is accepted, and an unchanged type with the key is refused too. Add a mapping model, or remove the key after the step that needs it.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp204, name: "AttributeTypeChange", summary: "An attribute's type changes",
-             help: "Numeric type changes infer in shipped apps (observed); other type changes are not documented as inferable and are treated as needing a mapping model (conservative).",
-             defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp205, name: "HierarchyMerge", summary: "Two entity hierarchies are merged",
-             help: "Entities without a common parent in the source cannot share one in the destination: Apple documents this as not inferable.",
-             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .cp205, name: "HierarchyChange", summary: "An entity hierarchy changes (outcome unverified)",
+             help: "An entity changes its parent or its abstract flag, or separate hierarchies are merged. Core Data's builder does not examine hierarchies and infers the step, but how the rows move between tables is not verified, and Apple documents hierarchy merges as unsupported. Test the migration on a real store.",
+             defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp206, name: "MappingModelOnInferableStep", summary: "A mapping model covers a step that would infer anyway",
              help: "Legitimate when the mapping transforms data; otherwise the mapping model forces a slower heavyweight migration.",
              defaultSeverity: .note, unusableInput: false),
@@ -181,12 +190,15 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .cp209, name: "DataRemoved", summary: "A step drops an entity or attribute",
              help: "The data stored in it is deleted by the migration. Intended or not, a reviewer should know.",
              defaultSeverity: .note, unusableInput: false),
-        Rule(code: .cp210, name: "UndocumentedChange", summary: "A change whose inference behaviour is undocumented",
-             help: "For example a to-many relationship becoming to-one. Core Data may or may not infer it; test the migration on a device.",
+        Rule(code: .cp210, name: "UnverifiedChange", summary: "A change Core Data infers with an unverified or data-dependent outcome",
+             help: "For example a relationship pointing at another entity (the builder does not compare destinations), a new uniqueness constraint (the migration fails on stores with duplicates), or a value transformer change (no migration converts the stored bytes). Test the migration on a real store.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .cp211, name: "PropertyKindChange", summary: "An attribute is replaced by a relationship or entity (or the reverse)",
              help: "For example a `categoria` string attribute becoming a `Categoria` entity. Core Data infers this as drop + add: the step migrates, but the old values are deleted. Move the data with a mapping model or a custom migration stage.",
              defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .cp212, name: "DuplicateRenamingIdentifier", summary: "Two entities or properties share a renaming identifier",
+             help: "Core Data keys entities and stored properties by renaming identifier, else name. Two source entities, two destination entities, or two stored properties of one source entity with the same key make it refuse to infer (134190 \"Each source entity / destination entity / property must have a unique renaming identifier\"; the app fails with 134140). Typical cause: an element renamed with the old name as identifier while a new one takes the old name. Remove or change one of the identifiers.",
+             defaultSeverity: .error, unusableInput: false),
         Rule(code: .cp300, name: "UnreadableStore", summary: "The store cannot be read",
              help: "The path is not a SQLite database, is empty, truncated, encrypted, a directory, locked beyond the timeout, or not a Core Data store (no Z_METADATA).",
              defaultSeverity: .error, unusableInput: true),

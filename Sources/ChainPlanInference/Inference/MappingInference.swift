@@ -8,9 +8,12 @@ public struct InferredMapping: Sendable, Hashable {
     public var entityLineage: [String: String]
     /// Source (entity, property) → destination (entity, property), for persistent properties whose values survive.
     public var propertyLineage: [PropertyKey: PropertyKey]
-
-    /// False when the two versions are hash-equivalent: Core Data runs no migration.
-    public var needsMigration: Bool { changes.contains { $0.verdict != .noMigration } }
+    /// The checks that decide the migration on a real store: the mapping is flagged "could fail
+    /// validation" for each (§4.2). Empty when nothing depends on the store's rows.
+    public var validation: [ValidationCheck] = []
+    /// False when the two versions' entity hash dictionaries are equal: Core Data runs no migration
+    /// (§1.7), whatever else differs.
+    public var needsMigration: Bool
     /// True when no change blocks inference.
     public var isInferable: Bool { !changes.contains { $0.verdict == .blocksInference } }
     /// Changes that block inference.
@@ -32,14 +35,13 @@ public struct PropertyKey: Sendable, Hashable, Codable, Comparable {
     }
 }
 
-/// Infers mappings the way Core Data does, following the rules of
-/// `shared/reference/core-data.md` part 1 ("What Core Data can infer", "Matching").
+/// Infers mappings the way Core Data's builder does (`shared/reference/core-data-internals.md`
+/// §4), one typed rule per file under `Rules/` (`InferenceRules.all`).
 ///
-/// Matching: a destination entity's key is its renaming identifier, else its name. A source
-/// entity matches when its name equals the key, else when its own renaming identifier does
-/// (renaming identifiers are canonical, so V2→V3 and V1→V3 both work when V3 keeps the
-/// original name). Properties are matched the same way within matched entities, inherited
-/// properties included.
+/// Matching: each side keys its entities, and the stored properties of each matched entity
+/// (inherited ones and composite elements included), by renaming identifier, else name; exact
+/// key equality pairs them, with no fallback from an identifier to the name. Whether a migration
+/// runs at all is decided by the entity hash inputs alone (`EntityHashInputs`).
 public enum MappingInference {
     /// Infers the mapping from `source` to `destination`. File paths locate changes
     /// (the destination's `contents`, or the source's for removals).
@@ -59,8 +61,24 @@ public enum MappingInference {
         var engine = Engine(source: source, destination: destination,
                             sourceFile: sourceFile, destinationFile: destinationFile)
         engine.run()
-        return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
-                               entityLineage: engine.entityLineage, propertyLineage: engine.propertyLineage)
+        guard source.hashInputs == destination.hashInputs else {
+            return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
+                                   entityLineage: engine.entityLineage, propertyLineage: engine.propertyLineage,
+                                   validation: engine.validation.sorted(), needsMigration: true)
+        }
+        // Equal hashes (§1.7): the store opens as it is. Every row and value stays where it is,
+        // whatever the builder would have paired; only what lies outside the hash is reported.
+        var entities: [String: String] = [:]
+        var properties: [PropertyKey: PropertyKey] = [:]
+        for entity in destination.entities where source.byName[entity.entity.name] != nil {
+            let name = entity.entity.name
+            entities[name] = name
+            for a in entity.attributes where !a.isTransient { properties[PropertyKey(name, a.name)] = PropertyKey(name, a.name) }
+            for r in entity.relationships where !r.isTransient { properties[PropertyKey(name, r.name)] = PropertyKey(name, r.name) }
+        }
+        let changes = engine.changes.filter { $0.verdict == .noMigration } + engine.identifierNotes()
+        return InferredMapping(entityMappings: [], changes: changes, entityLineage: entities,
+                               propertyLineage: properties, validation: [], needsMigration: false)
     }
 }
 
@@ -80,6 +98,10 @@ package struct ResolvedView: Sendable {
     var byName: [String: Int]
     /// Composite attribute types (iOS 17).
     var composites: [CompositeType] = []
+    /// What each entity's version hash covers, by entity name.
+    var hashInputs: [String: EntityHashInputs] = [:]
+    /// Lower-cased entity names, for spotting an attribute that became an entity.
+    var lowercasedNames: Set<String> = []
 
     /// True when `entity` is `ancestor` or lies below it (parents followed, cycles stopped).
     func isKind(_ entity: String, of ancestor: String) -> Bool {
@@ -128,6 +150,10 @@ package struct ResolvedView: Sendable {
         self.entities = views
         self.byName = byName
         composites = model.composites
+        var inputs: [String: EntityHashInputs] = [:]
+        for view in views where inputs[view.entity.name] == nil { inputs[view.entity.name] = EntityHashInputs(view, in: self) }
+        hashInputs = inputs
+        lowercasedNames = Set(views.map { $0.entity.name.lowercased() })
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
@@ -135,7 +161,8 @@ package struct ResolvedView: Sendable {
 
 // MARK: - Engine
 
-/// A property of either kind, for matching.
+/// A stored property of either kind, for matching (composite elements are attributes named
+/// `composite.element`).
 private enum Property {
     case attribute(Attribute)
     case relationship(Relationship)
@@ -147,10 +174,19 @@ private enum Property {
         }
     }
 
-    var renamingIdentifier: String? {
+    /// Core Data's key: renaming identifier, else name.
+    var key: String {
         switch self {
-        case .attribute(let a): a.renamingIdentifier
-        case .relationship(let r): r.renamingIdentifier
+        case .attribute(let a): InferenceRules.key(name: a.name, renamingIdentifier: a.renamingIdentifier)
+        case .relationship(let r): InferenceRules.key(name: r.name, renamingIdentifier: r.renamingIdentifier)
+        }
+    }
+
+    /// Attribute, derived attribute or relationship: a key shared by two kinds is drop + add.
+    var kind: String {
+        switch self {
+        case .attribute(let a): a.isDerived ? "derived attribute" : "attribute"
+        case .relationship: "relationship"
         }
     }
 
@@ -168,13 +204,6 @@ private enum Property {
         }
     }
 
-    var isTransient: Bool {
-        switch self {
-        case .attribute(let a): a.isTransient
-        case .relationship(let r): r.isTransient
-        }
-    }
-
     /// Kind and type: what a rename must keep.
     var signature: String {
         switch self {
@@ -189,22 +218,18 @@ private struct Engine {
     let destination: ResolvedView
     let sourceFile: String?
     let destinationFile: String?
-    /// Lower-cased entity names of each side, for spotting an attribute that became an entity.
-    let sourceEntityNames: Set<String>
-    let destinationEntityNames: Set<String>
 
     var changes: [ModelChange] = []
     var entityMappings: [InferredEntityMapping] = []
     var entityLineage: [String: String] = [:]
     var propertyLineage: [PropertyKey: PropertyKey] = [:]
+    var validation: [ValidationCheck] = []
 
     init(source: ResolvedView, destination: ResolvedView, sourceFile: String?, destinationFile: String?) {
         self.source = source
         self.destination = destination
         self.sourceFile = sourceFile
         self.destinationFile = destinationFile
-        sourceEntityNames = Set(source.entities.map { $0.entity.name.lowercased() })
-        destinationEntityNames = Set(destination.entities.map { $0.entity.name.lowercased() })
     }
 
     func at(_ file: String?, _ line: Int?, _ column: Int?) -> SourceLocation? {
@@ -213,110 +238,138 @@ private struct Engine {
 
     mutating func add(_ change: ModelChange) { changes.append(change) }
 
+    static func entityKey(_ view: ResolvedEntityView) -> String {
+        InferenceRules.key(name: view.entity.name, renamingIdentifier: view.entity.renamingIdentifier)
+    }
+
     mutating func run() {
-        // 1. Match entities.
-        let matches = Matcher.match(
-            sources: source.entities.map { ($0.entity.name, $0.entity.renamingIdentifier) },
-            destinations: destination.entities.map { ($0.entity.name, $0.entity.renamingIdentifier) })
-        var removedEntities = Set(source.entities.indices)
-        var addedEntities = Set(destination.entities.indices)
-        for (s, d) in matches {
-            removedEntities.remove(s)
-            addedEntities.remove(d)
+        // 1. Keys on each side; duplicates make the builder fail.
+        let sourceKeys = source.entities.map(Self.entityKey)
+        let destinationKeys = destination.entities.map(Self.entityKey)
+        reportDuplicateEntityKeys(sourceKeys, of: source, rule: InferenceRules.duplicateSourceEntityKey, file: sourceFile,
+                                  reason: "Each source entity must have a unique renaming identifier")
+        reportDuplicateEntityKeys(destinationKeys, of: destination, rule: InferenceRules.duplicateDestinationEntityKey, file: destinationFile,
+                                  reason: "Each destination entity must have a unique renaming identifier")
+        // 2. Exact key equality.
+        var sourceByKey: [String: Int] = [:]
+        for (index, key) in sourceKeys.enumerated() where sourceByKey[key] == nil { sourceByKey[key] = index }
+        var matches: [(Int, Int)] = []
+        var matchedSources: Set<Int> = []
+        for (index, key) in destinationKeys.enumerated() {
+            guard let s = sourceByKey[key], matchedSources.insert(s).inserted else { continue }
+            matches.append((s, index))
             // Known for every entity before any is compared: a relationship's destination is
             // judged by where that entity's rows go, whichever entity is compared first.
-            entityLineage[source.entities[s].entity.name] = destination.entities[d].entity.name
+            entityLineage[source.entities[s].entity.name] = destination.entities[index].entity.name
         }
-        // 2. Compare matched entities.
-        for (s, d) in matches.sorted(by: { $0.1 < $1.1 }) {
-            compareEntities(source.entities[s], destination.entities[d])
+        let matchedDestinations = Set(matches.map(\.1))
+        // 3. Hierarchy merges, then each matched pair.
+        let merged = checkHierarchyMerges(matches)
+        for (s, d) in matches {
+            compareEntities(source.entities[s], destination.entities[d], inMerge: merged.contains(destination.entities[d].entity.name))
         }
-        // 3. Added and removed entities, and likely entity renames.
-        let removed = removedEntities.sorted().map { source.entities[$0] }
-        let added = addedEntities.sorted().map { destination.entities[$0] }
-        var renamedGuess: Set<String> = []
+        // 4. Removed and added entities, and likely renames among them.
+        let removed = source.entities.indices.filter { !matchedSources.contains($0) }.map { source.entities[$0] }
+        let added = destination.entities.indices.filter { !matchedDestinations.contains($0) }.map { destination.entities[$0] }
         for gone in removed {
-            if let twin = likelyEntityTwin(of: gone, among: added) {
-                renamedGuess.insert(twin.entity.name)
-                add(ModelChange(.likelyEntityRename, entity: gone.entity.name,
-                                detail: "entity '\(gone.entity.name)' is removed and '\(twin.entity.name)' added with similar attributes, "
-                                    + "but '\(twin.entity.name)' has no renaming identifier '\(gone.entity.name)': Core Data infers drop + add and its rows are deleted",
-                                verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
-                                location: at(destinationFile, twin.entity.line, twin.entity.column)))
+            let twin = likelyEntityTwin(of: gone, among: added)
+            if let twin {
+                let key = Self.entityKey(gone)
+                let keyed = key == gone.entity.name ? "" : " (keyed by its renaming identifier '\(key)')"
+                let detail = twin.entity.name == gone.entity.name
+                    ? "entity '\(gone.entity.name)' is keyed by its renaming identifier '\(key)' in the source and by '\(Self.entityKey(twin))' here: "
+                        + "Core Data does not pair them, so it removes the entity and adds it again, deleting every row; give it renaming identifier '\(key)' to keep the data"
+                    : "entity '\(twin.entity.name)' looks like a rename of '\(gone.entity.name)'\(keyed); add renaming identifier '\(key)' "
+                        + "to '\(twin.entity.name)' to keep the data: without it Core Data removes '\(gone.entity.name)' and adds '\(twin.entity.name)', deleting every row"
+                add(InferenceRules.likelyEntityRename.change(
+                    .likelyEntityRename, entity: gone.entity.name,
+                    detail: detail,
+                    verdict: .dataLoss, location: at(destinationFile, twin.entity.line, twin.entity.column)))
             }
-            add(ModelChange(.entityRemoved, entity: gone.entity.name,
-                            detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
-                            verdict: .dataLoss, rule: "remove-entity", basis: .documented, code: .cp209,
-                            location: at(sourceFile, gone.entity.line, gone.entity.column)))
+            add(InferenceRules.removedEntity.change(
+                .entityRemoved, entity: gone.entity.name,
+                detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
+                verdict: .dataLoss, code: twin == nil ? .cp209 : .some(nil), location: at(sourceFile, gone.entity.line, gone.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
                                                         source: gone.entity.name, destination: nil, propertyMappings: []))
         }
         for new in added {
-            add(ModelChange(.entityAdded, entity: new.entity.name, detail: "entity '\(new.entity.name)' is added",
-                            verdict: .inferable, rule: "add-entity", basis: .documented,
-                            location: at(destinationFile, new.entity.line, new.entity.column)))
+            add(InferenceRules.addedEntity.change(.entityAdded, entity: new.entity.name, detail: "entity '\(new.entity.name)' is added",
+                                                  verdict: .inferable, location: at(destinationFile, new.entity.line, new.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Add\(new.entity.name)", kind: .add, source: nil,
                                                         destination: new.entity.name, propertyMappings: []))
+            // An added entity's rows are all new: no mandatory property can lack a value.
         }
-        // 4. Hierarchy merges: matched entities with different source roots that share a destination root.
-        checkHierarchyMerges(matches)
         entityMappings.sort { ($0.destination ?? $0.source ?? "", $0.name) < ($1.destination ?? $1.source ?? "", $1.name) }
+    }
+
+    mutating func reportDuplicateEntityKeys(_ keys: [String], of view: ResolvedView, rule: InferenceRule, file: String?, reason: String) {
+        var byKey: [String: [Int]] = [:]
+        for (index, key) in keys.enumerated() { byKey[key, default: []].append(index) }
+        for (key, indices) in byKey.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
+            let names = indices.map { "'\(view.entities[$0].entity.name)'" }.joined(separator: " and ")
+            let second = view.entities[indices[1]].entity
+            add(rule.change(.duplicateKey, entity: second.name,
+                            detail: "entities \(names) share the key '\(key)' (renaming identifier or name): Core Data refuses to infer the mapping "
+                                + "(134190 \"\(reason)\"; the app fails with 134140)",
+                            verdict: .blocksInference, location: at(file, second.line, second.column)))
+        }
     }
 
     // MARK: Entities
 
-    mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView) {
+    mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, inMerge: Bool) {
         let sName = s.entity.name
         let dName = d.entity.name
         let here = at(destinationFile, d.entity.line, d.entity.column)
-        let changesBefore = changes.count
         if sName != dName {
-            add(ModelChange(.entityRenamed, entity: dName, detail: "entity '\(sName)' is renamed to '\(dName)' (renaming identifier)",
-                            verdict: .inferable, rule: "rename-entity-with-renaming-identifier", basis: .documented, location: here))
+            add(InferenceRules.entityMatching.change(
+                .entityRenamed, entity: dName,
+                detail: "entity '\(sName)' is renamed to '\(dName)' (renaming identifier '\(Self.entityKey(d))')", verdict: .inferable, location: here))
         }
         let sParent = s.entity.parentEntity.flatMap { source.entity($0) }.map { $0.entity.name }
         let dParent = d.entity.parentEntity.flatMap { destination.entity($0) }.map { $0.entity.name }
-        let parentSourceName = dParent.flatMap { parent in entityLineage.first { $0.value == parent }?.key } ?? dParent
-        if sParent != parentSourceName || (sParent == nil) != (dParent == nil) {
+        if sParent.flatMap({ entityLineage[$0] }) != dParent || (sParent == nil) != (dParent == nil) {
             let from = sParent.map { "'\($0)'" } ?? "none"
             let to = dParent.map { "'\($0)'" } ?? "none"
-            add(ModelChange(.parentChanged, entity: dName, detail: "entity '\(dName)' changes parent from \(from) to \(to)",
-                            verdict: .inferable, rule: "change-parent-entity", basis: .documented, location: here))
+            add(InferenceRules.hierarchyChange.change(
+                .parentChanged, entity: dName,
+                detail: "entity '\(dName)' changes parent from \(from) to \(to): inferred (the builder does not check hierarchies), "
+                    + "but how its rows are moved is unverified",
+                verdict: .inferable, code: inMerge ? .some(nil) : nil, location: here))
         }
         if s.entity.isAbstract != d.entity.isAbstract {
-            add(ModelChange(.abstractChanged, entity: dName,
-                            detail: "entity '\(dName)' becomes \(d.entity.isAbstract ? "abstract" : "concrete")",
-                            verdict: d.entity.isAbstract ? .dataLoss : .inferable,
-                            rule: "change-abstract", basis: .conservative, code: d.entity.isAbstract ? .cp210 : nil, location: here))
+            add(InferenceRules.hierarchyChange.change(
+                .abstractChanged, entity: dName,
+                detail: "entity '\(dName)' becomes \(d.entity.isAbstract ? "abstract" : "concrete"): inferred (the builder ignores the flag), "
+                    + "but what happens to \(d.entity.isAbstract ? "its own rows" : "the rows") is unverified",
+                verdict: .inferable, location: here))
         }
         if (s.entity.versionHashModifier ?? "") != (d.entity.versionHashModifier ?? "") {
-            add(ModelChange(.hashModifierChanged, entity: dName,
-                            detail: "entity '\(dName)' changes its version hash modifier, forcing a migration",
-                            verdict: .inferable, rule: "version-hash-modifier", basis: .documented, location: here))
+            add(InferenceRules.versionHashModifier.change(
+                .hashModifierChanged, entity: dName, detail: "entity '\(dName)' changes its version hash modifier, forcing a migration",
+                verdict: .inferable, location: here))
         }
-        let oldConstraints = Set(s.entity.uniquenessConstraints.map { $0.sorted() })
-        let newConstraints = Set(d.entity.uniquenessConstraints.map { $0.sorted() })
+        let oldConstraints = Set(s.entity.uniquenessConstraints.map { $0.joined(separator: ",") }.filter { !$0.isEmpty })
+        let newConstraints = Set(d.entity.uniquenessConstraints.map { $0.joined(separator: ",") }.filter { !$0.isEmpty })
         if oldConstraints != newConstraints {
-            // Undocumented either way: if Core Data migrates for it, rows that already share the
-            // values make the migration fail; if it does not, the duplicates stay. Both deserve a look.
-            let added = newConstraints.subtracting(oldConstraints).sorted { $0.joined(separator: ",") < $1.joined(separator: ",") }
+            let added = newConstraints.subtracting(oldConstraints).sorted()
             let detail = added.isEmpty
-                ? "entity '\(dName)' removes uniqueness constraints"
-                : "entity '\(dName)' adds a uniqueness constraint on " + added.map { "(\($0.joined(separator: ", ")))" }.joined(separator: " and ")
-                    + ": not a version-hash input, so Core Data may run no migration and keep existing duplicates, and where it"
-                    + " does migrate, duplicates make it fail (a dry run counts them in a real store)"
-            add(ModelChange(.uniquenessChanged, entity: dName, detail: detail,
-                            verdict: .noMigration, rule: "uniqueness-constraints-not-hashed", basis: .conservative,
-                            code: added.isEmpty ? nil : .cp210, location: here))
+                ? "entity '\(dName)' removes uniqueness constraints (a hash input: the table is rebuilt)"
+                : "entity '\(dName)' adds a uniqueness constraint on " + added.map { "(\($0.replacingOccurrences(of: ",", with: ", ")))" }.joined(separator: " and ")
+                    + ": a hash input, so the table is rebuilt, and its unique index fails the migration on stores where rows already share "
+                    + "the values (a dry run counts them)"
+            add(InferenceRules.uniquenessConstraintChange.change(.uniquenessChanged, entity: dName, detail: detail, verdict: .inferable,
+                                                                 code: added.isEmpty ? .some(nil) : nil, location: here))
         }
         if Set(s.entity.fetchIndexes.map(\.name)) != Set(d.entity.fetchIndexes.map(\.name))
             || Set(s.entity.compoundIndexes) != Set(d.entity.compoundIndexes) {
-            add(ModelChange(.indexChanged, entity: dName, detail: "entity '\(dName)' changes its indexes",
-                            verdict: .noMigration, rule: "indexes-not-hashed", basis: .conservative, location: here))
+            add(InferenceRules.notHashed.change(.indexChanged, entity: dName, detail: "entity '\(dName)' changes its indexes (not a hash input)",
+                                                verdict: .noMigration, code: .some(nil), location: here))
         }
         let propertyMappings = compareProperties(s, d)
-        let changed = changes[changesBefore...].contains { $0.verdict != .noMigration }
-        entityMappings.append(InferredEntityMapping(name: "\(sName)To\(dName)", kind: changed ? .transform : .copy,
+        let copy = sName == dName && source.hashInputs[sName] == destination.hashInputs[dName]
+        entityMappings.append(InferredEntityMapping(name: "\(sName)To\(dName)", kind: copy ? .copy : .transform,
                                                     source: sName, destination: dName, propertyMappings: propertyMappings))
     }
 
@@ -332,133 +385,216 @@ private struct Engine {
         return best?.1
     }
 
-    mutating func checkHierarchyMerges(_ matches: [(Int, Int)]) {
+    /// Matched entities from separate source hierarchies that share a destination root: one
+    /// finding per merge. Returns the destination entities involved (their own parent changes
+    /// raise no second finding).
+    mutating func checkHierarchyMerges(_ matches: [(Int, Int)]) -> Set<String> {
         var sourceRootsByDestinationRoot: [String: Set<String>] = [:]
+        var members: [String: [String]] = [:]
         for (s, d) in matches {
             sourceRootsByDestinationRoot[destination.entities[d].root, default: []].insert(source.entities[s].root)
+            members[destination.entities[d].root, default: []].append(destination.entities[d].entity.name)
         }
+        var involved: Set<String> = []
         for (root, sourceRoots) in sourceRootsByDestinationRoot.sorted(by: { $0.key < $1.key }) where sourceRoots.count > 1 {
             let list = sourceRoots.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            add(ModelChange(.hierarchyMerged, entity: root,
-                            detail: "entities from separate hierarchies (roots \(list)) now share the root '\(root)'",
-                            verdict: .blocksInference, rule: "merge-entity-hierarchies", basis: .documented, code: .cp205,
-                            location: at(destinationFile, destination.entity(root)?.entity.line, destination.entity(root)?.entity.column)))
+            involved.formUnion(members[root] ?? [])
+            add(InferenceRules.hierarchyChange.change(
+                .hierarchyMerged, entity: root,
+                detail: "entities from separate hierarchies (roots \(list)) now share the root '\(root)': the builder infers it, "
+                    + "but Apple documents merges as unsupported and the outcome is unverified",
+                verdict: .inferable, location: at(destinationFile, destination.entity(root)?.entity.line, destination.entity(root)?.entity.column)))
         }
+        return involved
     }
 
     // MARK: Properties
+
+    /// The stored properties the builder sees: non-transient attributes (composites as their
+    /// elements) and relationships, inherited ones included.
+    func storedProperties(_ entity: ResolvedEntityView, in view: ResolvedView) -> [Property] {
+        var result: [Property] = []
+        for attribute in entity.attributes where !attribute.isTransient {
+            if attribute.type == .composite {
+                result += view.elements(of: attribute).filter { !$0.isTransient }.map(Property.attribute)
+            } else {
+                result.append(.attribute(attribute))
+            }
+        }
+        for relationship in entity.relationships where !relationship.isTransient { result.append(.relationship(relationship)) }
+        return result
+    }
+
+    func transientKeys(_ entity: ResolvedEntityView) -> Set<String> {
+        var keys: Set<String> = []
+        for a in entity.attributes where a.isTransient { keys.insert(InferenceRules.key(name: a.name, renamingIdentifier: a.renamingIdentifier)) }
+        for r in entity.relationships where r.isTransient { keys.insert(InferenceRules.key(name: r.name, renamingIdentifier: r.renamingIdentifier)) }
+        return keys
+    }
 
     mutating func compareProperties(_ s: ResolvedEntityView, _ d: ResolvedEntityView) -> [InferredEntityMapping.PropertyMapping] {
         let sName = s.entity.name
         let dName = d.entity.name
         var mappings: [InferredEntityMapping.PropertyMapping] = []
-        let sourceProperties = s.attributes.map(Property.attribute) + s.relationships.map(Property.relationship)
-        let destinationProperties = d.attributes.map(Property.attribute) + d.relationships.map(Property.relationship)
-        let matches = Matcher.match(sources: sourceProperties.map { ($0.name, $0.renamingIdentifier) },
-                                    destinations: destinationProperties.map { ($0.name, $0.renamingIdentifier) })
-        var unmatchedSources = Set(sourceProperties.indices)
-        var unmatchedDestinations = Set(destinationProperties.indices)
-        var kindChanged: Set<Int> = []
-        for (si, di) in matches {
-            let sp = sourceProperties[si]
-            let dp = destinationProperties[di]
-            switch (sp, dp) {
-            case let (.attribute(a), .attribute(b)):
-                unmatchedSources.remove(si)
-                unmatchedDestinations.remove(di)
-                compareAttributes(a, b, sourceEntity: sName, entity: dName)
-                if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
-                mappings.append(.init(destination: b.name, expression: "$source.\(a.name)"))
-            case let (.relationship(a), .relationship(b)):
-                unmatchedSources.remove(si)
-                unmatchedDestinations.remove(di)
-                compareRelationships(a, b, sourceEntity: sName, entity: dName)
-                if !a.isTransient, !b.isTransient { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
-                mappings.append(.init(destination: b.name, expression: "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"\(a.name)\", $source.\(a.name))"))
-            default:
-                // An attribute became a relationship or the reverse: Core Data infers drop + add.
-                kindChanged.insert(si)
-                if !sp.isTransient {
-                    let fromKind = if case .attribute = sp { "attribute" } else { "relationship" }
-                    let toKind = if case .attribute = dp { "attribute" } else { "relationship" }
-                    add(ModelChange(.propertyKindChanged, entity: dName, property: dp.name,
-                                    detail: "'\(sName).\(sp.name)' changes from \(fromKind) to \(toKind): Core Data infers drop + add, and the stored values are deleted",
-                                    verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
-                                    code: .cp211, location: at(destinationFile, dp.line, dp.column)))
-                }
+        let sourceProperties = storedProperties(s, in: source)
+        let destinationProperties = storedProperties(d, in: destination)
+        // Duplicate source keys fail the builder; duplicate destination keys take the same source.
+        var sourceByKey: [String: Int] = [:]
+        var duplicates: [String: [Int]] = [:]
+        for (index, property) in sourceProperties.enumerated() {
+            if let first = sourceByKey[property.key] {
+                duplicates[property.key, default: [first]].append(index)
+            } else {
+                sourceByKey[property.key] = index
             }
         }
-        // Attributes turned into an entity: a removed attribute whose name is now an added relationship's
-        // or entity's name (case-insensitively), e.g. `categoria` → entity `Categoria`.
-        var explainedRemovals: Set<Int> = []
-        for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
-            guard case .attribute(let a) = sourceProperties[si], !a.isTransient else { continue }
+        for (key, indices) in duplicates.sorted(by: { $0.key < $1.key }) {
+            let names = indices.map { "'\(sourceProperties[$0].name)'" }.joined(separator: " and ")
+            let second = sourceProperties[indices[1]]
+            add(InferenceRules.duplicateSourcePropertyKey.change(
+                .duplicateKey, entity: dName, property: second.name,
+                detail: "properties \(names) of '\(sName)' share the key '\(key)' (renaming identifier or name): Core Data refuses to infer "
+                    + "the mapping (134190 \"Each property must have a unique renaming identifier\"; the app fails with 134140)",
+                verdict: .blocksInference, location: at(sourceFile, second.line, second.column)))
+        }
+        var usedSources: Set<Int> = []
+        var unmatchedDestinations: [Int] = []
+        for (di, dp) in destinationProperties.enumerated() {
+            guard let si = sourceByKey[dp.key] else {
+                unmatchedDestinations.append(di)
+                continue
+            }
+            let sp = sourceProperties[si]
+            let firstUse = usedSources.insert(si).inserted
+            switch (sp, dp) {
+            case let (.attribute(a), .attribute(b)) where a.isDerived == b.isDerived:
+                compareAttributes(a, b, sourceEntity: sName, entity: dName)
+                if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
+                mappings.append(.init(destination: b.name, expression: "$source.\(a.name)"))
+            case let (.relationship(a), .relationship(b)):
+                compareRelationships(a, b, sourceEntity: sName, entity: dName)
+                if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
+                mappings.append(.init(destination: b.name, expression: "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"\(a.name)\", $source.\(a.name))"))
+            default:
+                add(InferenceRules.propertyKindMismatch.change(
+                    .propertyKindChanged, entity: dName, property: dp.name,
+                    detail: "'\(sName).\(sp.name)' changes from \(sp.kind) to \(dp.kind): Core Data drops and re-adds it, and the stored values are deleted",
+                    verdict: .dataLoss, location: at(destinationFile, dp.line, dp.column)))
+                newPropertyValidation(dp, sourceEntity: sName, entity: dName)
+                mappings.append(.init(destination: dp.name, expression: nil))
+            }
+        }
+        let unmatchedSources = sourceProperties.indices.filter { !usedSources.contains($0) }
+        let destinationTransient = transientKeys(d)
+        let sourceTransient = transientKeys(s)
+        // Removals explained by one cause (transient, replaced by an entity, likely rename) raise that finding only.
+        var explained: Set<Int> = []
+        for si in unmatchedSources {
+            let sp = sourceProperties[si]
+            if destinationTransient.contains(sp.key) {
+                explained.insert(si)
+                add(InferenceRules.persistentTransient.change(
+                    .transientChanged, entity: dName, property: sp.name,
+                    detail: "\(sp.kind) '\(sName).\(sp.name)' becomes transient: its column is dropped and the stored values are deleted",
+                    verdict: .dataLoss, location: at(destinationFile, sp.line, sp.column)))
+                continue
+            }
+            guard case .attribute(let a) = sp else { continue }
             let lowered = a.name.lowercased()
             let becameRelationship = unmatchedDestinations.contains { di in
                 if case .relationship(let r) = destinationProperties[di] { return r.name.lowercased() == lowered }
                 return false
             }
-            let becameEntity = destinationEntityNames.contains(lowered) && !sourceEntityNames.contains(lowered)
-            if becameRelationship || becameEntity {
-                explainedRemovals.insert(si)
-                add(ModelChange(.propertyKindChanged, entity: dName, property: a.name,
-                                detail: "attribute '\(sName).\(a.name)' is replaced by \(becameRelationship ? "a relationship" : "an entity") of the same name: Core Data infers drop + add, and its values are deleted",
-                                verdict: .dataLoss, rule: "attribute-to-relationship-is-drop-and-add", basis: .documented,
-                                code: .cp211, location: at(sourceFile, a.line, a.column)))
+            if becameRelationship || (destination.lowercasedNames.contains(lowered) && !source.lowercasedNames.contains(lowered)) {
+                explained.insert(si)
+                add(InferenceRules.propertyKindMismatch.change(
+                    .propertyKindChanged, entity: dName, property: a.name,
+                    detail: "attribute '\(sName).\(a.name)' is replaced by \(becameRelationship ? "a relationship" : "an entity") of the same name: "
+                        + "Core Data drops and re-adds it, and its values are deleted",
+                    verdict: .dataLoss, location: at(sourceFile, a.line, a.column)))
             }
         }
-        // Likely renames: a removed and an added property of the same kind and type.
-        var pairedDestinations: Set<Int> = []
-        for si in unmatchedSources.sorted() where !explainedRemovals.contains(si) && !kindChanged.contains(si) {
-            guard !sourceProperties[si].isTransient,
-                  let di = likelyPropertyTwin(sourceProperties[si], among: unmatchedDestinations.subtracting(pairedDestinations).sorted().map { ($0, destinationProperties[$0]) }, sources: unmatchedSources.map { sourceProperties[$0] })
-            else { continue }
-            pairedDestinations.insert(di)
-            let gone = sourceProperties[si].name
-            let new = destinationProperties[di].name
-            add(ModelChange(.likelyPropertyRename, entity: dName, property: new,
-                            detail: "'\(sName).\(gone)' is removed and '\(dName).\(new)' added with the same type, but '\(new)' has no renaming identifier '\(gone)': Core Data infers drop + add and the values are deleted",
-                            verdict: .dataLoss, rule: "rename-without-renaming-identifier", basis: .documented, code: .cp202,
-                            location: at(destinationFile, destinationProperties[di].line, destinationProperties[di].column)))
+        var paired: Set<Int> = []
+        let remaining = unmatchedSources.filter { !explained.contains($0) }
+        for si in remaining {
+            let candidates = unmatchedDestinations.filter { !paired.contains($0) && !sourceTransient.contains(destinationProperties[$0].key) }
+            guard let di = likelyPropertyTwin(sourceProperties[si], among: candidates.map { ($0, destinationProperties[$0]) },
+                                              sources: remaining.map { sourceProperties[$0] }) else { continue }
+            paired.insert(di)
+            explained.insert(si)
+            let gone = sourceProperties[si]
+            let new = destinationProperties[di]
+            let keyed = gone.key == gone.name ? "" : " (keyed by its renaming identifier '\(gone.key)')"
+            let detail = new.name == gone.name
+                ? "'\(dName).\(new.name)' is keyed by its renaming identifier '\(gone.key)' in the source and by '\(new.key)' here: Core Data does "
+                    + "not pair them, so it drops the values and adds an empty '\(new.name)'; give it renaming identifier '\(gone.key)' to keep the data"
+                : "'\(dName).\(new.name)' looks like a rename of '\(sName).\(gone.name)'\(keyed); add renaming identifier '\(gone.key)' to "
+                    + "'\(new.name)' to keep the data: without it Core Data drops '\(gone.name)' and adds '\(new.name)', deleting the values"
+            add(InferenceRules.likelyPropertyRename.change(
+                .likelyPropertyRename, entity: dName, property: new.name,
+                detail: detail,
+                verdict: .dataLoss, location: at(destinationFile, new.line, new.column)))
         }
-        for si in unmatchedSources.sorted() where !kindChanged.contains(si) {
+        for si in remaining {
             let property = sourceProperties[si]
+            let quiet = explained.contains(si)
             switch property {
-            case .attribute(let a) where !a.isTransient && s.entity.isAbstract && movedDown(a.name, from: s):
-                // An abstract entity has no rows of its own: its values live in its subentities,
-                // which keep the attribute.
-                add(ModelChange(.attributeRemoved, entity: dName, property: a.name,
-                                detail: "attribute '\(sName).\(a.name)' moves down into the subentities of abstract '\(sName)', which keep its values",
-                                verdict: .inferable, rule: "move-property-down-hierarchy", basis: .documented, location: at(sourceFile, a.line, a.column)))
+            case .attribute(let a) where s.entity.isAbstract && movedDown(a.name, from: s):
+                // An abstract entity has no rows of its own: its values live in its subentities, which keep the attribute.
+                add(InferenceRules.removedProperty.change(
+                    .attributeRemoved, entity: dName, property: a.name,
+                    detail: "attribute '\(sName).\(a.name)' moves down into the subentities of abstract '\(sName)', which keep its values",
+                    verdict: .inferable, code: .some(nil), location: at(sourceFile, a.line, a.column)))
             case .attribute(let a):
-                // A removal already explained as a kind change (CP211) raises no second finding.
-                let explained = explainedRemovals.contains(si)
-                add(ModelChange(.attributeRemoved, entity: dName, property: a.name,
-                                detail: "attribute '\(sName).\(a.name)' is removed" + (a.isTransient ? " (transient: no stored data)" : "; its values are deleted"),
-                                verdict: a.isTransient ? .inferable : .dataLoss, rule: "remove-attribute", basis: .documented,
-                                code: a.isTransient || explained ? nil : .cp209, location: at(sourceFile, a.line, a.column)))
+                add(InferenceRules.removedProperty.change(
+                    .attributeRemoved, entity: dName, property: a.name,
+                    detail: "attribute '\(sName).\(a.name)' is removed; its values are deleted",
+                    verdict: .dataLoss, code: quiet ? .some(nil) : nil, location: at(sourceFile, a.line, a.column)))
             case .relationship(let r):
-                add(ModelChange(.relationshipRemoved, entity: dName, property: r.name,
-                                detail: "relationship '\(sName).\(r.name)' is removed" + (r.isTransient ? " (transient)" : "; its links are deleted"),
-                                verdict: .inferable, rule: "remove-relationship", basis: .documented, location: at(sourceFile, r.line, r.column)))
+                add(InferenceRules.removedProperty.change(
+                    .relationshipRemoved, entity: dName, property: r.name,
+                    detail: "relationship '\(sName).\(r.name)' is removed; its links are deleted",
+                    verdict: .inferable, code: .some(nil), location: at(sourceFile, r.line, r.column)))
             }
         }
-        for di in unmatchedDestinations.sorted() {
-            switch destinationProperties[di] {
-            case .attribute(let a):
-                addAttribute(a, entity: dName)
-                mappings.append(.init(destination: a.name, expression: nil))
-            case .relationship(let r):
-                let required = r.isRequired
-                add(ModelChange(.relationshipAdded, entity: dName, property: r.name,
-                                detail: "relationship '\(dName).\(r.name)' is added" + (required ? "; it is required but existing rows have no value" : ""),
-                                verdict: .inferable, rule: required ? "add-required-relationship" : "add-relationship",
-                                basis: required ? .conservative : .documented, code: required ? .cp210 : nil,
-                                location: at(destinationFile, r.line, r.column)))
-                mappings.append(.init(destination: r.name, expression: nil))
+        for di in unmatchedDestinations {
+            let property = destinationProperties[di]
+            if sourceTransient.contains(property.key) {
+                add(InferenceRules.persistentTransient.change(
+                    .transientChanged, entity: dName, property: property.name,
+                    detail: "\(property.kind) '\(dName).\(property.name)' becomes stored: an empty column is added", verdict: .inferable,
+                    code: .some(nil), location: at(destinationFile, property.line, property.column)))
+            } else {
+                let description: String
+                switch property {
+                case .attribute(let a):
+                    let why = a.isOptional ? "optional" : a.isDerived ? "derived" : a.hasDefaultValue ? "with a default value" : "mandatory, no default"
+                    description = "attribute '\(dName).\(a.name)' is added (\(why))"
+                case .relationship(let r):
+                    description = "relationship '\(dName).\(r.name)' is added" + (r.isMandatory ? " (mandatory)" : "")
+                }
+                add(InferenceRules.newMandatoryProperty.change(
+                    property.isAttribute ? .attributeAdded : .relationshipAdded, entity: dName, property: property.name,
+                    detail: description, verdict: .inferable, location: at(destinationFile, property.line, property.column)))
             }
+            newPropertyValidation(property, sourceEntity: sName, entity: dName)
+            mappings.append(.init(destination: property.name, expression: nil))
         }
         return mappings.sorted { $0.destination < $1.destination }
+    }
+
+    /// A new property of a matched entity: mandatory without a default → "could fail validation".
+    mutating func newPropertyValidation(_ property: Property, sourceEntity: String, entity: String) {
+        switch property {
+        case .attribute(let a) where !a.isOptional && !a.hasDefaultValue && !a.isDerived:
+            validation.append(ValidationCheck(entity: entity, property: a.name, kind: .attribute, reason: .newMandatory,
+                                              sourceEntity: sourceEntity, sourceProperty: nil))
+        case .relationship(let r) where r.isMandatory:
+            validation.append(ValidationCheck(entity: entity, property: r.name, kind: .relationship, reason: .newMandatory,
+                                              sourceEntity: sourceEntity, sourceProperty: nil, toMany: r.isToMany))
+        default:
+            break
+        }
     }
 
     /// The added property that most likely renames `gone`: the only one of the same kind and
@@ -474,202 +610,197 @@ private struct Engine {
         return best.0
     }
 
-    mutating func addAttribute(_ a: Attribute, entity: String) {
-        let here = at(destinationFile, a.line, a.column)
-        if a.isTransient || a.isOptional || a.hasDefaultValue || a.isDerived {
-            let why = a.isTransient ? "transient" : a.isOptional ? "optional" : a.isDerived ? "derived" : "with a default value"
-            add(ModelChange(.attributeAdded, entity: entity, property: a.name, detail: "attribute '\(entity).\(a.name)' is added (\(why))",
-                            verdict: .inferable, rule: a.isOptional || a.isTransient || a.isDerived ? "add-optional-attribute" : "add-attribute-with-default",
-                            basis: .documented, location: here))
-        } else {
-            add(ModelChange(.attributeAdded, entity: entity, property: a.name,
-                            detail: "non-optional attribute '\(entity).\(a.name)' is added without a default value",
-                            verdict: .blocksInference, rule: "add-non-optional-attribute-without-default", basis: .documented,
-                            code: .cp203, location: here))
-        }
-    }
-
     mutating func compareAttributes(_ a: Attribute, _ b: Attribute, sourceEntity: String, entity: String) {
         let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
-            add(ModelChange(.attributeRenamed, entity: entity, property: b.name,
-                            detail: "attribute '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier)",
-                            verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
+            add(InferenceRules.entityMatching.change(
+                .attributeRenamed, entity: entity, property: b.name,
+                detail: "attribute '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier '\(InferenceRules.key(name: b.name, renamingIdentifier: b.renamingIdentifier))')",
+                verdict: .inferable, location: here))
         }
-        if a.isTransient != b.isTransient {
-            if b.isTransient {
-                add(ModelChange(.transientChanged, entity: entity, property: b.name, detail: "attribute \(label) becomes transient; its stored values are deleted",
-                                verdict: .dataLoss, rule: "persistent-to-transient", basis: .documented, code: .cp209, location: here))
+        let transformation = InferenceRules.allowsTypeTransformation(b)
+        if transformation {
+            if let refusal = InferenceRules.transformationRefusal(a, b) {
+                add(InferenceRules.typeTransformation.change(
+                    .attributeTypeChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) (\(a.type.xmlValue) → \(b.type.xmlValue)) has \(InferenceRules.transformationKeyName) in its userInfo: "
+                        + "Core Data refuses to infer the mapping (134190 \"\(refusal)\"); remove the key unless the step turns Transformable into Binary or back",
+                    verdict: .blocksInference, location: here))
             } else {
-                addAttribute(b, entity: entity)
-            }
-            return
-        }
-        if a.type != b.type, !b.isTransient {
-            let numeric = a.type.isNumeric && b.type.isNumeric && a.type != .decimal && b.type != .decimal
-            // Boolean is stored as an INTEGER column; Wire's tests migrate a 2.53.0 store (Boolean
-            // `Conversation.mutedStatus`) to a model where it is Integer 32 by inference.
-            let booleanToInteger = a.type == .boolean && [.integer16, .integer32, .integer64].contains(b.type)
-            if numeric || booleanToInteger {
-                add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
-                                detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue) (\(numeric ? "numeric" : "Boolean to integer"): inferred in shipped apps)",
-                                verdict: .inferable, rule: numeric ? "numeric-type-change" : "boolean-to-integer", basis: .observed, location: here))
-            } else {
-                add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
-                                detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue)",
-                                verdict: .blocksInference, rule: "non-numeric-type-change", basis: .conservative, code: .cp204,
-                                location: here))
+                add(InferenceRules.typeTransformation.change(
+                    .attributeTypeChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue) (\(InferenceRules.transformationKeyName))",
+                    verdict: .inferable, code: .some(nil), location: here))
             }
         } else if a.type != b.type {
-            add(ModelChange(.attributeTypeChanged, entity: entity, property: b.name,
-                            detail: "transient attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue)",
-                            verdict: .inferable, rule: "transient-type-change", basis: .documented, location: here))
+            if InferenceRules.converts(a.type, b.type) {
+                add(InferenceRules.attributeTypeConversion.change(
+                    .attributeTypeChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue) (converted)",
+                    verdict: .inferable, code: .some(nil), location: here))
+            } else {
+                add(InferenceRules.attributeTypeConversion.change(
+                    .attributeTypeChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue): Core Data refuses to infer the mapping "
+                        + "(134190 \"Source and destination attribute types are incompatible\"; the app fails with 134140)",
+                    verdict: .blocksInference, location: here))
+            }
+        }
+        if !transformation, a.allowsExternalBinaryDataStorage != b.allowsExternalBinaryDataStorage {
+            if b.allowsExternalBinaryDataStorage {
+                add(InferenceRules.externalStorage.change(
+                    .externalStorageChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) moves to external storage", verdict: .inferable, code: .some(nil), location: here))
+            } else {
+                add(InferenceRules.externalStorage.change(
+                    .externalStorageChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) stops using external storage: Core Data refuses to infer the mapping (134190 \"Unable to use "
+                        + "inferred mapping to move external reference into store.\"; the app fails with 134140)",
+                    verdict: .blocksInference, location: here))
+            }
         }
         if a.isOptional != b.isOptional {
             if b.isOptional {
-                add(ModelChange(.optionalityChanged, entity: entity, property: b.name, detail: "attribute \(label) becomes optional",
-                                verdict: .inferable, rule: "non-optional-to-optional", basis: .documented, location: here))
-            } else if b.hasDefaultValue || b.isTransient || b.isDerived {
-                add(ModelChange(.optionalityChanged, entity: entity, property: b.name,
-                                detail: "attribute \(label) becomes non-optional with a default value",
-                                verdict: .inferable, rule: "optional-to-non-optional-with-default", basis: .documented, location: here))
+                add(InferenceRules.optionalToMandatory.change(.optionalityChanged, entity: entity, property: b.name,
+                                                              detail: "attribute \(label) becomes optional", verdict: .inferable, location: here))
+            } else if b.hasDefaultValue || b.isDerived {
+                add(InferenceRules.optionalToMandatory.change(
+                    .optionalityChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) becomes mandatory with a default value (missing values take it)", verdict: .inferable, location: here))
             } else {
-                add(ModelChange(.optionalityChanged, entity: entity, property: b.name,
-                                detail: "attribute \(label) becomes non-optional without a default value",
-                                verdict: .blocksInference, rule: "optional-to-non-optional-without-default", basis: .documented,
-                                code: .cp203, location: here))
+                add(InferenceRules.optionalToMandatory.change(
+                    .optionalityChanged, entity: entity, property: b.name,
+                    detail: "attribute \(label) becomes mandatory without a default value", verdict: .inferable, location: here))
+                validation.append(ValidationCheck(entity: entity, property: b.name, kind: .attribute, reason: .optionalToMandatory,
+                                                  sourceEntity: sourceEntity, sourceProperty: a.name))
             }
         }
         if (a.versionHashModifier ?? "") != (b.versionHashModifier ?? "") {
-            add(ModelChange(.hashModifierChanged, entity: entity, property: b.name,
-                            detail: "attribute \(label) changes its version hash modifier, forcing a migration",
-                            verdict: .inferable, rule: "version-hash-modifier", basis: .documented, location: here))
+            add(InferenceRules.versionHashModifier.change(
+                .hashModifierChanged, entity: entity, property: b.name,
+                detail: "attribute \(label) changes its version hash modifier, forcing a migration", verdict: .inferable, location: here))
         }
         if a.defaultValueString != b.defaultValueString || a.defaultDateTimeInterval != b.defaultDateTimeInterval {
-            add(ModelChange(.defaultValueChanged, entity: entity, property: b.name, detail: "attribute \(label) changes its default value",
-                            verdict: .noMigration, rule: "default-value-not-hashed", basis: .documented, location: here))
+            add(InferenceRules.notHashed.change(.defaultValueChanged, entity: entity, property: b.name,
+                                                detail: "attribute \(label) changes its default value (not a hash input)",
+                                                verdict: .noMigration, code: .some(nil), location: here))
         }
-        if a.type == .composite, b.type == .composite, !a.isTransient, !b.isTransient {
-            compareComposites(a, b, sourceEntity: sourceEntity, entity: entity)
-        }
-        if a.type == .transformable, b.type == .transformable, !b.isTransient,
+        if a.type == .transformable, b.type == .transformable,
            (a.valueTransformerName ?? "") != (b.valueTransformerName ?? "") || (a.customClassName ?? "") != (b.customClassName ?? "") {
             // Class names and transformers are not version-hash inputs: no migration converts the
             // stored bytes, which the new transformer (or class) must still read.
-            add(ModelChange(.transformerChanged, entity: entity, property: b.name,
-                            detail: "transformable attribute \(label) changes its value transformer or class "
-                                + "(\(a.valueTransformerName ?? "default") / \(a.customClassName ?? "none") → \(b.valueTransformerName ?? "default") / \(b.customClassName ?? "none")): "
-                                + "no migration converts stored values, so the new one must decode what the old one wrote",
-                            verdict: .noMigration, rule: "value-transformer-not-hashed", basis: .documented, code: .cp210, location: here))
+            add(InferenceRules.notHashed.change(
+                .transformerChanged, entity: entity, property: b.name,
+                detail: "transformable attribute \(label) changes its value transformer or class "
+                    + "(\(a.valueTransformerName ?? "default") / \(a.customClassName ?? "none") → \(b.valueTransformerName ?? "default") / \(b.customClassName ?? "none")): "
+                    + "no migration converts stored values, so the new one must decode what the old one wrote",
+                verdict: .noMigration, location: here))
         }
-    }
-
-    /// A composite attribute (iOS 17) keeps each element of its type in a column of its own, and
-    /// Apple documents composites as usable "anywhere you use standard attributes, including
-    /// lightweight migrations": an element added, removed or changed is judged like an attribute
-    /// of the entity, named `attribute.element`.
-    mutating func compareComposites(_ a: Attribute, _ b: Attribute, sourceEntity: String, entity: String) {
-        let old = source.elements(of: a)
-        let new = destination.elements(of: b)
-        let pairs = Matcher.match(sources: old.map { ($0.name, $0.renamingIdentifier) },
-                                  destinations: new.map { ($0.name, $0.renamingIdentifier) })
-        var removed = Set(old.indices)
-        var added = Set(new.indices)
-        for (s, d) in pairs {
-            removed.remove(s)
-            added.remove(d)
-            compareAttributes(old[s], new[d], sourceEntity: sourceEntity, entity: entity)
-        }
-        for s in removed.sorted() {
-            let element = old[s]
-            add(ModelChange(.attributeRemoved, entity: entity, property: element.name,
-                            detail: "element '\(entity).\(element.name)' of a composite attribute is removed; its values are deleted",
-                            verdict: .dataLoss, rule: "remove-attribute", basis: .documented, code: .cp209,
-                            location: at(sourceFile, element.line, element.column)))
-        }
-        for d in added.sorted() { addAttribute(new[d], entity: entity) }
     }
 
     mutating func compareRelationships(_ a: Relationship, _ b: Relationship, sourceEntity: String, entity: String) {
         let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
         if a.name != b.name {
-            add(ModelChange(.relationshipRenamed, entity: entity, property: b.name,
-                            detail: "relationship '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier)",
-                            verdict: .inferable, rule: "rename-property-with-renaming-identifier", basis: .documented, location: here))
+            add(InferenceRules.entityMatching.change(
+                .relationshipRenamed, entity: entity, property: b.name,
+                detail: "relationship '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier '\(InferenceRules.key(name: b.name, renamingIdentifier: b.renamingIdentifier))')",
+                verdict: .inferable, location: here))
         }
-        let mappedDestination = a.destinationEntity.flatMap { entityLineage[$0] } ?? a.destinationEntity
-        let sameDestination = mappedDestination == b.destinationEntity || a.destinationEntity == b.destinationEntity
-            || matchesByRenaming(a.destinationEntity, b.destinationEntity)
-        if !sameDestination {
+        let surviving = a.destinationEntity.flatMap { entityLineage[$0] }
+        if surviving != b.destinationEntity {
             let moved = "relationship \(label) now points to '\(b.destinationEntity ?? "?")' instead of '\(a.destinationEntity ?? "?")'"
-            // The migrated links still point at the rows of the old destination. When those rows
-            // become instances of the new destination (or of an entity below it), the links stay
-            // valid; otherwise they would point at rows of another entity. Neither is documented.
-            let surviving = a.destinationEntity.flatMap { entityLineage[$0] }
-            if surviving == nil {
-                // The old destination's rows are deleted (reported with the entity): no link
-                // survives to point at the wrong entity.
-                add(ModelChange(.destinationChanged, entity: entity, property: b.name,
-                                detail: moved + " ('\(a.destinationEntity ?? "?")' is removed, so its links are dropped)",
-                                verdict: .inferable, rule: "relationship-destination-removed", basis: .documented, location: here))
-            } else if let mapped = surviving, let target = b.destinationEntity,
-                      destination.isKind(mapped, of: target) {
-                add(ModelChange(.destinationChanged, entity: entity, property: b.name,
-                                detail: moved + " ('\(mapped)' is a kind of '\(target)', so the links stay valid; not documented as inferable)",
-                                verdict: .inferable, rule: "relationship-destination-to-ancestor", basis: .conservative, code: .cp210, location: here))
+            if surviving == nil, a.destinationEntity == b.destinationEntity {
+                // The destination entity is dropped and re-added (reported with the entity): its links go with it.
+            } else if surviving == nil {
+                // The old destination's rows are deleted (reported with the entity): no link survives.
+                add(InferenceRules.relationshipDestinationChange.change(
+                    .destinationChanged, entity: entity, property: b.name,
+                    detail: moved + " ('\(a.destinationEntity ?? "?")' is removed, so its links are dropped)",
+                    verdict: .inferable, code: .some(nil), basis: .coreDataBuilder, location: here))
             } else {
-                add(ModelChange(.destinationChanged, entity: entity, property: b.name,
-                                detail: moved + ": the linked rows are not instances of the new destination, and Core Data does not document inferring this",
-                                verdict: .blocksInference, rule: "relationship-destination-change", basis: .conservative, code: .cp210, location: here))
+                add(InferenceRules.relationshipDestinationChange.change(
+                    .destinationChanged, entity: entity, property: b.name,
+                    detail: moved + ": the builder does not compare destinations and infers the step, but what the migration does with the "
+                        + "existing links is unverified",
+                    verdict: .inferable, location: here))
             }
         }
         if a.isToMany != b.isToMany {
             if b.isToMany {
-                add(ModelChange(.cardinalityChanged, entity: entity, property: b.name, detail: "relationship \(label) changes from to-one to to-many",
-                                verdict: .inferable, rule: "to-one-to-to-many", basis: .documented, location: here))
+                add(InferenceRules.relationshipShapeChange.change(.cardinalityChanged, entity: entity, property: b.name,
+                                                                  detail: "relationship \(label) changes from to-one to to-many",
+                                                                  verdict: .inferable, location: here))
             } else {
-                add(ModelChange(.cardinalityChanged, entity: entity, property: b.name,
-                                detail: "relationship \(label) changes from to-many to to-one (not documented as inferable; rows with several links may lose all but one)",
-                                verdict: .inferable, rule: "to-many-to-to-one", basis: .conservative, code: .cp210, location: here))
+                add(InferenceRules.toManyToToOne.change(
+                    .cardinalityChanged, entity: entity, property: b.name,
+                    detail: "relationship \(label) changes from to-many to to-one: Core Data refuses to infer the mapping (134190 \"Can not map "
+                        + "from a to-many to a to-one relationship\"; the app fails with 134140)",
+                    verdict: .blocksInference, location: here))
             }
         } else if a.isToMany, a.isOrdered != b.isOrdered {
-            add(ModelChange(.orderingChanged, entity: entity, property: b.name,
-                            detail: "relationship \(label) becomes \(b.isOrdered ? "ordered" : "unordered")",
-                            verdict: .inferable, rule: "ordered-unordered", basis: .documented, location: here))
+            add(InferenceRules.relationshipShapeChange.change(.orderingChanged, entity: entity, property: b.name,
+                                                              detail: "relationship \(label) becomes \(b.isOrdered ? "ordered" : "unordered")",
+                                                              verdict: .inferable, location: here))
         }
-        if a.isOptional != b.isOptional || a.minCount != b.minCount || (a.maxCount != b.maxCount && a.isToMany == b.isToMany) {
-            let required = b.isRequired && !a.isRequired
-            add(ModelChange(.countChanged, entity: entity, property: b.name,
-                            detail: "relationship \(label) changes its optionality or count limits"
-                                + (required ? "; it becomes required but existing rows may have no value" : ""),
-                            verdict: .inferable, rule: required ? "relationship-becomes-required" : "relationship-count-change",
-                            basis: required ? .conservative : .documented, code: required ? .cp210 : nil, location: here))
+        if a.isMandatory != b.isMandatory || a.minCount != b.minCount || (a.hashedMaxCount != b.hashedMaxCount && a.isToMany == b.isToMany) {
+            if b.isMandatory && !a.isMandatory {
+                add(InferenceRules.optionalToMandatory.change(
+                    .countChanged, entity: entity, property: b.name, detail: "relationship \(label) becomes mandatory", verdict: .inferable, location: here))
+                validation.append(ValidationCheck(entity: entity, property: b.name, kind: .relationship, reason: .optionalToMandatory,
+                                                  sourceEntity: sourceEntity, sourceProperty: a.name, toMany: b.isToMany))
+            } else {
+                add(InferenceRules.relationshipShapeChange.change(
+                    .countChanged, entity: entity, property: b.name, detail: "relationship \(label) changes its optionality or count limits",
+                    verdict: .inferable, location: here))
+            }
         }
-        if a.deletionRule != b.deletionRule {
-            add(ModelChange(.deleteRuleChanged, entity: entity, property: b.name,
-                            detail: "relationship \(label) changes its delete rule from \(a.deletionRule.rawValue) to \(b.deletionRule.rawValue)",
-                            verdict: .inferable, rule: "delete-rule-change", basis: .documented, location: here))
-        }
-        if (a.inverseName ?? "") != (b.inverseName ?? ""), !propertyRenamed(a.inverseName, b.inverseName, in: b.destinationEntity) {
-            add(ModelChange(.inverseChanged, entity: entity, property: b.name,
-                            detail: "relationship \(label) changes its inverse from '\(a.inverseName ?? "none")' to '\(b.inverseName ?? "none")'",
-                            verdict: .inferable, rule: "inverse-change", basis: .documented, location: here))
-        }
-        if a.isTransient != b.isTransient {
-            add(ModelChange(.transientChanged, entity: entity, property: b.name,
-                            detail: "relationship \(label) becomes \(b.isTransient ? "transient" : "persistent")",
-                            verdict: .inferable, rule: "transient-relationship", basis: .documented, location: here))
+        if (a.inverseName ?? "") != (b.inverseName ?? "") {
+            add(InferenceRules.relationshipShapeChange.change(
+                .inverseChanged, entity: entity, property: b.name,
+                detail: "relationship \(label) changes its inverse from '\(a.inverseName ?? "none")' to '\(b.inverseName ?? "none")'",
+                verdict: .inferable, location: here))
         }
         if (a.versionHashModifier ?? "") != (b.versionHashModifier ?? "") {
-            add(ModelChange(.hashModifierChanged, entity: entity, property: b.name,
-                            detail: "relationship \(label) changes its version hash modifier, forcing a migration",
-                            verdict: .inferable, rule: "version-hash-modifier", basis: .documented, location: here))
+            add(InferenceRules.versionHashModifier.change(
+                .hashModifierChanged, entity: entity, property: b.name,
+                detail: "relationship \(label) changes its version hash modifier, forcing a migration", verdict: .inferable, location: here))
         }
     }
 
-    /// True when destination entity `new` is the renamed source entity `old`.
+    /// For versions with equal hashes: entities and properties that keep their name but change
+    /// their key (renaming identifier). No migration runs now, but the next inferred step keys
+    /// them by the new identifier (Wire 2.46.0 → 2.47.0 → 2.48.0).
+    func identifierNotes() -> [ModelChange] {
+        var notes: [ModelChange] = []
+        func note(_ what: String, _ entity: String, _ property: String?, _ old: String?, _ new: String?, _ line: Int?, _ column: Int?) {
+            let from = old.flatMap { $0.isEmpty ? nil : "'\($0)'" } ?? "none"
+            let to = new.flatMap { $0.isEmpty ? nil : "'\($0)'" } ?? "none"
+            notes.append(InferenceRules.notHashed.change(
+                .renamingIdentifierChanged, entity: entity, property: property,
+                detail: "\(what) changes its renaming identifier from \(from) to \(to): not a hash input, so no migration runs now, "
+                    + "but the next inferred step pairs it by its new key",
+                verdict: .noMigration, code: .some(nil), location: at(destinationFile, line, column)))
+        }
+        for d in destination.entities {
+            guard let s = source.entity(d.entity.name) else { continue }
+            if (s.entity.renamingIdentifier ?? "") != (d.entity.renamingIdentifier ?? "") {
+                note("entity '\(d.entity.name)'", d.entity.name, nil, s.entity.renamingIdentifier, d.entity.renamingIdentifier, d.entity.line, d.entity.column)
+            }
+            let old = Dictionary(s.entity.attributes.map { ($0.name, $0.renamingIdentifier ?? "") }
+                                    + s.entity.relationships.map { ($0.name, $0.renamingIdentifier ?? "") },
+                                 uniquingKeysWith: { first, _ in first })
+            for a in d.entity.attributes where old[a.name].map({ $0 != (a.renamingIdentifier ?? "") }) ?? false {
+                note("attribute '\(d.entity.name).\(a.name)'", d.entity.name, a.name, old[a.name], a.renamingIdentifier, a.line, a.column)
+            }
+            for r in d.entity.relationships where old[r.name].map({ $0 != (r.renamingIdentifier ?? "") }) ?? false {
+                note("relationship '\(d.entity.name).\(r.name)'", d.entity.name, r.name, old[r.name], r.renamingIdentifier, r.line, r.column)
+            }
+        }
+        return notes
+    }
+
     /// True when every concrete entity below `entity` in the source keeps a stored attribute
     /// `name` in the entity its rows go to (so removing it from `entity` moves it down).
     func movedDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
@@ -682,50 +813,17 @@ private struct Engine {
             return kept.attributes.contains { $0.name == name && !$0.isTransient }
         }
     }
+}
 
-    func matchesByRenaming(_ old: String?, _ new: String?) -> Bool {
-        guard let old, let new, let entity = destination.entity(new)?.entity else { return false }
-        return entity.renamingIdentifier == old
-    }
-
-    /// True when property `new` of destination entity `entityName` renames `old`.
-    func propertyRenamed(_ old: String?, _ new: String?, in entityName: String?) -> Bool {
-        guard let old, let new, let entityName, let entity = destination.entity(entityName) else { return false }
-        let renaming = entity.attributes.first { $0.name == new }?.renamingIdentifier
-            ?? entity.relationships.first { $0.name == new }?.renamingIdentifier
-        return renaming == old
+extension Property {
+    var isAttribute: Bool {
+        if case .attribute = self { return true }
+        return false
     }
 }
 
 extension Relationship {
-    /// A value is required: a non-optional to-one, or a minimum count above zero. (Xcode often
-    /// writes to-many relationships without `optional="YES"`; with no minimum they accept none.)
-    var isRequired: Bool { minCount > 0 || (!isOptional && !isToMany) }
-}
-
-/// Pairs destinations with sources: key = renaming identifier, else name; a source matches
-/// by name first, then by its own renaming identifier. One-to-one.
-package enum Matcher {
-    package static func match(sources: [(name: String, renamingIdentifier: String?)],
-                      destinations: [(name: String, renamingIdentifier: String?)]) -> [(Int, Int)] {
-        var byName: [String: Int] = [:]
-        var byRenaming: [String: Int] = [:]
-        for (index, source) in sources.enumerated() {
-            if byName[source.name] == nil { byName[source.name] = index }
-            if let rid = source.renamingIdentifier, !rid.isEmpty, byRenaming[rid] == nil { byRenaming[rid] = index }
-        }
-        var used: Set<Int> = []
-        var pairs: [(Int, Int)] = []
-        for (index, destination) in destinations.enumerated() {
-            let key = destination.renamingIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? destination.name
-            if let s = byName[key], !used.contains(s) {
-                used.insert(s)
-                pairs.append((s, index))
-            } else if let s = byRenaming[key], !used.contains(s) {
-                used.insert(s)
-                pairs.append((s, index))
-            }
-        }
-        return pairs
-    }
+    /// Mandatory for the builder's "could fail validation" flag and the in-place check (§4.2, §5):
+    /// not optional, or a minimum count above zero. A mandatory to-many needs at least one link.
+    var isMandatory: Bool { !isOptional || minCount > 0 }
 }

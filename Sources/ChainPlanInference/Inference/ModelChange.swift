@@ -1,13 +1,12 @@
-/// How certain chainplan is about a rule.
+/// Where chainplan's knowledge of a rule comes from.
 public enum RuleBasis: String, Sendable, Hashable, Codable {
-    /// Apple documents the behaviour.
-    case documented
-    /// Seen in shipped apps whose tests or crash paths depend on it (../shared/corpus).
-    case observed
-    /// Neither documented nor observed: chainplan takes the cautious reading, which is "not
-    /// inferable" where a wrong "inferable" would break stores, and "inferable, with a CP210
-    /// warning" where Core Data runs the step but the result is unverified.
-    case conservative
+    /// Read in Core Data's own mapping builder (`shared/reference/core-data-internals.md` §4–§5).
+    case coreDataBuilder = "core-data-builder"
+    /// Apple documents the behaviour; the builder's code was not seen to contradict it.
+    case appleDocumentation = "apple-documentation"
+    /// Not settled: the builder accepts the change, but what the migration does with the data is
+    /// not known. Reported at warning level or above, never as certainly fine.
+    case unverified
 }
 
 /// What a change means for an inferred (lightweight) migration.
@@ -54,6 +53,11 @@ public struct ModelChange: Sendable, Hashable, Codable {
         case uniquenessChanged = "uniqueness-changed"
         case indexChanged = "index-changed"
         case transformerChanged = "transformer-changed"
+        /// A hashed input no other kind names (e.g. preserve after deletion) moved the version hash.
+        case hashInputChanged = "hash-input-changed"
+        case duplicateKey = "duplicate-key"
+        case renamingIdentifierChanged = "renaming-identifier-changed"
+        case externalStorageChanged = "external-storage-changed"
     }
 
     public var kind: Kind
@@ -108,5 +112,58 @@ public struct InferredEntityMapping: Sendable, Hashable, Codable {
         public var destination: String
         /// `$source.x` or nil for a property with no source (it gets its default or nil).
         public var expression: String?
+    }
+}
+
+/// A check that decides a step at migration time: the inferred mapping is flagged "could fail
+/// validation", and the migration fails (134110) when a row of `entity` has no value for
+/// `property` (§4.2, §5).
+public struct ValidationCheck: Sendable, Hashable, Codable, Comparable {
+    public enum Reason: String, Sendable, Hashable, Codable {
+        /// A new mandatory property without a default value: fails as soon as the entity has a row.
+        case newMandatory = "new-mandatory"
+        /// An optional property becomes mandatory without a default: fails on rows with no value.
+        case optionalToMandatory = "optional-to-mandatory"
+    }
+
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case attribute, relationship
+    }
+
+    /// The destination entity.
+    public var entity: String
+    /// The destination property.
+    public var property: String
+    public var kind: Kind
+    public var reason: Reason
+    /// The source entity and property whose rows decide it (nil source property for a new one).
+    public var sourceEntity: String
+    public var sourceProperty: String?
+    /// A to-many relationship (checked for having no references rather than NULL).
+    public var toMany: Bool
+
+    public init(entity: String, property: String, kind: Kind, reason: Reason, sourceEntity: String,
+                sourceProperty: String?, toMany: Bool = false) {
+        self.entity = entity
+        self.property = property
+        self.kind = kind
+        self.reason = reason
+        self.sourceEntity = sourceEntity
+        self.sourceProperty = sourceProperty
+        self.toMany = toMany
+    }
+
+    public static func < (lhs: ValidationCheck, rhs: ValidationCheck) -> Bool {
+        (lhs.entity, lhs.property) < (rhs.entity, rhs.property)
+    }
+
+    /// "any Note has no title" / "any Note exists" (a new mandatory property fails on every row).
+    public var condition: String {
+        switch reason {
+        case .newMandatory: "any \(sourceEntity) exists (new mandatory \(kind.rawValue) '\(entity).\(property)' has no default)"
+        case .optionalToMandatory:
+            "any \(sourceEntity) has no \(sourceProperty ?? property)\(toMany ? " (no linked objects)" : "")"
+                + " ('\(entity).\(property)' becomes mandatory without a default)"
+        }
     }
 }

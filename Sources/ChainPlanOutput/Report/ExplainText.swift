@@ -24,6 +24,10 @@ extension ExplainReport {
                 out += "\n"
             }
         }
+        if let validation, !validation.isEmpty {
+            out += "\nvalidation (the migration fails with 134110 on a store where):\n"
+            for check in validation { out += "  \(TerminalText.safe(check.condition))\n" }
+        }
         if !entityMappings.isEmpty {
             out += "\ninferred entity mappings:\n"
             for mapping in entityMappings {

@@ -43,10 +43,16 @@ struct ChainClassification {
         let layoutList = Parallel.map(layoutNames) { name in classifier.resolved[name]?.version.model.map { StoreLayout(model: $0) } }
         var layouts: [String: StoreLayout] = [:]
         for (name, layout) in zip(layoutNames, layoutList) { layouts[name] = layout }
-        let works = Parallel.map(pairs) { [layouts] pair -> (StepClassification, Lineage?, SQLiteWork?) in
+        let stepCount = graph.edges.count
+        let works = Parallel.map(Array(pairs.enumerated())) { [layouts] item -> (StepClassification, Lineage?, SQLiteWork?) in
+            let (index, pair) = item
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
+            // A direct jump's SQLite work is read only with the option on (what a start skipping
+            // the chain would leave to finish); without it, no output shows it, and a long
+            // history's direct jumps change nearly every table: not analysed then.
+            let shown = index < stepCount || deferring
             // Models by name from the classifier's dictionary (a bundle lookup is a linear search).
-            let work = classification.migration == .lightweight || classification.mappingModel != nil
+            let work = shown && (classification.migration == .lightweight || classification.mappingModel != nil)
                 ? classifier.resolved[pair.from]?.version.model.flatMap { source in
                     classifier.resolved[pair.to]?.version.model.flatMap { destination in
                         let known = layouts[pair.from].flatMap { from in layouts[pair.to].map { (from, $0) } }
@@ -70,6 +76,14 @@ struct ChainClassification {
             diagnostics += StepClassifier.findings(for: classification, from: key.from, to: key.to,
                                                    stepLocation: edge.location ?? context.location(of: edge.from))
         }
+        // A version in a step whose hashes cannot be computed: said once (CP122).
+        var reported: Set<String> = []
+        for key in pairs.prefix(graph.edges.count) {
+            for name in [key.from, key.to] where reported.insert(name).inserted {
+                if let finding = classifier.hashes[name]?.diagnostic { diagnostics.append(finding) }
+            }
+        }
+        diagnostics += HashIdenticalVersionsCheck.findings(bundle.versions, hashes: classifier.hashes)
         guard let target else { return }
         // Lineage of every reachable version's data to the target, composed backwards from the
         // target once (memoised by version), for comparing the chain with the direct jump.

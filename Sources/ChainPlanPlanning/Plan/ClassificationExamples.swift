@@ -51,12 +51,15 @@ public enum ClassificationExamples {
     static let pinnedNoDefault = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="pinned" attributeType="Boolean"/></entity>"#
     static let pinnedWithDefault = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="pinned" attributeType="Boolean" defaultValueString="NO"/></entity>"#
     static let tag = #"<entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+    static let folder = #"<entity name="Folder"><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+    static let toManyTags = note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag
+    static let toOneTags = note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag
 
     public static func examples(for code: DiagnosticCode) -> [ClassificationExample] {
         switch code {
         case .cp201: [
-            ClassificationExample("a required attribute without a default, no mapping model", versions: [note, pinnedNoDefault], expected: 1),
-            ClassificationExample("the same step with a mapping model", versions: [note, pinnedNoDefault], mappingModelOnFirstStep: true, expected: 0),
+            ClassificationExample("a to-many relationship becomes to-one, no mapping model", versions: [toManyTags, toOneTags], expected: 1),
+            ClassificationExample("the same step with a mapping model", versions: [toManyTags, toOneTags], mappingModelOnFirstStep: true, expected: 0),
         ]
         case .cp202: [
             ClassificationExample("an attribute renamed without a renaming identifier", versions: [
@@ -69,17 +72,17 @@ public enum ClassificationExamples {
             ], expected: 0),
         ]
         case .cp203: [
-            ClassificationExample("a new non-optional attribute without a default", versions: [note, pinnedNoDefault], expected: 1),
+            ClassificationExample("a new non-optional attribute without a default (infers; fails on stores with a Note)", versions: [note, pinnedNoDefault], expected: 1),
             ClassificationExample("with a default value", versions: [note, pinnedWithDefault], expected: 0),
         ]
         case .cp204: [
-            ClassificationExample("String becomes Integer 64 (conservative)", versions: [
+            ClassificationExample("String becomes Integer 64", versions: [
                 #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="String"/></entity>"#,
                 #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/></entity>"#,
             ], expected: 1),
-            ClassificationExample("Integer 16 widens to Integer 64 (observed to infer)", versions: [
+            ClassificationExample("Integer 16 becomes Decimal (converted)", versions: [
                 #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="Integer 16" usesScalarValueType="YES"/></entity>"#,
-                #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/></entity>"#,
+                #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="Decimal"/></entity>"#,
             ], expected: 0),
         ]
         case .cp205: [
@@ -87,9 +90,9 @@ public enum ClassificationExamples {
                 #"<entity name="Car"><attribute name="wheels" optional="YES" attributeType="Integer 16"/></entity><entity name="Boat"><attribute name="keel" optional="YES" attributeType="Integer 16"/></entity>"#,
                 #"<entity name="Vehicle" isAbstract="YES"/><entity name="Car" parentEntity="Vehicle"><attribute name="wheels" optional="YES" attributeType="Integer 16"/></entity><entity name="Boat" parentEntity="Vehicle"><attribute name="keel" optional="YES" attributeType="Integer 16"/></entity>"#,
             ], expected: 1),
-            ClassificationExample("one entity gets a new parent", versions: [
-                #"<entity name="Car"><attribute name="wheels" optional="YES" attributeType="Integer 16"/></entity>"#,
+            ClassificationExample("the hierarchy is unchanged", versions: [
                 #"<entity name="Vehicle" isAbstract="YES"/><entity name="Car" parentEntity="Vehicle"><attribute name="wheels" optional="YES" attributeType="Integer 16"/></entity>"#,
+                #"<entity name="Vehicle" isAbstract="YES"/><entity name="Car" parentEntity="Vehicle"><attribute name="wheels" optional="YES" attributeType="Integer 32"/></entity>"#,
             ], expected: 0),
         ]
         case .cp206: [
@@ -111,13 +114,20 @@ public enum ClassificationExamples {
             ClassificationExample("an attribute is added", versions: [note, pinnedWithDefault], expected: 0),
         ]
         case .cp210: [
-            ClassificationExample("a to-many relationship becomes to-one", versions: [
-                note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag,
-                note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag,
+            ClassificationExample("a relationship points at another surviving entity (outcome unverified)", versions: [
+                note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag + folder,
+                note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Folder"/></entity>"#) + tag + folder,
             ], expected: 1),
-            ClassificationExample("a to-one relationship becomes to-many", versions: [
-                note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag,
-                note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag,
+            ClassificationExample("a to-one relationship becomes to-many", versions: [toOneTags, toManyTags], expected: 0),
+        ]
+        case .cp212: [
+            ClassificationExample("renamed with the old name as identifier, then a new entity takes the old name", versions: [
+                #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
+                #"<entity name="Memo" elementID="Note"><attribute name="title" optional="YES" attributeType="String"/></entity><entity name="Note"><attribute name="body" optional="YES" attributeType="String"/></entity>"#,
+            ], expected: 1),
+            ClassificationExample("renamed only", versions: [
+                #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
+                #"<entity name="Memo" elementID="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
             ], expected: 0),
         ]
         case .cp211: [

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Why an embedded archive could not be decoded (becomes a CP120 message).
-struct ArchiveError: Error, Sendable, Hashable {
-    let message: String
-    init(_ message: String) { self.message = message }
+package struct ArchiveError: Error, Sendable, Hashable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
 }
 
 /// A plain value of an `NSKeyedArchiver` property list, with `CF$UID` references kept as
@@ -41,7 +41,8 @@ final class KeyedArchive {
     /// Deepest nesting of plist containers accepted while converting.
     static let maxDepth = 32
 
-    init(data: Data) throws(ArchiveError) {
+    /// `keys`: the keys of archived objects to keep (others read as absent).
+    init(data: Data, keys: Set<String> = PlistConverter.objectKeys) throws(ArchiveError) {
         guard data.count >= 8, data.prefix(6).elementsEqual("bplist".utf8) else {
             throw ArchiveError("it is not a binary property list")
         }
@@ -63,7 +64,7 @@ final class KeyedArchive {
         guard let rawTop = top["$top"] as? [String: Any], let rawRoot = rawTop["root"] else {
             throw ArchiveError("it has no '$top.root' object")
         }
-        var converter = PlistConverter()
+        var converter = PlistConverter(keys: keys)
         guard case .uid(let root) = converter.convert(rawRoot, depth: 0) else {
             throw ArchiveError("its '$top.root' is not an object reference")
         }
@@ -197,6 +198,10 @@ final class KeyedArchive {
 /// UID is written as `<dict><key>CF$UID</key><integer>n</integer></dict>`, and read back.
 struct PlistConverter {
     private var uidType: ObjectIdentifier?
+    /// The keys kept from each `$objects` dictionary.
+    var keys: Set<String>
+
+    init(keys: Set<String> = PlistConverter.objectKeys) { self.keys = keys }
 
     /// The only keys the snapshot walk reads from archived objects. Converting just these
     /// (an `XDUMLPropertyImp` has 15 keys, the walk needs 2) more than halves decoding time;
@@ -214,7 +219,7 @@ struct PlistConverter {
         var result: [String: ArchiveValue] = [:]
         for (key, element) in dictionary {
             guard let name = key.base as? String else { return .unsupported }
-            if Self.objectKeys.contains(name) { result[name] = convert(element, depth: 1) }
+            if keys.contains(name) { result[name] = convert(element, depth: 1) }
         }
         return .dictionary(result)
     }

@@ -276,7 +276,7 @@ enum ModelSnapshotDecoder {
                 }
                 rule = known
             }
-            return Relationship(
+            var relationship = Relationship(
                 name: common.name, destinationEntity: destination, inverseName: inverseName, inverseEntity: inverseEntity,
                 isToMany: try archive.bool(recorded(values, "XD_PRK_isToMany", .relationshipToMany), "'isToMany' of \(what)") ?? false,
                 isOrdered: try archive.bool(values["XD_PRK_ordered"], "'ordered' of \(what)") ?? false,
@@ -286,6 +286,10 @@ enum ModelSnapshotDecoder {
                 deletionRule: rule,
                 renamingIdentifier: common.renamingIdentifier, versionHashModifier: common.versionHashModifier,
                 userInfo: common.userInfo)
+            // The snapshot records the counts themselves (no XML defaults apply).
+            relationship.hasWrittenMinCount = values["XD_PRK_minCount"] != nil
+            relationship.hasWrittenMaxCount = values["XD_PRK_maxCount"] != nil
+            return relationship
         }
     }
 }

@@ -249,6 +249,7 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
             case "derived": attribute.isDerived = value == "YES"
             case "derivationExpression": attribute.derivationExpression = value
             case "allowsExternalBinaryDataStorage": attribute.allowsExternalBinaryDataStorage = value == "YES"
+            case "preserveAfterDeletion": attribute.isPreservedAfterDeletion = value == "YES"
             case "valueTransformerName": attribute.valueTransformerName = value
             case "customClassName": attribute.customClassName = value
             case "composite": attribute.compositeName = value
@@ -277,8 +278,12 @@ private final class ContentsBuilder: NSObject, XMLParserDelegate {
             case "ordered": relationship.isOrdered = value == "YES"
             case "optional": relationship.isOptional = value == "YES"
             case "transient": relationship.isTransient = value == "YES"
-            case "minCount": relationship.minCount = Int(value) ?? 0
-            case "maxCount": relationship.maxCount = Int(value) ?? 0
+            case "minCount":
+                relationship.minCount = Int(value) ?? 0
+                relationship.hasWrittenMinCount = true
+            case "maxCount":
+                relationship.maxCount = Int(value) ?? 0
+                relationship.hasWrittenMaxCount = true
             case "deletionRule": relationship.deletionRule = DeletionRule(rawValue: value) ?? .nullify
             case "elementID": elementID = value
             case "renamingIdentifier": renamingIdentifier = value

@@ -169,6 +169,8 @@ public struct Attribute: Sendable, Hashable {
     public var isDerived: Bool
     public var derivationExpression: String?
     public var allowsExternalBinaryDataStorage: Bool
+    /// `preserveAfterDeletion="YES"` (kept in persistent history as a tombstone). Hashed.
+    public var isPreservedAfterDeletion: Bool = false
     public var valueTransformerName: String?
     public var customClassName: String?
     /// For `Composite` attributes, the `<composite>` type name.
@@ -241,6 +243,10 @@ public struct Relationship: Sendable, Hashable {
     public var minCount: Int
     /// `maxCount`, 0 (unbounded) when absent. A to-one is written `maxCount="1"`.
     public var maxCount: Int
+    /// True when `minCount` / `maxCount` were written (or recorded by a compiled snapshot);
+    /// the version hash feeds a default for an absent one (see `VersionHasher`).
+    public var hasWrittenMinCount: Bool = false
+    public var hasWrittenMaxCount: Bool = false
     public var deletionRule: DeletionRule
     public var renamingIdentifier: String?
     public var versionHashModifier: String?

@@ -181,7 +181,7 @@ struct SampleSnapshot {
     var omitKeys: Set<String> = []
 
     static var expectedModel: ObjectModel {
-        ObjectModel(entities: [
+        var model = ObjectModel(entities: [
             Entity(name: "Creature", representedClassName: "Creature",
                    attributes: [
                        Attribute(name: "legs", type: .integer16, isOptional: false, defaultValueString: "4", renamingIdentifier: "feet"),
@@ -195,6 +195,12 @@ struct SampleSnapshot {
                    ]),
             Entity(name: "Fish", parentEntity: "Creature", versionHashModifier: "v2", representedClassName: "Fish"),
         ], versionIdentifier: "1.0")
+        // The snapshot records both counts of every relationship (no XML defaults apply).
+        for index in model.entities[0].relationships.indices {
+            model.entities[0].relationships[index].hasWrittenMinCount = true
+            model.entities[0].relationships[index].hasWrittenMaxCount = true
+        }
+        return model
     }
 
     mutating func propertyStereotypes(owner: Int, optional: PlistNode, renaming: String?) -> [(String, PlistNode)] {

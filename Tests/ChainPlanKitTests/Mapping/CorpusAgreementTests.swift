@@ -77,6 +77,46 @@ struct CorpusAgreementTests {
 
     static let cache = Cache()
 
+    /// Steps whose versions have equal entity hashes (§1.7): Core Data opens the store without a
+    /// migration. Wire 2.11 → 2.15.0 and 2.64.0 → 2.65.0 change only delete rules or transient
+    /// properties; 2.46.0 → 2.47.0 only adds a renaming identifier (and delete rules). AltStore
+    /// 7 → 8 is labelled `lightweight-required` (no mapping model exists, so the app must infer),
+    /// but its hashes are equal, so Core Data runs no migration at all: the label's "inference must
+    /// work" holds trivially, and this test asserts Core Data's behaviour, `none`.
+    static let hashEqualSteps: [(String, String, String)] = [
+        ("wireapp__wire-ios-data-model/Resources/zmessaging.xcdatamodeld", "zmessaging2.11", "zmessaging2.15.0"),
+        ("wireapp__wire-ios-data-model/Resources/zmessaging.xcdatamodeld", "zmessaging2.46.0", "zmessaging2.47.0"),
+        ("wireapp__wire-ios-data-model/Resources/zmessaging.xcdatamodeld", "zmessaging2.64.0", "zmessaging2.65.0"),
+        ("rileytestut__AltStore/AltStoreCore/Model/AltStore.xcdatamodeld", "AltStore 7", "AltStore 8"),
+    ]
+
+    @Test(arguments: hashEqualSteps.indices)
+    func coreDataRunsNoMigration(_ index: Int) throws {
+        let (bundle, from, to) = Self.hashEqualSteps[index]
+        guard let row = Self.rows.first(where: { $0.bundle == bundle && $0.from == from && $0.to == to }) else { return } // corpus absent
+        let (classifier, _) = try Self.cache.classifier(for: row)
+        let (classification, _) = classifier.classify(from: from, to: to)
+        #expect(classification.migration == MigrationKind.none, "\(classification.changes.map(\.detail))")
+        #expect(classification.losesData == false)
+    }
+
+    /// Wire 2.47.0 keys entity `Conversation` by the renaming identifier 'messageDestructionTimeout'
+    /// and 2.48.0 by its name: the identifier does not chain, so Core Data drops and re-adds
+    /// `Conversation` (every conversation deleted). One CP202 warning names the cause.
+    @Test func wireIdentifiersThatDoNotChain() throws {
+        let bundle = "wireapp__wire-ios-data-model/Resources/zmessaging.xcdatamodeld"
+        guard let row = Self.rows.first(where: { $0.bundle == bundle && $0.from == "zmessaging2.47.0" }) else { return }
+        let (classifier, _) = try Self.cache.classifier(for: row)
+        let (classification, mapping) = classifier.classify(from: "zmessaging2.47.0", to: "zmessaging2.48.0")
+        #expect(classification.migration == .lightweight)
+        #expect(classification.losesData == true)
+        #expect(mapping?.entityLineage["Conversation"] == nil)
+        #expect(classification.changes.filter { $0.code == .cp202 && $0.entity == "Conversation" }.count == 1)
+        // From 2.46.0 (same hashes as 2.47.0, no identifier) the conversations are kept.
+        let (_, fromOlder) = classifier.classify(from: "zmessaging2.46.0", to: "zmessaging2.48.0")
+        #expect(fromOlder?.entityLineage["Conversation"] == "Conversation")
+    }
+
     @Test func theTableIsThere() {
         #expect(Self.rows.count == 347)
     }

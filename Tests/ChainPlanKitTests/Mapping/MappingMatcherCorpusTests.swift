@@ -25,7 +25,7 @@ struct MappingMatcherCorpusTests {
     /// attribute was added to `Delta 11` after Delta10ToDelta11 was made: a genuinely stale
     /// mapping model that Core Data will not find for Delta 10 → Delta 11.
     static let expectedPathOnly: [String: [String]] = [
-        "Delta10ToDelta11": ["destination 'Delta 11': entity 'Game': attribute 'isFavorite' added"],
+        "Delta10ToDelta11": ["destination 'Delta 11': entity 'Game' hash no longer matches ('Game.isFavorite' (added))"],
     ]
 
     /// All rows of a bundle are that bundle's chain steps (CoreStore's includes the V2 → V1 downgrade).

@@ -89,15 +89,16 @@ enum VersionEdit: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// The stale differences expected (empty: still a content match).
     var differences: [String] {
-        let d = "destination 'Advanced.EvolutionDemo.V2': entity 'Creature': "
+        // One line per mapped entity whose hash moved, with the hash inputs that changed (§3).
+        let d = "destination 'Advanced.EvolutionDemo.V2': entity 'Creature' hash no longer matches ("
         switch self {
-        case .destinationOptional: return [d + "attribute 'hasTail' optional false → true"]
-        case .destinationAttributeAdded: return [d + "attribute 'color' added"]
-        case .destinationType: return [d + "attribute 'numberOfFlippers' type Integer 32 → Integer 16"]
-        case .destinationEntityModifier: return [d + "version hash modifier none → 'v2b'"]
-        case .sourceAttributeRemoved: return ["source 'Advanced.EvolutionDemo.V1': entity 'Creature': attribute 'dnaCode' removed"]
+        case .destinationOptional: return [d + "'Creature.hasTail' (optional: NO → YES))"]
+        case .destinationAttributeAdded: return [d + "'Creature.color' (added))"]
+        case .destinationType: return [d + "'Creature.numberOfFlippers' (type: Integer 32 → Integer 16))"]
+        case .destinationEntityModifier: return [d + "versionHashModifier: '' → 'v2b')"]
+        case .sourceAttributeRemoved: return ["source 'Advanced.EvolutionDemo.V1': entity 'Creature' hash no longer matches ('Creature.dnaCode' (removed))"]
         case .manyChanges:
-            return ["dnaCode", "hasHead", "hasTail", "hasVertebrae"].map { d + "attribute '\($0)' transient false → true" }
+            return [d + ["dnaCode", "hasHead", "hasTail", "hasVertebrae"].map { "'Creature.\($0)' (now transient)" }.joined(separator: "; ") + ")"]
         default: return []
         }
     }
@@ -128,6 +129,8 @@ struct MappingMatcherTests {
             name: "\(from)To\(to)", path: "M.xcmappingmodel",
             statedSourcePath: statedFrom.map { "Old/\(bundle).xcdatamodeld/\($0).xcdatamodel" },
             statedDestinationPath: statedTo.map { "Old/\(bundle).xcdatamodeld/\($0).xcdatamodel" },
+            // Core Data matches by the hashes of the entities its entity mappings name (§3): one mapping, Item → Item.
+            entityMappings: [EntityMapping(sourceEntity: "Item", destinationEntity: "Item")],
             sourceModel: models[from], destinationModel: models[to], line: 3)
     }
 
@@ -151,7 +154,10 @@ struct MappingMatcherTests {
         #expect(result.diagnostics.map(\.code) == (isStep ? [] : [.cp121]))
     }
 
-    @Test("fields a snapshot does not record are not compared")
+    /// Under the hash rule (§3) the snapshot's entity hashes decide: marking a field unrecorded
+    /// no longer relaxes the match, because the compiled mapping model carries the hashes of
+    /// the snapshot as written.
+    @Test("a snapshot differing in a hashed field matches by hashes neither with nor without unrecorded fields")
     func tolerance() throws {
         var mapping = Self.mapping(from: "A", to: "B")
         mapping.destinationModel?.entities[0].attributes[0].isOptional = false // differs from B only in optionality
@@ -160,8 +166,8 @@ struct MappingMatcherTests {
         #expect(strict.diagnostics.map(\.code) == [.cp121])
         mapping.destinationUnrecordedFields = [.propertyOptional]
         let tolerant = MappingMatcher.match([mapping], versions: Self.synthetic(), bundleName: "Items", steps: [(from: "A", to: "B")])
-        #expect(tolerant.match(from: "A", to: "B")?.basis == .content)
-        #expect(tolerant.diagnostics.isEmpty)
+        #expect(tolerant.matches.isEmpty)
+        #expect(tolerant.diagnostics.map(\.code) == [.cp121])
     }
 
     @Test("an unreadable snapshot still matches by stated path, without a stale finding")
@@ -201,11 +207,12 @@ struct MappingMatcherTests {
         let unmatched = MappingMatcher.match([half], versions: Self.synthetic(), bundleName: "Items", steps: [(from: "A", to: "B")])
         #expect(unmatched.unmatched == [half])
         #expect(unmatched.diagnostics.map(\.message) == [
-            "mapping model 'AToB' matches no step of the chain: its source snapshot equals no version, its destination snapshot equals 'B', its stated paths name the bundle 'Elsewhere'",
+            "mapping model 'AToB' matches no step of the chain: its source entity hashes fit no version, its destination entity hashes fit 'B', its stated paths name the bundle 'Elsewhere'",
         ])
 
         var other = half
         other.destinationModel = ObjectModel(entities: [Entity(name: "Unrelated")])
+        other.entityMappings = [EntityMapping(sourceEntity: "Unrelated", destinationEntity: "Unrelated")]
         let foreign = MappingMatcher.match([other], versions: Self.synthetic(), bundleName: "Items", steps: [(from: "A", to: "B")])
         #expect(foreign.foreign == [other])
         #expect(foreign.matches.isEmpty)
@@ -214,7 +221,7 @@ struct MappingMatcherTests {
         // Without a bundle name the stated versions decide, and the snapshots are stale.
         let unnamed = MappingMatcher.match([half], versions: Self.synthetic(), bundleName: nil, steps: [(from: "A", to: "B")])
         #expect(unnamed.matches.map { "\($0.from)→\($0.to) \($0.basis)" } == ["A→B path"])
-        #expect(unnamed.matches.first?.staleDifferences == ["source 'A': entity 'Item' added", "source 'A': entity 'Unrelated' removed"])
+        #expect(unnamed.matches.first?.staleDifferences == ["source 'A': entity 'Item' is mapped but not in the embedded model"])
         #expect(unnamed.diagnostics.map(\.code) == [.cp208])
     }
 
@@ -296,7 +303,7 @@ extension CorpusTests {
             #expect(result.matches.isEmpty)
             #expect(result.unmatched == [mapping])
             #expect(result.diagnostics == [
-                Diagnostic(.cp121, "mapping model '\(Evolution.forward)' matches no step of the chain: its source snapshot equals no version, its destination snapshot equals no version, its stated versions '\(Evolution.v1)' → '\(Evolution.v2)' are not both in '\(Evolution.bundleName)'",
+                Diagnostic(.cp121, "mapping model '\(Evolution.forward)' matches no step of the chain: its source entity hashes fit no version, its destination entity hashes fit no version, its stated versions '\(Evolution.v1)' → '\(Evolution.v2)' are not both in '\(Evolution.bundleName)'; the source hash of 'Creature' no longer matches '\(Evolution.v1)', which it was made from; the destination hash of 'Creature' matches no version; the nearest is '\(Evolution.v1)'",
                            at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.forward).xcmappingmodel/xcmapping.xml", line: 71)),
             ])
         }

@@ -127,17 +127,21 @@ struct ModelContentsFieldTests {
         var item = try #require(model.entity(named: "Item"))
         #expect(item.relationships.map(\.column) == [9, 9])
         for index in item.relationships.indices { item.relationships[index].column = nil }
-        #expect(item.relationships[0] == Relationship(
+        var owner = Relationship(
             name: "owner", destinationEntity: "Owner", inverseName: "items", inverseEntity: "Owner",
             isToMany: false, isOrdered: false, isOptional: false, isTransient: false, minCount: 0, maxCount: 1,
-            deletionRule: .cascade, renamingIdentifier: "holder", versionHashModifier: "ownerHash", line: 19))
-        #expect(item.relationships[1] == Relationship(
+            deletionRule: .cascade, renamingIdentifier: "holder", versionHashModifier: "ownerHash", line: 19)
+        owner.hasWrittenMaxCount = true
+        #expect(item.relationships[0] == owner)
+        var tags = Relationship(
             name: "tags", destinationEntity: "Tag", isToMany: true, isOrdered: true, isOptional: true, isTransient: true,
-            minCount: 1, maxCount: 5, deletionRule: .deny, userInfo: [UserInfoEntry(key: "kind", value: "many")], line: 20))
-        let owner = try #require(model.entity(named: "Owner"))
-        #expect(owner.relationships.first?.deletionRule == .noAction)
-        #expect(owner.relationships.first?.isToMany == true)
-        #expect(owner.relationships.first?.maxCount == 0)
+            minCount: 1, maxCount: 5, deletionRule: .deny, userInfo: [UserInfoEntry(key: "kind", value: "many")], line: 20)
+        (tags.hasWrittenMinCount, tags.hasWrittenMaxCount) = (true, true)
+        #expect(item.relationships[1] == tags)
+        let ownerEntity = try #require(model.entity(named: "Owner"))
+        #expect(ownerEntity.relationships.first?.deletionRule == .noAction)
+        #expect(ownerEntity.relationships.first?.isToMany == true)
+        #expect(ownerEntity.relationships.first?.maxCount == 0)
         // An unknown deletion rule reads as Nullify, Core Data's default.
         let tag = try #require(model.entity(named: "Tag"))
         #expect(tag.relationships.first?.deletionRule == .nullify)

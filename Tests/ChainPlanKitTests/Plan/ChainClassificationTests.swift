@@ -25,30 +25,35 @@ struct ChainClassificationTests {
     }
 
     static let v1 = M(E("Event", [.a("title", .string)]))
-    static let requiredDate = M(E("Event", [.a("title", .string), .a("startDate", .date, optional: false)]))
+    /// String → Integer 64: Core Data's builder refuses it (134190, §4.2), so the step needs a mapping model.
+    static let numericTitle = M(E("Event", [.a("title", .integer64)]))
     static let optionalNotes = M(E("Event", [.a("title", .string), .a("notes", .string)]))
     static let mapping = StepMappingModel(path: "EventsToEvents2.xcmappingmodel", policies: ["EventToEventPolicy"])
 
     @Test func aStepThatCannotInferAndHasNoMappingModelFails() throws {
-        let result = Self.classify([("V1", Self.v1), ("V2", Self.requiredDate)])
+        let result = Self.classify([("V1", Self.v1), ("V2", Self.numericTitle)])
         let step = try #require(result.steps[StepKey(from: "V1", to: "V2")])
         #expect(step.migration == .heavyweight)
         #expect(step.inferable == false)
         #expect(step.mappingModel == nil)
-        let cp201 = try #require(result.diagnostics.first { $0.code == .cp201 })
-        #expect(cp201.severity == .error)
-        #expect(cp201.message.contains("Event.startDate"))
-        #expect(cp201.versions == ["V1", "V2"])
-        #expect(cp201.location == SourceLocation(file: "chain.json", line: 1, column: 8))
+        // One cause, one finding: the type change (CP204) names the cause and the missing
+        // mapping model; no separate CP201 repeats it.
+        let blocking = result.diagnostics.filter { $0.severity == .error }
+        #expect(blocking.map(\.code) == [.cp204])
+        let cp204 = try #require(blocking.first)
+        #expect(cp204.message.contains("title"))
+        #expect(cp204.message.contains("no mapping model covers"))
+        #expect(cp204.versions == ["V1", "V2"])
+        #expect(cp204.location?.file == "Model.xcdatamodeld/V2.xcdatamodel/contents")
     }
 
     @Test func theSameStepWithItsMappingModelIsHeavyweight() throws {
-        let result = Self.classify([("V1", Self.v1), ("V2", Self.requiredDate)], mappings: [StepKey(from: "V1", to: "V2"): Self.mapping])
+        let result = Self.classify([("V1", Self.v1), ("V2", Self.numericTitle)], mappings: [StepKey(from: "V1", to: "V2"): Self.mapping])
         let step = try #require(result.steps[StepKey(from: "V1", to: "V2")])
         #expect(step.migration == .heavyweight)
         #expect(step.inferable == false)
         #expect(step.mappingModel == Self.mapping)
-        #expect(!result.diagnostics.contains { $0.code == .cp201 })
+        #expect(!result.diagnostics.contains { $0.severity == .error })
         #expect(!result.diagnostics.contains { $0.code == .cp206 })
     }
 
@@ -78,39 +83,45 @@ struct ChainClassificationTests {
         #expect(cp207.first?.severity == .warning)
     }
 
-    /// Renaming identifiers are canonical: V3 naming the intermediate name `momento` loses
-    /// `fecha` on the direct jump from V1, while the chain carries it through.
-    @Test func aDirectJumpThatLosesDataTheChainKeepsIsReported() throws {
+    /// Core Data keys each side by its renaming identifier, else its name, and matches exact
+    /// keys only (§4.1, §4.2): V2's `momento` is keyed `fecha`, so V3 naming the intermediate
+    /// name `momento` matches nothing. The chain step V2 → V3 drops the values itself, so the
+    /// direct jump loses nothing the chain keeps and CP207 stays quiet; V3 naming the original
+    /// key keeps them on both.
+    @Test func anIdentifierNamingTheIntermediateNameDropsTheDataOnTheChainToo() throws {
         let v1 = M(E("Note", [.a("fecha", .date)]))
         let v2 = M(E("Note", [.a("momento", .date, rid: "fecha")]))
         let namesIntermediate = M(E("Note", [.a("instante", .date, rid: "momento")]))
         let result = Self.classify([("V1", v1), ("V2", v2), ("V3", namesIntermediate)])
+        #expect(result.steps[StepKey(from: "V1", to: "V2")]?.losesData == false)
+        #expect(result.steps[StepKey(from: "V2", to: "V3")]?.losesData == true)
         #expect(result.direct["V1"]?.inferable == true)
-        #expect(result.direct["V1"]?.lostComparedToChain == ["Note.fecha"])
-        let cp207 = result.diagnostics.filter { $0.code == .cp207 }
-        #expect(cp207.map(\.versions) == [["V1", "V3"]])
-        #expect(cp207.first?.message.contains("'Note.fecha'") == true)
+        #expect(result.direct["V1"]?.losesData == true)
+        #expect(result.direct["V1"]?.lostComparedToChain == [])
+        #expect(!result.diagnostics.contains { $0.code == .cp207 })
 
         let keepsOriginal = M(E("Note", [.a("instante", .date, rid: "fecha")]))
         let fine = Self.classify([("V1", v1), ("V2", v2), ("V3", keepsOriginal)])
+        #expect(fine.steps.values.allSatisfy { $0.losesData == false })
+        #expect(fine.direct["V1"]?.losesData == false)
         #expect(fine.direct["V1"]?.lostComparedToChain == [])
         #expect(!fine.diagnostics.contains { $0.code == .cp207 })
     }
 
-    /// The same for a whole entity, even one without properties: `Car` becomes `Auto`, then
-    /// `Vehicle` whose renaming identifier names the intermediate `Auto`. The chain keeps the
-    /// rows; the direct jump drops `Car` and adds `Vehicle`. An entity the jump drops is named
-    /// once, not property by property.
+    /// The same for a whole entity, even one without properties: `Car` becomes `Auto` (keyed
+    /// `Car`), then `Vehicle` whose renaming identifier names the intermediate `Auto`. Under
+    /// exact key matching the step V2 → V3 already drops `Car`'s rows, so the direct jump drops
+    /// nothing the chain keeps.
     @Test(arguments: [[], [P.a("plate", .string)]])
-    func aDirectJumpThatDropsAnEntityTheChainKeepsIsReported(_ properties: [P]) throws {
+    func anEntityIdentifierNamingTheIntermediateNameDropsTheRowsOnTheChainToo(_ properties: [P]) throws {
         let v1 = M(E("Car", properties))
         let v2 = M(E("Auto", rid: "Car", properties))
         let namesIntermediate = M(E("Vehicle", rid: "Auto", properties))
         let result = Self.classify([("V1", v1), ("V2", v2), ("V3", namesIntermediate)])
-        #expect(result.direct["V1"]?.lostComparedToChain == ["Car"])
-        let cp207 = result.diagnostics.filter { $0.code == .cp207 }
-        #expect(cp207.map(\.versions) == [["V1", "V3"]])
-        #expect(cp207.first?.message.contains("drops 'Car'") == true)
+        #expect(result.steps[StepKey(from: "V2", to: "V3")]?.losesData == true)
+        #expect(result.direct["V1"]?.losesData == true)
+        #expect(result.direct["V1"]?.lostComparedToChain == [])
+        #expect(!result.diagnostics.contains { $0.code == .cp207 })
 
         let keepsOriginal = M(E("Vehicle", rid: "Car", properties))
         let fine = Self.classify([("V1", v1), ("V2", v2), ("V3", keepsOriginal)])
@@ -119,10 +130,10 @@ struct ChainClassificationTests {
     }
 
     /// CP207 compares the direct jump with a chain that works; when a chained step already
-    /// fails, CP201 says so and CP207 stays quiet.
+    /// fails, its blocking finding (here CP204) says so and CP207 stays quiet.
     @Test func noDirectJumpFindingWhenTheChainItselfFails() {
-        let result = Self.classify([("V1", Self.v1), ("V2", Self.requiredDate), ("V3", M(E("Event", [.a("startDate", .date, optional: false)])))])
-        #expect(result.diagnostics.contains { $0.code == .cp201 })
+        let result = Self.classify([("V1", Self.v1), ("V2", Self.numericTitle), ("V3", M(E("Event", [.a("title", .integer64), .a("notes", .string)])))])
+        #expect(result.diagnostics.contains { $0.code == .cp204 && $0.versions == ["V1", "V2"] })
         #expect(!result.diagnostics.contains { $0.code == .cp207 })
     }
 }

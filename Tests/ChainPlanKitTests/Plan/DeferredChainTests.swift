@@ -62,9 +62,8 @@ struct DeferredChainTests {
         #expect(chain.isEmpty)
     }
 
-    /// The chain report says the same through validate's pipeline (text lines).
-    @Test func reportLines() throws {
-        let versions = [Self.note(["title", "body"]), Self.note(["title"])]
+    /// Plans an inferred array over `versions` (named V1, V2, …) through validate's pipeline.
+    static func plan(_ versions: [String], deferring: Bool) -> ChainReport {
         var modelVersions: [ModelVersion] = []
         for (index, entities) in versions.enumerated() {
             let name = "V\(index + 1)"
@@ -72,14 +71,34 @@ struct DeferredChainTests {
             let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
             modelVersions.append(ModelVersion(name: name, path: path, model: ModelContentsParser().parse(Data(text.utf8), file: path, version: name).model))
         }
-        let bundle = ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: modelVersions, currentVersion: "V2")
-        let spec = ChainSpec.inferred(versions: ["V1", "V2"], file: "chain.json")
+        let names = modelVersions.map(\.name)
+        let bundle = ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: modelVersions, currentVersion: names.last)
+        let spec = ChainSpec.inferred(versions: names, file: "chain.json")
         var options = PlanOptions()
-        options.deferredLightweightMigration = true
-        let on = ChainPlanner(options: options).plan(spec: spec, bundle: bundle, isInferred: false)
+        options.deferredLightweightMigration = deferring
+        return ChainPlanner(options: options).plan(spec: spec, bundle: bundle, isInferred: false)
+    }
+
+    /// The chain report says the same through validate's pipeline (text lines).
+    @Test func reportLines() throws {
+        let versions = [Self.note(["title", "body"]), Self.note(["title"])]
+        let on = Self.plan(versions, deferring: true)
         #expect(DeferralLines.lines(on) == ["deferred: 'V1' → 'V2' renames ZNOTE.ZBODY (attribute-removed)",
                                             "finish work per start: V1: 1 finish task (ZNOTE: ZBODY)"])
-        let off = ChainPlanner().plan(spec: spec, bundle: bundle, isInferred: false)
+        let off = Self.plan(versions, deferring: false)
         #expect(DeferralLines.lines(off) == ["deferral would avoid 1 table rebuild: ZNOTE in 'V1' → 'V2'"])
+    }
+
+    /// A direct jump's SQLite work is analysed only with the option on (no output reads it
+    /// otherwise); every step's is analysed either way (the avoidable-rebuild line).
+    @Test func directJumpWorkOnlyWithTheOption() throws {
+        let versions = [Self.note(["title", "body", "rank"]), Self.note(["title", "body"]), Self.note(["title"])]
+        let on = Self.plan(versions, deferring: true)
+        let onDirect = try #require(on.paths.first { $0.start == "V1" }?.direct)
+        #expect(onDirect.sqlite?.tables.first { $0.table == "ZNOTE" }?.work == .deferred)
+        let off = Self.plan(versions, deferring: false)
+        let offDirect = try #require(off.paths.first { $0.start == "V1" }?.direct)
+        #expect(offDirect.sqlite == nil)
+        #expect(off.steps.allSatisfy { $0.sqlite != nil })
     }
 }

@@ -128,4 +128,17 @@ struct DeferredWorkTests {
         #expect(note["work"] as? String == "deferred")
         #expect((note["columns"] as? [[String: String]]) == [["column": "ZBODY", "cause": "attribute-removed"]])
     }
+
+    /// JSON lists only the tables whose work is not `unchanged`; `tableCount` counts them all.
+    @Test func jsonOmitsUnchangedTables() throws {
+        let work = try #require(Self.work(Self.note + Self.folderAlone, Self.noteWithoutBody + Self.folderAlone, deferring: true))
+        #expect(work.tables.map(\.table) == ["ZFOLDER", "ZNOTE"] || work.tables.map(\.table) == ["ZNOTE", "ZFOLDER"])
+        #expect(work.tables.first { $0.table == "ZFOLDER" }?.work == .unchanged)
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(work)) as? [String: Any])
+        let tables = try #require(json["tables"] as? [[String: Any]])
+        #expect(tables.map { $0["table"] as? String } == ["ZNOTE"])
+        #expect(json["tableCount"] as? Int == 2)
+        let decoded = try JSONDecoder().decode(SQLiteWork.self, from: JSONEncoder().encode(work))
+        #expect(decoded.tables.map(\.table) == ["ZNOTE"] && decoded.finishTasks == 1)
+    }
 }

@@ -126,11 +126,21 @@ import Glibc
         let binary = TestPaths.packageRoot.appendingPathComponent(".build/debug/chainplan")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build chainplan first (swift build)")
         chmod(scratch.path, 0o777)
+        // The checkout may sit in a folder nobody cannot enter (a clone under `mktemp -d`, 0700):
+        // nobody runs a copy of the binary and of the chain, beside the store.
+        let readable = directory.deletingLastPathComponent().appendingPathComponent("readable")
+        try FileManager.default.createDirectory(at: readable, withIntermediateDirectories: true)
+        let binaryCopy = readable.appendingPathComponent("chainplan")
+        try FileManager.default.copyItem(at: binary, to: binaryCopy)
+        let chainCopy = readable.appendingPathComponent(store.bundle.deletingLastPathComponent().lastPathComponent)
+        try FileManager.default.copyItem(at: store.bundle.deletingLastPathComponent(), to: chainCopy)
+        let bundleCopy = chainCopy.appendingPathComponent(store.bundle.lastPathComponent)
+        try Self.makeWorldReadable(readable)
         // The case is real: nobody cannot create a file in the store's folder, but can read the store.
         #expect(try Unprivileged.run(command + ["/usr/bin/touch", directory.appendingPathComponent("probe").path]).status != 0)
         #expect(try Unprivileged.run(command + ["/usr/bin/head", "-c", "16", path]).status == 0)
 
-        var arguments = command + ["/usr/bin/env", "TMPDIR=" + scratch.path, binary.path, "dry-run", store.bundle.path, "--store", path, "--format", "json"]
+        var arguments = command + ["/usr/bin/env", "TMPDIR=" + scratch.path, binaryCopy.path, "dry-run", bundleCopy.path, "--store", path, "--format", "json"]
         if let momd = store.momd { arguments += ["--momd", StoreCorpus.url(momd).path] }
         let outcome = try Unprivileged.run(arguments)
         #expect([0, 1].contains(outcome.status), "exit \(outcome.status): \(outcome.error)")
@@ -139,6 +149,19 @@ import Glibc
         #expect(summary["detectedVersion"] as? String == store.version)
         let diagnostics = document["diagnostics"] as? [[String: Any]] ?? []
         #expect(!diagnostics.contains { $0["code"] as? String == "CP300" }, "\(diagnostics.filter { $0["code"] as? String == "CP300" })")
+    }
+
+    /// Folders 0755, files 0644 (the binary 0755), all the way down.
+    static func makeWorldReadable(_ root: URL) throws {
+        chmod(root.path, 0o755)
+        guard let walk = FileManager.default.enumerator(atPath: root.path) else { return }
+        for case let relative as String in walk {
+            let item = root.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: item.path, isDirectory: &isDirectory)
+            let executable = isDirectory.boolValue || FileManager.default.isExecutableFile(atPath: item.path)
+            chmod(item.path, executable ? 0o755 : 0o644)
+        }
     }
 
     @Test(arguments: [stores.first { $0.name == "rollback journal (fixture, simulated steps)" }].compactMap { $0 })

@@ -170,20 +170,22 @@ extension CorpusTests {
             #expect(diagnostic.severity == .error)
             #expect(diagnostic.location == SourceLocation(file: "store1-24.wiredatabase"))
             #expect(diagnostic.versions == ["zmessaging"])
-            #expect(diagnostic.message.hasPrefix(
-                "no model version matches store 'store1-24.wiredatabase': it names model version identifier '1.3', which no version in the bundle has; the closest version by structure is 'zmessaging' (score 0.64): the store lacks entities 'AssetClientMessage', 'ClientMessage', 'GenericMessageData', 'UserClient'; lacks columns "))
+            // Decided by the hashes it records (Core Data's rule), not by structure.
+            #expect(diagnostic.message ==
+                "no model version matches store 'store1-24.wiredatabase': its entity hashes equal no version's; nearest is 'zmessaging' (3 of 10 entities equal); it names model version identifier '1.3', which no version in the bundle has")
             #expect(result.closestDifferences?.missingEntities == ["AssetClientMessage", "ClientMessage", "GenericMessageData", "UserClient"])
             #expect(result.closestDifferences?.extraEntities == [])
             #expect(result.closestDifferences?.extraColumns.contains("ZMESSAGE.ZKNOCKTYPE") == true)
         }
 
-        /// store2-40-0 is a copy of store2-39-0: its metadata says 2.39.0, and so does its structure.
+        /// store2-40-0 is a copy of store2-39-0: its hashes are 2.39.0's, and so is its structure.
         @Test func wireStore2_40IsReally2_39() throws {
             let item = try #require(StoreCorpus.cases.first { $0.description == "store2-40-0.wiredatabase" })
             let metadata = try StoreIdentificationTests.read(item)
             #expect(metadata.modelVersionIdentifiers == ["2.39.0"])
             let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
             #expect(result.detectedVersion == "zmessaging2.39.0")
+            #expect(result.evidence == .hashes)
             #expect(result.candidates.first == VersionCandidate(version: "zmessaging2.39.0", score: 1))
             #expect(result.candidates.filter { $0.score == 1 }.map(\.version) == ["zmessaging2.39.0"])
         }
@@ -210,8 +212,8 @@ extension CorpusTests {
             }
         }
 
-        /// Wire versions whose stores are structurally identical to a neighbour: identifiers
-        /// decide for the real store; structure alone reports CP302 with both.
+        /// Wire versions whose hashes are identical to a neighbour's (one version to Core Data):
+        /// identifiers decide for the real store; without them, CP302 with both.
         @Test func structuralTwinsNeedIdentifiers() throws {
             let item = try #require(StoreCorpus.cases.first { $0.description == "store2-100-0.wiredatabase" })
             var metadata = try StoreIdentificationTests.read(item)
@@ -224,20 +226,21 @@ extension CorpusTests {
             #expect(result.diagnostics.first?.severity == .warning)
             #expect(result.diagnostics.first?.versions == ["zmessaging2.98.0", "zmessaging2.100.0"])
             #expect(result.diagnostics.first?.message
-                == "store 'store2-100-0.wiredatabase' matches several model versions with the same structure: 'zmessaging2.98.0', 'zmessaging2.100.0'; supply the compiled model (--momd) to decide by entity hashes")
+                == "store 'store2-100-0.wiredatabase' has the entity hashes of several model versions: 'zmessaging2.98.0', 'zmessaging2.100.0' (identical hashes: one version to Core Data)")
         }
 
-        /// CoreDataPlus without the compiled model: identifiers (1, 2, 3 are unique) decide.
+        /// CoreDataPlus without the compiled model: the hashes computed from the bundle decide.
         @Test(arguments: [("SampleModel_V1.sqlite", "SampleModel"), ("SampleModel_V2.sqlite", "SampleModel2")])
-        func identifiersWithoutCompiledModel(_ name: String, _ version: String) throws {
+        func hashesWithoutCompiledModel(_ name: String, _ version: String) throws {
             let item = try #require(StoreCorpus.cases.first { $0.description == name })
             let result = StoreIdentifier.identify(metadata: try StoreIdentificationTests.read(item), versions: try StoreCorpus.versions(item.bundle))
             #expect(result.detectedVersion == version)
-            #expect(result.evidence == .identifiers)
+            #expect(result.evidence == .hashes)
             #expect(result.diagnostics == [])
         }
 
-        /// A compiled model from another bundle: no hash matches (a note), identifiers decide.
+        /// A compiled model from another bundle: no hash matches (a note); the hashes computed
+        /// from the bundle decide.
         @Test func foreignCompiledModel() throws {
             let item = try #require(StoreCorpus.cases.first { $0.description == "SampleModel_V1.sqlite" })
             let compiled = try CompiledModelInfo.read(
@@ -246,7 +249,7 @@ extension CorpusTests {
             let result = StoreIdentifier.identify(metadata: try StoreIdentificationTests.read(item), versions: try StoreCorpus.versions(item.bundle),
                                                   compiled: compiled)
             #expect(result.detectedVersion == "SampleModel")
-            #expect(result.evidence == .identifiers)
+            #expect(result.evidence == .hashes)
             #expect(result.diagnostics.map(\.code) == [.cp301])
             #expect(result.diagnostics.map(\.severity) == [.note])
             #expect(result.diagnostics.map(\.message)
@@ -266,8 +269,8 @@ extension CorpusTests {
             #expect(expected.similarity(to: StoreFingerprint(store: metadata)) == 1)
         }
 
-        /// DuckDuckGo's store was written with a merged model (identifiers ['', '3']): only the
-        /// AppRatingPrompt part is compared, and its columns say version 1 (no `firstShown`).
+        /// DuckDuckGo's store was written with a merged model (identifiers ['', '3']): it holds
+        /// every entity hash of version 1 and 4 entities of other models.
         @Test func mergedModelStore() throws {
             let item = try #require(StoreCorpus.cases.first { $0.description == "Database.sqlite" })
             let metadata = try StoreIdentificationTests.read(item)
@@ -275,13 +278,11 @@ extension CorpusTests {
             #expect(metadata.entities.count == 5)
             let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
             #expect(result.detectedVersion == "AppRatingPrompt")
-            #expect(result.evidence == .structure)
-            #expect(result.candidates.map(\.version) == ["AppRatingPrompt", "AppRatingPrompt 2"])
-            #expect(result.candidates.first?.score == 1)
-            #expect(result.candidates.allSatisfy { $0.comparedModelPartOnly })
-            #expect(result.closestDifferences?.isEmpty == true)
+            #expect(result.evidence == .hashes)
             #expect(result.diagnostics.map(\.code) == [.cp301])
             #expect(result.diagnostics.map(\.severity) == [.note])
+            #expect(result.diagnostics.first?.message
+                == "store 'Database.sqlite' was written with a merged model: it holds every entity hash of 'AppRatingPrompt' and 4 entities of other models")
         }
 
         /// An identifier shared by several versions (Wire's 2.9, 2.10, 2.11 all say 2.15) only
@@ -309,7 +310,9 @@ extension CorpusTests {
             #expect(result.detectedVersion == nil)
             #expect(result.candidates == [])
             #expect(result.diagnostics.map(\.message)
-                == ["no model version matches store 'SampleModel3_V1.sqlite': it names model version identifier '1', which no version in the bundle has; the bundle has no readable model version"])
+                == ["no model version matches store 'SampleModel3_V1.sqlite': it names model version identifier '1', which no version in the bundle has; the bundle has no readable model version"
+                    + "; plain Core Data can still migrate it from the model cached in the store's Z_MODELCACHE table, when the store has one; "
+                    + "CoreStore cannot (it looks for the store's hashes in the bundle only)"])
         }
 
         @Test func sampleModel() throws {

@@ -54,6 +54,37 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
 
     /// Tables rebuilt now that the option would leave in place.
     public var avoidableRebuilds: [Table] { tables.filter { $0.avoidableByDeferral == true } }
+
+    private enum CodingKeys: String, CodingKey { case deferred, path, optionIgnored, tables, tableCount, finishTasks }
+
+    /// JSON lists only the tables whose work is not `unchanged`, and `tableCount`, the number of
+    /// tables in all: a long history's unchanged tables would otherwise fill most of the document.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(deferred, forKey: .deferred)
+        try container.encode(path, forKey: .path)
+        try container.encode(optionIgnored, forKey: .optionIgnored)
+        try container.encode(tables.filter { $0.work != .unchanged }, forKey: .tables)
+        try container.encode(tables.count, forKey: .tableCount)
+        try container.encode(finishTasks, forKey: .finishTasks)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        deferred = try container.decode(Bool.self, forKey: .deferred)
+        path = try container.decode(Path.self, forKey: .path)
+        optionIgnored = try container.decode(Bool.self, forKey: .optionIgnored)
+        tables = try container.decode([Table].self, forKey: .tables)
+        finishTasks = try container.decode(Int.self, forKey: .finishTasks)
+    }
+
+    init(deferred: Bool, path: Path, optionIgnored: Bool, tables: [Table], finishTasks: Int) {
+        self.deferred = deferred
+        self.path = path
+        self.optionIgnored = optionIgnored
+        self.tables = tables
+        self.finishTasks = finishTasks
+    }
 }
 
 extension SQLiteWork {

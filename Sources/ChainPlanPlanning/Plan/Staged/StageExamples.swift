@@ -78,6 +78,15 @@ public struct StageExample: Sendable, Hashable, CustomStringConvertible {
 
 /// The examples of each staged-migration code.
 public enum StageExamples {
+    /// Codes with no firing example yet, each with the reason (the rules catalogue tests skip
+    /// only these).
+    /// - CP511 (a staged jump drops data that stepping keeps): its example was a rename whose
+    ///   identifiers chained step by step, but under Core Data's exact key matching (reference
+    ///   §4.1) a step keeps a property only when both sides share its key, so an inferred jump
+    ///   keeps it too. It can still fire where a step keeps data through a mapping model the
+    ///   jump cannot use; stage examples cannot express mapping models yet.
+    public static let withoutFiringExample: Set<DiagnosticCode> = [.cp511]
+
     static let title = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#
     static let titleBody = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity>"#
     static let untitled = #"<entity name="Note"><attribute name="body" optional="YES" attributeType="String"/></entity>"#
@@ -136,8 +145,8 @@ public enum StageExamples {
             StageExample("chainplan's plan forces stepping with a handler-less custom stage", versions: [titleBody, untitled, numericTitle], stages: nil, expected: 0),
         ]
         case .cp511: [
-            StageExample("'title' renamed 'heading' (identifier 'title'), then 'caption' (identifier 'heading'): the jump V1 → V3 loses it",
-                         versions: [title, heading, caption], stages: [["lightweight", "V1", "V2", "V3"]], expected: 1),
+            StageExample("'title' renamed 'heading' (identifier 'title'), then 'caption' (identifier 'heading'): Core Data's step V2 → V3 drops it too (exact keys), so the jump loses nothing more",
+                         versions: [title, heading, caption], stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
             StageExample("chainplan's plan steps through V2", versions: [title, heading, caption], stages: nil, expected: 0),
         ]
         case .cp512: [

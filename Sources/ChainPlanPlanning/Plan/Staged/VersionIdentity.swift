@@ -26,6 +26,19 @@ public struct VersionIdentities: Sendable, Hashable {
         self.source = source
     }
 
+    /// The identities Core Data's version-hash algorithm gives the bundle's model files
+    /// (reference §1). A version that cannot be hashed, or whose hashes rest on an input the
+    /// reference leaves open, gets none: plans never show a checksum that is not certain.
+    public init(computedFrom bundle: ModelBundle) {
+        var byVersion: [String: VersionIdentity] = [:]
+        for version in bundle.versionHashes() {
+            guard let hashes = version.hashes, hashes.isVerified else { continue }
+            byVersion[version.version] = VersionIdentity(checksum: hashes.checksum,
+                                                         entityHashes: hashes.entities.mapValues { $0.base64EncodedString() })
+        }
+        self.init(byVersion: byVersion, source: "\(bundle.path) (computed)")
+    }
+
     /// The versions whose checksum is `checksum`, in `order`.
     public func versions(withChecksum checksum: String, in order: [String]) -> [String] {
         order.filter { byVersion[$0]?.checksum == checksum }

@@ -1,0 +1,139 @@
+import ArgumentParser
+import ChainPlanKit
+import Foundation
+
+/// `chainplan hash BUNDLE`: Core Data's own version hashes, computed from the model XML.
+struct HashCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hash",
+        abstract: "Print Core Data's entity version hashes, checksum and digest of each model version.",
+        discussion: """
+            Computes, exactly as Core Data does, every entity's version hash (base64 of 32 bytes), the \
+            model's versionChecksum (what NSManagedObjectModelReference, VersionInfo.plist and a \
+            store's NSStoreModelVersionChecksumKey hold) and the hashes digest \
+            (NSStoreModelVersionHashesDigest). Two versions with equal entity hashes are one version \
+            to Core Data: no migration runs between them. A compiled .momd prints what its \
+            VersionInfo.plist records. With --store, prints what a store's metadata records \
+            (recomputing checksum and digest when it lacks them) and, given a bundle, which \
+            versions it matches. --format corestore prints CoreStore's VersionLock literal. \
+            Hashes resting on a rule read only from Core Data's code are marked unverified.
+
+            Examples:
+              chainplan hash App/Model.xcdatamodeld
+              chainplan hash App/Model.xcdatamodeld --version "Model 3" --properties
+              chainplan hash --store user.sqlite App/Model.xcdatamodeld --format json
+
+            Exit status: 0 ok, 2 unusable input or usage.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, corestore
+    }
+
+    @Argument(help: ArgumentHelp("An .xcdatamodeld bundle or a compiled .momd.", valueName: "bundle"))
+    var bundle: String?
+
+    @Option(name: .customLong("version"), help: ArgumentHelp("Only this version (repeatable).", valueName: "name"))
+    var versionNames: [String] = []
+
+    @Option(help: ArgumentHelp("A SQLite store: print the hashes its metadata records.", valueName: "file"))
+    var store: String?
+
+    @Flag(help: "Also print every property's hash.")
+    var properties = false
+
+    @Option(help: "Output format.")
+    var format: Format = .text
+
+    @Option(name: [.customShort("o"), .long], help: "Write the output to this file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var color: ColorOptions
+
+    func validate() throws {
+        if bundle == nil, store == nil { throw ValidationError("name a bundle, or a store with --store") }
+        if store != nil, format == .corestore { throw ValidationError("--format corestore needs a bundle, not a store") }
+        if store != nil, !versionNames.isEmpty { throw ValidationError("--version does not apply to --store") }
+    }
+
+    func run() async throws {
+        let report = try makeReport()
+        let data: Data
+        switch format {
+        case .text: data = Data(report.text().utf8)
+        case .json: data = report.json()
+        case .corestore: data = Data(report.coreStore().utf8)
+        }
+        try FileHandleOutput.write(data, to: output)
+    }
+
+    func fail(_ message: String) -> ExitCode {
+        FileHandleOutput.standardError.write("chainplan: error: \(message)\n")
+        return ExitCode(2)
+    }
+
+    func makeReport() throws -> HashReport {
+        let versions = try bundle.map(bundleVersions) ?? []
+        guard let store else { return HashReport(versions: versions.map(\.report)) }
+        let url = URL(fileURLWithPath: store)
+        let shown = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
+        let metadata: StoreMetadata
+        do {
+            metadata = try StoreReader().read(storeAt: url.path, displayPath: shown)
+        } catch {
+            throw fail("\(error)")
+        }
+        guard !metadata.modelVersionHashes.isEmpty else {
+            throw fail("store '\(shown)' records no entity version hashes")
+        }
+        let recorded = metadata.modelVersionHashes
+        var match: StoreVersionMatch?
+        if bundle != nil {
+            match = StoreVersionMatch(storeHashes: recorded, candidates: versions.map { ($0.report.version, $0.entities) })
+        }
+        return HashReport(store: HashReport.Store(
+            path: shown,
+            checksum: metadata.modelVersionChecksum ?? VersionHasher.checksum(recorded),
+            digest: metadata.modelVersionHashesDigest ?? VersionHasher.digest(recorded),
+            recordsChecksum: metadata.modelVersionChecksum != nil, recordsDigest: metadata.modelVersionHashesDigest != nil,
+            entities: recorded.mapValues { $0.base64EncodedString() },
+            matches: match?.matches, nearest: match?.nearest))
+    }
+
+    /// Every requested version's hashes, from an `.xcdatamodeld` or a `.momd`.
+    func bundleVersions(_ path: String) throws -> [(report: HashReport.Version, entities: [String: Data]?)] {
+        let url = URL(fileURLWithPath: path)
+        let shown = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
+        var all: [(report: HashReport.Version, entities: [String: Data]?)]
+        if url.pathExtension == "momd" {
+            let info: CompiledModelInfo
+            do {
+                info = try CompiledModelInfo.read(momdAt: url.path, displayPath: shown)
+            } catch {
+                throw fail("\(error)")
+            }
+            all = VersionOrder.sorted(info.versionNames).map { name in
+                let hashes = info.versionHashes[name] ?? [:]
+                return (HashReport.Version(version: name, checksum: info.versionChecksums[name] ?? VersionHasher.checksum(hashes),
+                                           digest: VersionHasher.digest(hashes), entities: hashes.mapValues { $0.base64EncodedString() }),
+                        hashes)
+            }
+        } else {
+            let read = ModelBundleReader().read(bundleAt: url, displayPath: shown)
+            guard let bundle = read.bundle else {
+                throw fail(read.diagnostics.first.map { "\($0.location?.description ?? shown): \($0.message)" } ?? "cannot read '\(shown)'")
+            }
+            all = bundle.versionHashes().map { (HashReport.Version($0, withProperties: properties), $0.hashes?.entities) }
+        }
+        guard !versionNames.isEmpty else { return all }
+        var chosen: [(report: HashReport.Version, entities: [String: Data]?)] = []
+        for name in versionNames {
+            guard let version = all.first(where: { $0.report.version == name }) else {
+                throw fail(VersionHint.notInBundle(name, versions: all.map(\.report.version)))
+            }
+            chosen.append(version)
+        }
+        return chosen
+    }
+}

@@ -1,0 +1,159 @@
+import Crypto
+import Foundation
+
+/// Core Data's version hashes, computed from a parsed model exactly as Core Data computes them
+/// (`core-data-internals.md` §1): property base, attribute, relationship and entity hashes, the
+/// model's `versionHash`, its `versionChecksum` and the hashes digest a store records.
+///
+/// Every hash is SHA-256 (the digest SHA-512) over a concatenation of UTF-8 strings (no length,
+/// no terminator), little-endian fixed-width integers and the 32 raw bytes of other hashes.
+/// Inputs the reference marks [open] or code-only are still hashed by the code's rule, and the
+/// result carries a `HashCaveat` so output can say "unverified"; nothing is guessed silently.
+public enum VersionHasher {
+    // MARK: - Byte-level building blocks
+
+    /// SHA-256 of `bytes`, as 32 raw bytes.
+    public static func sha256(_ bytes: [UInt8]) -> Data { Data(SHA256.hash(data: bytes)) }
+
+    /// The property base hash (§1.2): `name ‖ u16le(flags) ‖ versionHashModifier`, with flags
+    /// optional 1, transient 2, read-only 4.
+    public static func propertyBase(name: String, isOptional: Bool, isTransient: Bool,
+                                    isReadOnly: Bool = false, modifier: String?) -> Data {
+        var bytes = Array(name.utf8)
+        let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
+        bytes.append(UInt8(flags & 0xFF))
+        bytes.append(UInt8(flags >> 8))
+        bytes += Array((modifier ?? "").utf8)
+        return sha256(bytes)
+    }
+
+    /// Core Data's `NSAttributeType` code for `type`, nil for a spelling chainplan does not know.
+    public static func typeCode(_ type: AttributeType) -> Int32? {
+        switch type {
+        case .undefined: 0
+        case .integer16: 100
+        case .integer32: 200
+        case .integer64: 300
+        case .decimal: 400
+        case .double: 500
+        case .float: 600
+        case .string: 700
+        case .boolean: 800
+        case .date: 900
+        case .binary: 1000
+        case .uuid: 1100
+        case .uri: 1200
+        case .transformable: 1800
+        case .objectID: 2000
+        case .composite: 2100
+        case .other: nil
+        }
+    }
+
+    /// An ordinary attribute's hash (§1.3): `H(base) ‖ i32le(type) ‖ 01 if external storage ‖
+    /// 01 if preserved after deletion`.
+    static func plainAttribute(_ attribute: Attribute, type: Int32) -> Data {
+        var bytes = [UInt8](propertyBase(name: attribute.name, isOptional: attribute.isOptional,
+                                         isTransient: attribute.isTransient, modifier: attribute.versionHashModifier))
+        append(type, to: &bytes)
+        if attribute.allowsExternalBinaryDataStorage { bytes.append(1) }
+        if attribute.isPreservedAfterDeletion { bytes.append(1) }
+        return sha256(bytes)
+    }
+
+    /// A derived attribute's hash [code]: `derivationExpression.predicateFormat ‖
+    /// filteringPredicate.predicateFormat`; the base hash is not fed. The setter rewrites a key
+    /// path ending in `.@sum`/`.@total` to `sum:(path)` and `.@count` to `count:(path)`; any other
+    /// expression is fed as written, which is NSExpression's format only for plain key paths.
+    static func derivedAttribute(expression: String) -> Data {
+        sha256(Array(derivationFormat(expression).utf8))
+    }
+
+    /// The `predicateFormat` Core Data's setter gives a derivation written as `expression`.
+    static func derivationFormat(_ expression: String) -> String {
+        for (suffix, function) in [(".@sum", "sum"), (".@total", "sum"), (".@count", "count")]
+        where expression.hasSuffix(suffix) && expression.count > suffix.count {
+            return "\(function):(\(expression.dropLast(suffix.count)))"
+        }
+        return expression
+    }
+
+    /// A relationship's hash (§1.4): `H(base) ‖ destination ‖ inverse ‖ i32le(maxCount) ‖
+    /// i32le(minCount) ‖ 01 00 if ordered`. `selfInverse` feeds no inverse name [code].
+    static func relationship(_ relationship: Relationship, selfInverse: Bool) -> Data {
+        var bytes = [UInt8](propertyBase(name: relationship.name, isOptional: relationship.isOptional,
+                                         isTransient: relationship.isTransient, modifier: relationship.versionHashModifier))
+        bytes += Array((relationship.destinationEntity ?? "").utf8)
+        if !selfInverse { bytes += Array((relationship.inverseName ?? "").utf8) }
+        append(Int32(truncatingIfNeeded: effectiveMaxCount(relationship)), to: &bytes)
+        append(Int32(truncatingIfNeeded: relationship.minCount), to: &bytes)
+        if relationship.isOrdered { bytes += [1, 0] }
+        return sha256(bytes)
+    }
+
+    /// `maxCount` as hashed: as written, else 0 for to-many and 1 for to-one (§1.4).
+    static func effectiveMaxCount(_ relationship: Relationship) -> Int {
+        if relationship.hasWrittenMaxCount { return relationship.maxCount }
+        return relationship.isToMany ? 0 : 1
+    }
+
+    /// `versionHash` (§1.6): SHA-256 over the entity hashes, entities sorted by name.
+    public static func versionHash(_ entities: [String: Data]) -> Data {
+        var bytes: [UInt8] = []
+        for name in sortedNames(entities.keys) { bytes += entities[name] ?? Data() }
+        return sha256(bytes)
+    }
+
+    /// `versionChecksum` (§1.6): base64 of `versionHash`, 44 characters.
+    public static func checksum(_ entities: [String: Data]) -> String {
+        versionHash(entities).base64EncodedString()
+    }
+
+    /// The hashes digest (`NSStoreModelVersionHashesDigest`, §1.6): base64 of SHA-512 over each
+    /// entity name (sorted) followed by its hash, 88 characters.
+    public static func digest(_ entities: [String: Data]) -> String {
+        var bytes: [UInt8] = []
+        for name in sortedNames(entities.keys) {
+            bytes += Array(name.utf8)
+            bytes += entities[name] ?? Data()
+        }
+        return Data(SHA512.hash(data: bytes)).base64EncodedString()
+    }
+
+    // MARK: - Order
+
+    /// Names in `compare:` order without options, taken as UTF-16 code-unit order (§1.1).
+    public static func sortedNames<S: Sequence>(_ names: S) -> [String] where S.Element == String {
+        // ASCII (every corpus name) compares the same by String's `<`, which is a byte compare there.
+        let keyed = names.map { ($0, $0.utf8.allSatisfy { $0 < 0x80 }) }
+        return keyed.sorted { a, b in
+            a.1 && b.1 ? a.0 < b.0 : a.0.utf16.lexicographicallyPrecedes(b.0.utf16)
+        }.map(\.0)
+    }
+
+    /// True when the order of `names` is one the corpus verifies: ASCII names whose code-unit
+    /// order agrees with their case-insensitive order (so neither case nor `_` decides it).
+    static func isVerifiedOrder(_ names: [String]) -> Bool { isVerifiedOrder(sorted: sortedNames(names)) }
+
+    /// `isVerifiedOrder` for names already in code-unit order: every neighbour pair must be in
+    /// case-insensitive order too (then both sorts give the same list).
+    static func isVerifiedOrder(sorted names: [String]) -> Bool {
+        var previous: [UInt8]?
+        for name in names {
+            var folded: [UInt8] = []
+            folded.reserveCapacity(name.utf8.count)
+            for byte in name.utf8 {
+                guard byte < 0x80 else { return false }
+                folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            if let previous, folded.lexicographicallyPrecedes(previous) { return false }
+            previous = folded
+        }
+        return true
+    }
+
+    private static func append(_ value: Int32, to bytes: inout [UInt8]) {
+        let raw = UInt32(bitPattern: value)
+        bytes += [UInt8(raw & 0xFF), UInt8((raw >> 8) & 0xFF), UInt8((raw >> 16) & 0xFF), UInt8(raw >> 24)]
+    }
+}

@@ -1,0 +1,26 @@
+/// A dry run whose store cannot be used (issue 19 §2, scoping): only the store's findings are
+/// reported. A mistyped `--store` used to print CP300 followed by every unrelated finding of
+/// the chain; those belong to `validate`, and the run stops at the store.
+///
+///     dry-run --store missing.sqlite on a chain with warnings
+///       → CP300 only (exit 2), and a note that n chain findings were left to validate
+public enum StoreScope {
+    /// The codes that speak about the store (CP3xx).
+    static func isAboutTheStore(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.code.rawValue.hasPrefix("CP3")
+    }
+
+    /// `report` with only the store's findings when one of them makes the store unusable
+    /// (unreadable, unknown version); otherwise `report` unchanged. Unusable spec or model
+    /// findings stay too: the run could not start without them.
+    public static func scoped(_ report: ChainReport) -> (report: ChainReport, leftOut: Int) {
+        let storeUnusable = report.diagnostics.contains { isAboutTheStore($0) && $0.code.rule.unusableInput && $0.severity == .error }
+        guard storeUnusable else { return (report, 0) }
+        let kept = report.diagnostics.filter { isAboutTheStore($0) || ($0.code.rule.unusableInput && $0.severity == .error) }
+        guard kept.count != report.diagnostics.count else { return (report, 0) }
+        var scoped = report
+        scoped.diagnostics = kept
+        scoped.summary = ChainReport.Summary(diagnostics: kept)
+        return (scoped, report.diagnostics.count - kept.count)
+    }
+}

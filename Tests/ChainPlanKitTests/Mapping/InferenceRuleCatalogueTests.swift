@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import ChainPlanKit
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+@testable import ChainPlanHashing
+@testable import ChainPlanGraph
+@testable import ChainPlanInference
+@testable import ChainPlanPlanning
+@testable import ChainPlanStore
+@testable import ChainPlanOutput
+
+/// Every rule of `InferenceRules.all` runs the examples its description carries: each example's two
+/// versions are parsed with the real reader, the mapping inferred, and the outcome (none, inferred,
+/// validation, refused) and whether the rule fired checked.
+struct InferenceRuleCatalogueTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var rule: InferenceRule
+        var example: InferenceRuleExample
+        var testDescription: String { "\(rule.id): \(example.title)" }
+    }
+
+    static let cases: [Case] = InferenceRules.all.flatMap { rule in rule.examples.map { Case(rule: rule, example: $0) } }
+
+    static func model(_ entities: String, version: String) -> ObjectModel? {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
+        return ModelContentsParser().parse(Data(text.utf8), file: "\(version)/contents", version: version).model
+    }
+
+    @Test(arguments: cases)
+    func example(_ c: Case) throws {
+        let source = try #require(Self.model(c.example.source, version: "V1"))
+        let destination = try #require(Self.model(c.example.destination, version: "V2"))
+        let mapping = MappingInference.infer(from: source, to: destination)
+        let details = mapping.changes.map { "\($0.rule): \($0.detail)" }
+        #expect(mapping.outcome == c.example.outcome, "\(details)")
+        #expect(mapping.changes.contains { $0.rule == c.rule.id } == c.example.fires, "\(details)")
+    }
+
+    @Test func everyRuleHasExamplesAndAUniqueId() {
+        #expect(Set(InferenceRules.all.map(\.id)).count == InferenceRules.all.count)
+        for rule in InferenceRules.all {
+            #expect(!rule.examples.isEmpty, "\(rule.id)")
+            #expect(rule.examples.contains { $0.fires }, "\(rule.id) has no example that fires it")
+        }
+    }
+
+    /// Rules whose outcome is unverified are reported at warning level or above, never silently.
+    @Test func unverifiedRulesWarn() {
+        for rule in InferenceRules.all where rule.basis == .unverified {
+            let severity = rule.code?.rule.defaultSeverity
+            #expect(severity == .warning || severity == .error, "\(rule.id)")
+        }
+    }
+}
