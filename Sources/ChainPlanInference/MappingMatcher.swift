@@ -128,7 +128,7 @@ public enum MappingMatcher {
                                                    isChainStep: isStep))
                 if !isStep {
                     result.diagnostics.append(Diagnostic(
-                        .cp121,
+                        .unmatchedMappingModel,
                         "mapping model '\(mapping.name)' matches '\(best.from)' → '\(best.to)' by its embedded models, which is not a step of the chain",
                         at: SourceLocation(file: mapping.documentPath, line: mapping.line), versions: [best.from, best.to]))
                 }
@@ -164,13 +164,13 @@ public enum MappingMatcher {
                     let shown = differences.prefix(differencesInMessage).joined(separator: "; ")
                     let more = differences.count > differencesInMessage ? " (and \(differences.count - differencesInMessage) more)" : ""
                     result.diagnostics.append(Diagnostic(
-                        .cp208,
+                        .staleMappingModel,
                         "mapping model '\(mapping.name)' names '\(hinted.from)' → '\(hinted.to)' but its embedded models no longer match: \(shown)\(more)",
                         at: location, versions: [hinted.from, hinted.to]))
                 }
                 if !isStep {
                     result.diagnostics.append(Diagnostic(
-                        .cp121,
+                        .unmatchedMappingModel,
                         "mapping model '\(mapping.name)' names '\(hinted.from)' → '\(hinted.to)', which is not a step of the chain",
                         at: location, versions: [hinted.from, hinted.to]))
                 }
@@ -185,7 +185,7 @@ public enum MappingMatcher {
             }
             result.unmatched.append(mapping)
             result.diagnostics.append(Diagnostic(
-                .cp121, unmatchedMessage(mapping, sources: sources, destinations: destinations, bundleName: bundleName)
+                .unmatchedMappingModel, unmatchedMessage(mapping, sources: sources, destinations: destinations, bundleName: bundleName)
                     + madeFrom(mapping, sourceHashes: sourceHashes, destinationHashes: destinationHashes, among: hashed),
                 at: SourceLocation(file: mapping.documentPath, line: mapping.line)))
         }

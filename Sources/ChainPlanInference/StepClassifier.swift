@@ -142,14 +142,14 @@ public struct StepClassifier: Sendable {
             }
         case .heavyweight where step.mappingModel != nil:
             guard step.inferable == true, let mappingModel = step.mappingModel else { return [] }
-            return [Diagnostic(.cp206, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
+            return [Diagnostic(.mappingModelOnInferableStep, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
                                at: SourceLocation(file: mappingModel.path + "/xcmapping.xml"), versions: versions)]
         case .heavyweight:
             // One finding per cause, naming it and the consequence; no separate "not inferable" finding.
             var findings: [Diagnostic] = []
             for change in step.changes {
                 if change.verdict == .blocksInference {
-                    findings.append(Diagnostic(change.code ?? .cp201, "\(change.detail); no mapping model covers '\(from)' → '\(to)'",
+                    findings.append(Diagnostic(change.code ?? .notInferable, "\(change.detail); no mapping model covers '\(from)' → '\(to)'",
                                                at: change.location ?? stepLocation, versions: versions))
                 } else if let code = change.code, change.verdict != .noMigration {
                     findings.append(Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions))
@@ -164,7 +164,7 @@ public struct StepClassifier: Sendable {
             if let checks = step.validation, !checks.isEmpty {
                 let shown = checks.prefix(5).map(\.condition).joined(separator: ", or ")
                 let more = checks.count > 5 ? ", or \(checks.count - 5) more" : ""
-                findings.append(Diagnostic(.cp203, "'\(from)' → '\(to)' infers, flagged \"could fail validation\": the migration fails (134110) on stores where "
+                findings.append(Diagnostic(.couldFailValidation, "'\(from)' → '\(to)' infers, flagged \"could fail validation\": the migration fails (134110) on stores where "
                                                + shown + more + " (a dry run counts them)",
                                            at: stepLocation, versions: versions))
             }

@@ -108,7 +108,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
             if let lockedFiles {
                 try write(lockedFiles, in: folder)
                 guard let lock = planner.lock(inputAt: spec, versions: nil).lock else {
-                    return [Diagnostic(.cp111, "the example's locked folder has no readable bundle")]
+                    return [Diagnostic(.unreadableModelBundle, "the example's locked folder has no readable bundle")]
                 }
                 try Data(lock.text.utf8).write(to: folder.appendingPathComponent(ChainLock.fileName))
                 for file in lockedFiles {
@@ -128,7 +128,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
                 try Data(text.utf8).write(to: storeURL)
             } else if let version = store.version {
                 guard let model = planner.bundle(inputAt: spec)?.version(named: version)?.model else {
-                    return [Diagnostic(.cp111, "the example's bundle has no readable version '\(version)'")]
+                    return [Diagnostic(.unreadableModelBundle, "the example's bundle has no readable version '\(version)'")]
                 }
                 _ = try StoreFixtureWriter(rowsPerEntity: store.rows).write(model: model, versionName: version, to: storeURL.path)
                 if !store.sql.isEmpty {
@@ -143,7 +143,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
             dryRun.lockTimeout = 0
             return planner.dryRun(inputAt: spec, storeAt: storeURL.path, options: dryRun, configuration: nil).diagnostics
         } catch {
-            return [Diagnostic(.cp111, "the example could not be written: \(error)")]
+            return [Diagnostic(.unreadableModelBundle, "the example could not be written: \(error)")]
         }
     }
 
@@ -207,41 +207,41 @@ public enum InputExamples {
 
     public static func examples(for code: DiagnosticCode) -> [InputExample] {
         switch code {
-        case .cp100: [
+        case .unreadableSpec: [
             InputExample("a number where a version name belongs", files: [InputExample.File("chain.json", #"["V1", 2]"#)], expected: 1),
             InputExample("version names are strings", files: [InputExample.File("chain.json", #"["V1", "V2"]"#)], expected: 0),
         ]
-        case .cp110: [
+        case .inferredOrder: [
             InputExample("the bundle given instead of a spec", files: Array(project([note, noteWithBody]).dropFirst()), input: "Model.xcdatamodeld", expected: 1),
             InputExample("a spec gives the order", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp111: [
+        case .unreadableModelBundle: [
             InputExample("the spec's model bundle does not exist", files: [spec(["V1", "V2"])], expected: 1),
             InputExample("the bundle is there", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp112: [
+        case .legacyModelFormat: [
             InputExample("a version saved in the pre-Xcode-4 binary format", files: [
                 spec(["V1", "V2"]), InputExample.File("Model.xcdatamodeld/V1.xcdatamodel/elements", "(binary keyed archive)"),
                 version("V2", noteWithBody), current("V2"),
             ], expected: 1),
             InputExample("every version has 'contents'", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp113: [
+        case .noCurrentVersion: [
             InputExample("two versions and no .xccurrentversion", files: Array(project([note, noteWithBody]).dropLast()), expected: 1),
             InputExample(".xccurrentversion names V2", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp114: [
+        case .missingCurrentVersion: [
             InputExample(".xccurrentversion names a version the bundle does not have",
                          files: Array(project([note, noteWithBody]).dropLast()) + [current("V3")], expected: 1),
             InputExample(".xccurrentversion names V2", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp115: [
+        case .duplicateModelName: [
             InputExample("an attribute defined twice", files: project([
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="title" optional="YES" attributeType="Date"/></entity>"#,
             ]), expected: 1),
             InputExample("distinct names", files: project([noteWithBody]), expected: 0),
         ]
-        case .cp116: [
+        case .unknownEntityReference: [
             InputExample("a relationship to an entity that does not exist", files: project([
                 #"<entity name="Note"><relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#,
             ]), expected: 1),
@@ -249,39 +249,39 @@ public enum InputExamples {
                 #"<entity name="Note"><relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity><entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#,
             ]), expected: 0),
         ]
-        case .cp117: [
+        case .parentEntityCycle: [
             InputExample("two entities each the other's parent", files: project([
                 #"<entity name="Car" parentEntity="Vehicle"/><entity name="Vehicle" parentEntity="Car"/>"#,
             ]), expected: 1),
             InputExample("a parent without a parent", files: project([#"<entity name="Car" parentEntity="Vehicle"/><entity name="Vehicle"/>"#]), expected: 0),
         ]
-        case .cp118: [
+        case .malformedModelXML: [
             InputExample("an element left open", files: project([#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/>"#]), expected: 1),
             InputExample("well-formed", files: project([note]), expected: 0),
         ]
-        case .cp120: [
+        case .unreadableMappingModel: [
             InputExample("a mapping model whose xcmapping.xml is not XML", files: project([note, noteWithBody])
                 + [InputExample.File("V1ToV2.xcmappingmodel/xcmapping.xml", "V1 to V2, see the wiki")], expected: 1),
             InputExample("no mapping model", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp121: [
+        case .unmatchedMappingModel: [
             InputExample("a mapping model for V1 → V3, which is not a step (the chain goes through V2)", files: project([note, noteWithBody, noteWithBody])
                 + [InputExample.File("V1ToV3.xcmappingmodel/xcmapping.xml", mappingModel(from: "V1", to: "V3"))], expected: 1),
             InputExample("a mapping model for the step V1 → V2", files: project([note, noteWithBody, noteWithBody])
                 + [InputExample.File("V1ToV2.xcmappingmodel/xcmapping.xml", mappingModel(from: "V1", to: "V2"))], expected: 0),
         ]
-        case .cp122: [
+        case .unhashableModelVersion: [
             InputExample("V2 gives 'title' a type Core Data does not have, so its version hashes cannot be computed", files: project([note,
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="Money"/></entity>"#]), expected: 1),
             InputExample("every attribute type is one of Core Data's", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp123: [
+        case .hashIdenticalVersions: [
             InputExample("V1 and V2 are the same model", files: project([note, note]), expected: 1),
             InputExample("V2 gives 'title' a renaming identifier, which the hash ignores (an error)", files: project([note,
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" elementID="heading"/></entity>"#]), expected: 1),
             InputExample("V2 adds an attribute", files: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp208: [
+        case .staleMappingModel: [
             InputExample("the spec assigns the V2 → V3 mapping model to V1 → V2", files: project([note, noteWithBody, noteWithNumericTitle],
                 extra: #", "mappings": {"V1 -> V2": "V2ToV3.xcmappingmodel"}"#)
                 + [InputExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", mappingModel(from: "V2", to: "V3"))], expected: 1),
@@ -289,53 +289,53 @@ public enum InputExamples {
                 extra: #", "mappings": {"V2 -> V3": "V2ToV3.xcmappingmodel"}"#)
                 + [InputExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", mappingModel(from: "V2", to: "V3"))], expected: 0),
         ]
-        case .cp130: [
+        case .invalidConfiguration: [
             InputExample("a code that does not exist", files: [InputExample.File("chain.json", #"["V1", "V2"]"#),
                                                              InputExample.File(".chainplan.yml", "rules:\n  CP999: off\n")], expected: 1),
             InputExample("a known code", files: [InputExample.File("chain.json", #"["V1", "V2"]"#),
                                                InputExample.File(".chainplan.yml", "rules:\n  CP209: off\n")], expected: 0),
         ]
-        case .cp300: [
+        case .unreadableStore: [
             InputExample("the store is not a SQLite database", files: project([note, noteWithBody]), store: .file("not a database"), expected: 1),
             InputExample("a store written for V1", files: project([note, noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
         ]
-        case .cp301: [
+        case .unknownStoreVersion: [
             InputExample("the store's tables belong to no version", files: project([note, noteWithBody]),
                          store: .fixture("V1", rows: 3, sql: ["DROP TABLE ZNOTE", "DELETE FROM Z_PRIMARYKEY", "DELETE FROM Z_METADATA",
                                                               #"CREATE TABLE ZINVOICE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTOTAL FLOAT)"#]),
                          expected: 1),
             InputExample("a store written for V1", files: project([note, noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
         ]
-        case .cp302: [
+        case .ambiguousStoreVersion: [
             InputExample("V1 and V2 are identical, so a V1 store matches both", files: project([note, note]), store: .fixture("V1", rows: 3), expected: 1),
             InputExample("V2 adds an attribute", files: project([note, noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
         ]
-        case .cp303: [
+        case .heavyweightMemory: [
             InputExample("a heavyweight step over 80,000 rows (about 1.1 MB) with a 1 MB limit", files: project([note, numericTitleWithBody]),
                          store: .fixture("V1", rows: 80_000, memoryLimitMB: 1, simulate: false), expected: 1),
             InputExample("the same step with the default 100 MB limit", files: project([note, numericTitleWithBody]),
                          store: .fixture("V1", rows: 80_000, simulate: false), expected: 0),
         ]
-        case .cp304: [
+        case .dataViolatesDestination: [
             InputExample("'age' gets the range 0…150 and a row holds 200", files: project([person, personAgeRangeWithName]),
                          store: .fixture("V1", rows: 3, sql: ["UPDATE ZPERSON SET ZAGE = 40", "UPDATE ZPERSON SET ZAGE = 200 WHERE Z_PK = 1"]), expected: 1),
             InputExample("every age is in the range", files: project([person, personAgeRangeWithName]),
                          store: .fixture("V1", rows: 3, sql: ["UPDATE ZPERSON SET ZAGE = 40"]), expected: 0),
         ]
-        case .cp401: [
+        case .lockedVersionChanged: [
             InputExample("V1 gains an attribute after it was locked", files: project([noteWithBody, noteWithBody]),
                          lockedFiles: project([note, noteWithBody]), expected: 1),
             InputExample("V2, the target, is not locked and may change", files: project([note, noteWithNumericTitle]),
                          lockedFiles: project([note, noteWithBody]), expected: 0),
         ]
-        case .cp402: [
+        case .lockedVersionMissing: [
             InputExample("V1 was locked and then deleted", files: [spec(["V2", "V3"]), version("V2", note), version("V3", noteWithBody), current("V3")],
                          lockedFiles: [spec(["V1", "V2", "V3"]), version("V1", note), version("V2", note), version("V3", noteWithBody), current("V3")],
                          expected: 1),
             InputExample("every locked version is still there", files: project([note, noteWithBody]), lockedFiles: project([note, noteWithBody]),
                          expected: 0),
         ]
-        case .cp403: [
+        case .unreadableLock: [
             InputExample("a lock line edited by hand", files: project([note, noteWithBody])
                 + [InputExample.File("chain.lock", "version \"V1\" not-a-fingerprint\n")], expected: 1),
             InputExample("no lock", files: project([note, noteWithBody]), expected: 0),

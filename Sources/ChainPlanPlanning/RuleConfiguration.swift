@@ -100,7 +100,7 @@ public struct RuleConfiguration: Sendable, Hashable {
             return read(data: data, displayPath: displayPath)
         case .failure(let problem):
             return ReadResult(configuration: nil, diagnostics: [
-                Diagnostic(.cp130, "cannot read the configuration: \(problem.description)", at: SourceLocation(file: displayPath)),
+                Diagnostic(.invalidConfiguration, "cannot read the configuration: \(problem.description)", at: SourceLocation(file: displayPath)),
             ])
         }
     }
@@ -126,7 +126,7 @@ public struct RuleConfiguration: Sendable, Hashable {
         init(file: String) { self.file = file }
 
         mutating func report(_ message: String, _ location: SourceLocation) {
-            diagnostics.append(Diagnostic(.cp130, message, at: location))
+            diagnostics.append(Diagnostic(.invalidConfiguration, message, at: location))
         }
 
         func location(_ node: Node) -> SourceLocation {

@@ -102,6 +102,6 @@ public struct CompiledModelInfo: Sendable, Hashable {
     }
 
     private static func problem(_ shown: String, _ reason: String) -> StoreError {
-        StoreError(Diagnostic(.cp111, "compiled model '\(shown)' \(reason)", at: SourceLocation(file: shown)))
+        StoreError(Diagnostic(.unreadableModelBundle, "compiled model '\(shown)' \(reason)", at: SourceLocation(file: shown)))
     }
 }

@@ -59,7 +59,7 @@ package enum StoreDryRun {
         let bundle = planned.bundle
         guard let bundle else {
             if !report.diagnostics.hasUnusableInput {
-                report.diagnostics.append(Diagnostic(.cp111, "a dry run needs a model bundle: the spec names none ('model')",
+                report.diagnostics.append(Diagnostic(.unreadableModelBundle, "a dry run needs a model bundle: the spec names none ('model')",
                                                      at: SourceLocation(file: report.spec)))
             }
             return report.resummarised()
@@ -112,7 +112,7 @@ package enum StoreDryRun {
             let pathSteps = Set((report.paths.first?.steps ?? []).map { [$0.from, $0.to] })
             report.diagnostics.removeAll { diagnostic in
                 (chainSteps.contains(diagnostic.versions) && !pathSteps.contains(diagnostic.versions))
-                    || (diagnostic.code == .cp207 && diagnostic.versions.first != detected)
+                    || (diagnostic.code == .directJumpFails && diagnostic.versions.first != detected)
             }
             let steps = Dictionary(report.steps.map { (StepKey(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })
             for pathStep in report.paths.first?.steps ?? [] {
@@ -134,7 +134,7 @@ package enum StoreDryRun {
                                       tables: tables, estimatedMemoryBytes: bytes))
                     let limit = dryRun.memoryLimitBytes ?? DryRunOptions.defaultMemoryLimitBytes
                     if bytes > limit {
-                        report.diagnostics.append(Diagnostic(.cp303,
+                        report.diagnostics.append(Diagnostic(.heavyweightMemory,
                             "'\(step.from)' → '\(step.to)' is heavyweight and would hold about \(ByteSize.describe(bytes)) of objects from '\(shown)' at once, over the "
                                 + "\(ByteSize.describe(limit)) limit; split the mapping model into passes by entity",
                             at: SourceLocation(file: shown), versions: [step.from, step.to]))

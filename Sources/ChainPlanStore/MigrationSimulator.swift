@@ -99,7 +99,7 @@ struct MigrationSimulator {
     }
 
     private func failure(_ reason: String, _ step: Step) -> Diagnostic {
-        Diagnostic(.cp300, severity: .warning, "the simulation of '\(step.from)' → '\(step.to)' on store '\(displayPath)' \(reason)",
+        Diagnostic(.unreadableStore, severity: .warning, "the simulation of '\(step.from)' → '\(step.to)' on store '\(displayPath)' \(reason)",
                    at: SourceLocation(file: displayPath), versions: [step.from, step.to])
     }
 
@@ -306,7 +306,7 @@ private struct StepRun {
         let checks = StoreDataChecks(db: db, layout: layout, mapping: mapping, showValues: simulator.showValues)
         let found = try checks.run()
         violations += found.map { violation in
-            let finding = Diagnostic(.cp304, "'\(step.from)' → '\(step.to)': \(violation.message)",
+            let finding = Diagnostic(.dataViolatesDestination, "'\(step.from)' → '\(step.to)': \(violation.message)",
                                      at: SourceLocation(file: simulator.displayPath), versions: [step.from, step.to])
             return violation.failsAtNextSave ? finding.with(severity: .warning) : finding
         }
@@ -352,7 +352,7 @@ private struct StepRun {
                 + (table.entities.compactMap { live.entityNumbers[$0] }.map(String.init) + ["-1"]).joined(separator: ", ") + ") LIMIT 5")
             let numbers = stray.isEmpty ? "" : " (Z_ENT " + stray.map { ($0[0] as Int?).map(String.init) ?? "NULL" }.joined(separator: ", ") + ")"
             let unaccounted = total - moved - removed
-            violations.append(Diagnostic(.cp300, severity: .warning,
+            violations.append(Diagnostic(.unreadableStore, severity: .warning,
                 "the simulation of '\(step.from)' → '\(step.to)' on store '\(simulator.displayPath)' accounts for \(moved + removed) of the "
                     + "\(total) rows of table \(found.name): \(unaccounted) \(unaccounted == 1 ? "row" : "rows")\(numbers) \(unaccounted == 1 ? "belongs" : "belong") to no entity of '\(step.from)' "
                     + "that the store names; the simulated result is incomplete",

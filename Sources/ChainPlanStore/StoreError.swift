@@ -12,7 +12,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A CP300 error for the store shown as `displayPath`.
     static func unreadable(_ displayPath: String, _ reason: String) -> StoreError {
-        StoreError(Diagnostic(.cp300, "store '\(displayPath)' \(reason)", at: SourceLocation(file: displayPath)))
+        StoreError(Diagnostic(.unreadableStore, "store '\(displayPath)' \(reason)", at: SourceLocation(file: displayPath)))
     }
 
     public var description: String { diagnostic.message }

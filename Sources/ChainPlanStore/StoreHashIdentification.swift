@@ -41,14 +41,14 @@ enum StoreHashIdentification {
         }
         if found.count == 1 {
             if merged {
-                diagnostics.append(Diagnostic(.cp301, severity: .note,
+                diagnostics.append(Diagnostic(.unknownStoreVersion, severity: .note,
                     "store '\(shown)' was written with a merged model: it holds every entity hash of '\(found[0])' and \(recorded.count - (hashed.first { $0.0.name == found[0] }?.1?.count ?? 0)) entities of other models",
                     at: location, versions: found))
             }
             return Decision(version: found[0])
         }
         if found.count > 1 {
-            diagnostics.append(Diagnostic(.cp302,
+            diagnostics.append(Diagnostic(.ambiguousStoreVersion,
                 "store '\(shown)' has the entity hashes of several model versions: \(quoted(found)) (identical hashes: one version to Core Data)",
                 at: location, versions: found))
             return Decision(version: nil)
@@ -63,7 +63,7 @@ enum StoreHashIdentification {
         if !unknown.isEmpty {
             reasons.append("it names model version identifier \(quoted(unknown)), which no version in the bundle has")
         }
-        diagnostics.append(Diagnostic(.cp301, "no model version matches store '\(shown)': " + reasons.joined(separator: "; "),
+        diagnostics.append(Diagnostic(.unknownStoreVersion, "no model version matches store '\(shown)': " + reasons.joined(separator: "; "),
                                       at: location, versions: match.nearest.map { [$0.version] } ?? []))
         return Decision(version: nil)
     }

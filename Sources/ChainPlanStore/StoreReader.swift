@@ -173,7 +173,7 @@ public struct StoreReader: Sendable {
         }
         guard let row = rows.first else {
             metadata.isMetadataPlistReadable = false
-            metadata.diagnostics.append(Diagnostic(.cp300,
+            metadata.diagnostics.append(Diagnostic(.unreadableStore,
                 "store '\(shown)' has no row in Z_METADATA, so Core Data cannot open it; only its tables suggest its model version", at: location))
             return
         }
@@ -182,13 +182,13 @@ public struct StoreReader: Sendable {
         let size = (row["size"] as Int?) ?? 0
         guard size > 0 else {
             metadata.isMetadataPlistReadable = false
-            metadata.diagnostics.append(Diagnostic(.cp300,
+            metadata.diagnostics.append(Diagnostic(.unreadableStore,
                 "store '\(shown)' has no metadata plist (Z_PLIST is empty), so Core Data cannot open it; only its tables suggest its model version", at: location))
             return
         }
         guard size <= maxPlistBytes else {
             metadata.isMetadataPlistReadable = false
-            metadata.diagnostics.append(Diagnostic(.cp300, severity: .warning,
+            metadata.diagnostics.append(Diagnostic(.unreadableStore, severity: .warning,
                 "store '\(shown)' has a metadata plist of \(size) bytes, over the limit of \(maxPlistBytes); only its tables can identify its model version", at: location))
             return
         }
@@ -196,7 +196,7 @@ public struct StoreReader: Sendable {
             db, sql: "SELECT CAST(Z_PLIST AS BLOB) FROM \(Self.quote(table)) ORDER BY Z_VERSION LIMIT 1") ?? Data()
         guard let plist = MetadataPlist.decode(blob) else {
             metadata.isMetadataPlistReadable = false
-            metadata.diagnostics.append(Diagnostic(.cp300,
+            metadata.diagnostics.append(Diagnostic(.unreadableStore,
                 "store '\(shown)' has a corrupted metadata plist (Z_PLIST is not a property list), so Core Data cannot open it; only its tables suggest its model version", at: location))
             return
         }
@@ -210,7 +210,7 @@ public struct StoreReader: Sendable {
         metadata.otherMetadataKeys = plist.otherKeys
         if metadata.storeUUID == nil { metadata.storeUUID = plist.storeUUID }
         for problem in plist.problems {
-            metadata.diagnostics.append(Diagnostic(.cp300, severity: .warning, "store '\(shown)' \(problem)", at: location))
+            metadata.diagnostics.append(Diagnostic(.unreadableStore, severity: .warning, "store '\(shown)' \(problem)", at: location))
         }
     }
 

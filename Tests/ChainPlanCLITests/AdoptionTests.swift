@@ -59,11 +59,11 @@ struct AdoptionTests {
     /// Identity is code, versions and quoted names: a moved line or reworded text still matches,
     /// a finding about another property does not; an entry matches as many findings as it records.
     @Test func identityIgnoresLinesAndWording() {
-        let recorded = Diagnostic(.cp201, "step 'A' → 'B' removes attribute 'Order.total'",
+        let recorded = Diagnostic(.notInferable, "step 'A' → 'B' removes attribute 'Order.total'",
                                   at: SourceLocation(file: "Model.xcdatamodeld/B.xcdatamodel/contents", line: 10), versions: ["A", "B"])
-        let moved = Diagnostic(.cp201, "the step 'A' → 'B' now drops attribute 'Order.total' (reworded)",
+        let moved = Diagnostic(.notInferable, "the step 'A' → 'B' now drops attribute 'Order.total' (reworded)",
                                at: SourceLocation(file: "Model.xcdatamodeld/B.xcdatamodel/contents", line: 99), versions: ["A", "B"])
-        let other = Diagnostic(.cp201, "step 'A' → 'B' removes attribute 'Order.note'",
+        let other = Diagnostic(.notInferable, "step 'A' → 'B' removes attribute 'Order.note'",
                                at: SourceLocation(file: "Model.xcdatamodeld/B.xcdatamodel/contents", line: 10), versions: ["A", "B"])
         let baseline = Baseline(diagnostics: [recorded])
         #expect(baseline.findings.map(\.subject) == [["A", "B", "Order.total"]])
@@ -74,7 +74,7 @@ struct AdoptionTests {
     }
 
     @Test func unusableInputIsNeverBaselined() {
-        let broken = Diagnostic(.cp100, "spec 'chain.json' is not valid JSON", at: SourceLocation(file: "chain.json", line: 1))
+        let broken = Diagnostic(.unreadableSpec, "spec 'chain.json' is not valid JSON", at: SourceLocation(file: "chain.json", line: 1))
         #expect(Baseline(diagnostics: [broken]).findings.isEmpty)
         #expect(Baseline(diagnostics: []).apply(to: [broken]).diagnostics == [broken])
     }

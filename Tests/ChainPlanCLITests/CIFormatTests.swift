@@ -101,7 +101,7 @@ struct CIFormatTests {
     }
 
     @Test func sarifHasNoRegionWithoutALine() {
-        let diagnostic = Diagnostic(.cp110, "inferred", at: SourceLocation(file: "App/Model 2.xcdatamodeld"))
+        let diagnostic = Diagnostic(.inferredOrder, "inferred", at: SourceLocation(file: "App/Model 2.xcdatamodeld"))
         let location = SARIFReporter.Location(diagnostic.location!)
         #expect(location.physicalLocation.region == nil)
         #expect(location.physicalLocation.artifactLocation.uri == "App/Model%202.xcdatamodeld")
@@ -142,7 +142,7 @@ struct CIFormatTests {
                                  paths: [ChainReport.Path(start: "A", target: name, reachable: false, length: nil, next: name,
                                                           steps: nil, problem: "dead-end", stopsAt: name)],
                                  pathsAbbreviated: nil,
-                                 diagnostics: [Diagnostic(.cp108, "bad \(name)\nsecond line", at: SourceLocation(file: "chain.json", line: 1), versions: ["A", name])],
+                                 diagnostics: [Diagnostic(.unreachableTarget, "bad \(name)\nsecond line", at: SourceLocation(file: "chain.json", line: 1), versions: ["A", name])],
                                  summary: ChainReport.Summary(diagnostics: []))
         let data = JUnitReporter.render(report)
         let document = try XMLDocument(data: data)
@@ -157,18 +157,18 @@ struct CIFormatTests {
         ("key: value, more", "key: value, more"),
     ])
     func githubMessagesEscapeData(_ message: String, _ expected: String) {
-        let command = GitHubReporter.command(for: Diagnostic(.cp101, message, at: SourceLocation(file: "a.json", line: 2, column: 3)))
+        let command = GitHubReporter.command(for: Diagnostic(.duplicateVersionInArray, message, at: SourceLocation(file: "a.json", line: 2, column: 3)))
         #expect(command == "::error file=a.json,line=2,col=3,title=CP101::\(expected)")
     }
 
     @Test func githubPropertiesEscapeColonsAndCommas() {
-        let command = GitHubReporter.command(for: Diagnostic(.cp209, "gone", at: SourceLocation(file: "Model: v2, final%/contents\n", line: 7)))
+        let command = GitHubReporter.command(for: Diagnostic(.dataRemoved, "gone", at: SourceLocation(file: "Model: v2, final%/contents\n", line: 7)))
         #expect(command == "::notice file=Model%3A v2%2C final%25/contents%0A,line=7,title=CP209::gone")
     }
 
     @Test func githubShowsTenOfEachKindAndCountsTheRest() {
-        let diagnostics = (1...12).map { (line: Int) in Diagnostic(.cp104, "cycle \(line)", at: SourceLocation(file: "c.json", line: line)) }
-            + (1...3).map { Diagnostic(.cp109, "target \($0)", at: SourceLocation(file: "c.json", line: 20 + $0)) }
+        let diagnostics = (1...12).map { (line: Int) in Diagnostic(.migrationCycle, "cycle \(line)", at: SourceLocation(file: "c.json", line: line)) }
+            + (1...3).map { Diagnostic(.targetNotCurrentVersion, "target \($0)", at: SourceLocation(file: "c.json", line: 20 + $0)) }
         let report = ChainReport(spec: "c.json", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
                                  diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
         // With a job summary, the rest are there.
@@ -191,8 +191,8 @@ struct CIFormatTests {
     /// it looks for `::`, so they are bracketed by `stop-commands` with a token they cannot hold.
     @Test func plainLinesCannotRunWorkflowCommands() throws {
         let hostile = ["::error file=x::injected", "  ::add-mask::secret", "##[error]legacy"]
-        let diagnostics = (1...10).map { Diagnostic(.cp104, "cycle \($0)", at: SourceLocation(file: "c.json", line: $0)) }
-            + hostile.map { Diagnostic(.cp104, $0, at: SourceLocation(file: $0)) }
+        let diagnostics = (1...10).map { Diagnostic(.migrationCycle, "cycle \($0)", at: SourceLocation(file: "c.json", line: $0)) }
+            + hostile.map { Diagnostic(.migrationCycle, $0, at: SourceLocation(file: $0)) }
         let report = ChainReport(spec: "c.json", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
                                  diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
         let lines = String(decoding: GitHubReporter.render(report, stepSummary: false), as: UTF8.self).split(separator: "\n").map(String.init)
@@ -285,7 +285,7 @@ struct CIFormatTests {
     }
 
     @Test func theJobSummaryShowsNamesAsWrittenAndCountsInEnglish() {
-        let diagnostics = [Diagnostic(.cp202, "rename"), Diagnostic(.cp209, "gone")]
+        let diagnostics = [Diagnostic(.renameWithoutIdentifier, "rename"), Diagnostic(.dataRemoved, "gone")]
         let report = ChainReport(spec: "my_app/chain.json", model: nil, target: nil, versions: ["A"], steps: [], paths: [], pathsAbbreviated: nil,
                                  diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
         let summary = String(decoding: GitHubReporter.stepSummary(report), as: UTF8.self)

@@ -94,15 +94,15 @@ struct CLITests {
     }
 
     @Test func exitStatusMapping() {
-        let warning = Diagnostic(.cp109, "w")
-        let error = Diagnostic(.cp104, "e")
-        let unusable = Diagnostic(.cp100, "u")
+        let warning = Diagnostic(.targetNotCurrentVersion, "w")
+        let error = Diagnostic(.migrationCycle, "e")
+        let unusable = Diagnostic(.unreadableSpec, "u")
         #expect(ExitStatus.code(for: [], strict: false) == 0)
         #expect(ExitStatus.code(for: [warning], strict: false) == 0)
         #expect(ExitStatus.code(for: [warning], strict: true) == 1)
         #expect(ExitStatus.code(for: [error, warning], strict: false) == 1)
         #expect(ExitStatus.code(for: [error, unusable], strict: false) == 2)
-        #expect(ExitStatus.code(for: [Diagnostic(.cp110, severity: .note, "n")], strict: true) == 0)
+        #expect(ExitStatus.code(for: [Diagnostic(.inferredOrder, severity: .note, "n")], strict: true) == 0)
     }
 
     struct ColorCase: CustomTestStringConvertible, Sendable {

@@ -91,7 +91,7 @@ struct CommandTests {
         #expect(code == 0)
         let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
         #expect(report.versions == ["Model", "Model 2", "Model 3", "Model 4"])
-        let inferred = try #require(report.diagnostics.first { $0.code == .cp110 })
+        let inferred = try #require(report.diagnostics.first { $0.code == .inferredOrder })
         #expect(inferred.severity == .warning)
         // The order comes from the bundle as a whole: the finding points at the bundle, no line or column.
         #expect(inferred.location == SourceLocation(file: DisplayPath.make(bundle, relativeTo: DisplayPath.currentDirectory)))
@@ -112,7 +112,7 @@ struct CommandTests {
         let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
         let found = report.diagnostics.map { "\($0.code.rawValue) \($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.versions)" }
         #expect(found.contains("CP105 1:21 [\"Modle 2\"]"))
-        #expect(report.diagnostics.first { $0.code == .cp105 }?.message.contains("did you mean 'Model 2'") == true)
+        #expect(report.diagnostics.first { $0.code == .unknownVersion }?.message.contains("did you mean 'Model 2'") == true)
         #expect(found.contains("CP107 1:11 [\"Model 2\"]"))
         #expect(found.contains("CP107 1:11 [\"Model 4\"]"))
         #expect(found.contains("CP109 1:11 [\"Model 3\", \"Model 4\"]"))
@@ -128,7 +128,7 @@ struct CommandTests {
         try Data(#"{"chain": ["Model", "Model 2", "Model 3", "Model 4", "Model 5"], "model": "Model.xcdatamodeld"}"#.utf8).write(to: spec)
         let (_, json) = try await run(["validate", spec.path, "--format", "json"])
         let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
-        let unknown = try #require(report.diagnostics.first { $0.code == .cp105 })
+        let unknown = try #require(report.diagnostics.first { $0.code == .unknownVersion })
         #expect(unknown.message == "version 'Model 5' is not in the model bundle 'Model'; did you mean 'Model 2', 'Model 3' or 'Model 4'?")
     }
 
@@ -202,7 +202,7 @@ struct CommandTests {
         let (code, json) = try await run(["validate", spec.path, "--format", "json"])
         #expect(code == c.status)
         let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
-        let found = report.diagnostics.filter { [.cp100, .cp120, .cp121, .cp208].contains($0.code) && $0.location?.file.hasSuffix(c.file) == true }
+        let found = report.diagnostics.filter { [.unreadableSpec, .unreadableMappingModel, .unmatchedMappingModel, .staleMappingModel].contains($0.code) && $0.location?.file.hasSuffix(c.file) == true }
         #expect(found.count == c.expected.count, "\(found)")
         for (diagnostic, expected) in zip(found, c.expected) {
             let parts = expected.split(separator: " ", maxSplits: 2).map(String.init)
@@ -210,7 +210,7 @@ struct CommandTests {
             #expect("\(diagnostic.location?.line ?? 0):\(diagnostic.location?.column ?? 0)" == parts[1])
             #expect(diagnostic.message.contains(parts[2]), "\(diagnostic.message)")
         }
-        #expect(!report.diagnostics.contains { $0.code == .cp208 })
+        #expect(!report.diagnostics.contains { $0.code == .staleMappingModel })
     }
 
     @Test func modelOutsideTheSpecFolderNeedsAFlag() async throws {
@@ -229,7 +229,7 @@ struct CommandTests {
         let report = try JSONDecoder().decode(ExplainReport.self, from: Data(json.utf8))
         #expect(report.migration == .lightweight)
         #expect(report.changes.map(\.rule).contains("key-match"))
-        #expect(report.changes.contains { $0.code == .cp211 && $0.basis == .coreDataBuilder })
+        #expect(report.changes.contains { $0.code == .propertyKindChange && $0.basis == .coreDataBuilder })
         #expect(report.entityMappings.map(\.name).contains("NotaToNota"))
         // No mapping model covers the pair: the key is there, null.
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -35,7 +35,7 @@ struct ConfigurationTests {
     func mistakesAreLocated(_ text: String, _ place: String, _ message: String) {
         let result = Self.read(text)
         #expect(result.configuration == nil)
-        #expect(result.diagnostics.map(\.code) == [.cp130])
+        #expect(result.diagnostics.map(\.code) == [.invalidConfiguration])
         let diagnostic = result.diagnostics.first
         #expect("\(diagnostic?.location?.line ?? 0):\(diagnostic?.location?.column ?? 0)" == place)
         #expect(diagnostic?.message.contains(message) == true, "\(diagnostic?.message ?? "")")
@@ -44,9 +44,9 @@ struct ConfigurationTests {
 
     @Test func settingsChangeSeveritiesAndOffDrops() throws {
         let configuration = try #require(Self.read("rules:\n  CP202: error\n  cp209: OFF\n  CP104: note\nthresholds:\n  max-listed-path-steps: 5\n").configuration)
-        #expect(configuration.settings == [.cp202: .error, .cp209: .off, .cp104: .note])
+        #expect(configuration.settings == [.renameWithoutIdentifier: .error, .dataRemoved: .off, .migrationCycle: .note])
         #expect(configuration.applying(to: PlanOptions()).maxListedPathSteps == 5)
-        let diagnostics = [Diagnostic(.cp202, "rename"), Diagnostic(.cp209, "gone"), Diagnostic(.cp104, "cycle"), Diagnostic(.cp109, "target")]
+        let diagnostics = [Diagnostic(.renameWithoutIdentifier, "rename"), Diagnostic(.dataRemoved, "gone"), Diagnostic(.migrationCycle, "cycle"), Diagnostic(.targetNotCurrentVersion, "target")]
         let report = ChainReport(spec: "c", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
                                  diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
         let applied = configuration.apply(to: report)
@@ -169,7 +169,7 @@ struct ConfigurationTests {
     func falseMeansOff(_ word: String) throws {
         let result = Self.read("rules:\n  CP209: \(word)\n")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
-        #expect(result.configuration?.settings == [.cp209: .off])
+        #expect(result.configuration?.settings == [.dataRemoved: .off])
     }
 
     /// The schema names every code, with the settings the tool accepts for it.
@@ -215,23 +215,23 @@ struct ConfigurationTests {
     @Test func rulesListsEveryCodeAndExplainsOneWithItsExamples() throws {
         let all = Rule.all.map { RuleExplanation($0.code, withExamples: false) }
         #expect(all.map(\.code) == DiagnosticCode.allCases.map(\.rawValue))
-        let cycle = RuleExplanation(.cp104)
+        let cycle = RuleExplanation(.migrationCycle)
         let examples = try #require(cycle.examples)
-        #expect(examples.count == ChainChecks.examples(for: .cp104).count)
+        #expect(examples.count == ChainChecks.examples(for: .migrationCycle).count)
         #expect(examples.contains { $0.findings.contains { $0.contains("[CP104]") } })
         #expect(examples.contains { $0.findings.isEmpty })
         #expect(cycle.text.contains("Example: "))
         // Classification codes show their model versions and run through the real classifier.
-        let required = RuleExplanation(.cp203)
+        let required = RuleExplanation(.couldFailValidation)
         let requiredExamples = try #require(required.examples)
-        #expect(requiredExamples.count == ClassificationExamples.examples(for: .cp203).count)
+        #expect(requiredExamples.count == ClassificationExamples.examples(for: .couldFailValidation).count)
         #expect(requiredExamples.first?.spec.hasPrefix("V1: <entity") == true)
         #expect(requiredExamples.first?.findings.first?.contains("[CP203]") == true)
         #expect(requiredExamples.last?.findings.isEmpty == true)
         // Input codes show their project folder and run through the real pipeline.
-        let locked = RuleExplanation(.cp401)
+        let locked = RuleExplanation(.lockedVersionChanged)
         let lockedExamples = try #require(locked.examples)
-        #expect(lockedExamples.count == InputExamples.examples(for: .cp401).count)
+        #expect(lockedExamples.count == InputExamples.examples(for: .lockedVersionChanged).count)
         #expect(lockedExamples.first?.spec.contains("chain.lock: written by 'chainplan lock'") == true)
         #expect(lockedExamples.first?.findings.first?.contains("[CP401]") == true)
         #expect(locked.text.contains("Example: "))

@@ -61,18 +61,18 @@ struct DryRunCommandTests {
         let spec = directory.appendingPathComponent("chain.json").path
         let store = directory.appendingPathComponent("store.sqlite").path
         #expect(await ChainPlan.run(arguments: ["fixture", spec, "--model-version", "V1", "--rows", "30000", "-o", store]) == 0)
-        func cp303(_ extra: [String]) async throws -> Bool {
+        func heavyweightMemory(_ extra: [String]) async throws -> Bool {
             let out = directory.appendingPathComponent("report.txt")
             _ = await ChainPlan.run(arguments: ["dry-run", spec, "--store", store, "--no-simulate", "-o", out.path] + extra)
             return try String(contentsOf: out, encoding: .utf8).contains("[CP303]")
         }
-        #expect(try await !cp303([]))
+        #expect(try await !heavyweightMemory([]))
         try Data("thresholds:\n  heavyweight-memory-mb: 1\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
-        #expect(try await cp303([]))
-        #expect(try await !cp303(["--memory-limit", "1024"]))
+        #expect(try await heavyweightMemory([]))
+        #expect(try await !heavyweightMemory(["--memory-limit", "1024"]))
         try Data("thresholds:\n  heavyweight-memory-mb: 1024\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
-        #expect(try await !cp303([]))
-        #expect(try await cp303(["--memory-limit", "1"]))
+        #expect(try await !heavyweightMemory([]))
+        #expect(try await heavyweightMemory(["--memory-limit", "1"]))
     }
 
     /// An entity whose table exists but is empty still has its `table`.

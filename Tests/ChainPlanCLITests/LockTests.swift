@@ -60,7 +60,7 @@ struct LockTests {
         let range = try #require(original.range(of: before), "\(what): fixture lacks \(before)")
         try Data(original.replacingCharacters(in: range, with: after).utf8).write(to: contents(directory, "Model 2"))
         let found = findings(directory)
-        #expect(found.map(\.code) == [.cp401], "\(what)")
+        #expect(found.map(\.code) == [.lockedVersionChanged], "\(what)")
         #expect(found.first?.message.contains("'Item.") == true, "\(found.first?.message ?? "")")
         #expect(found.first?.message.contains("changed \(field)") == true, "\(found.first?.message ?? "")")
         #expect(found.first?.versions == ["Model 2"])
@@ -96,10 +96,10 @@ struct LockTests {
         let directory = try await lockedExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Model.xcdatamodeld/Model 2.xcdatamodel"))
-        let cp402 = findings(directory).filter { $0.code == .cp402 }
-        #expect(cp402.map(\.versions) == [["Model 2"]])
-        #expect(cp402.first?.location?.file.hasSuffix("chain.lock") == true)
-        #expect(cp402.first?.location?.line != nil)
+        let lockedVersionMissing = findings(directory).filter { $0.code == .lockedVersionMissing }
+        #expect(lockedVersionMissing.map(\.versions) == [["Model 2"]])
+        #expect(lockedVersionMissing.first?.location?.file.hasSuffix("chain.lock") == true)
+        #expect(lockedVersionMissing.first?.location?.line != nil)
     }
 
     @Test(arguments: [
@@ -111,7 +111,7 @@ struct LockTests {
     func aMalformedLockIsUnusable(_ text: String, _ line: Int) async throws {
         let (lock, problems) = ChainLock.read(text, file: "chain.lock")
         #expect(lock == nil)
-        #expect(problems.map(\.code) == [.cp403])
+        #expect(problems.map(\.code) == [.unreadableLock])
         #expect(problems.first?.location?.line == line)
         let directory = try await lockedExample()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -163,7 +163,7 @@ struct LockTests {
         #expect(findings(directory).isEmpty)
         try edit(directory, "Model 2") { $0.replacingOccurrences(of: "optional=\"YES\"", with: "optional=\"NO\"") }
         let found = findings(directory)
-        #expect(found.map(\.code) == [.cp401])
+        #expect(found.map(\.code) == [.lockedVersionChanged])
         #expect(found.first?.message.contains("changed") == true && found.first?.message.contains("(optional)") == false)
     }
 

@@ -79,14 +79,14 @@ struct ScopingAndCommonOptionsTests {
 
     @Test func pathScopeFollowsTheChain() {
         let step = { (from: String, to: String) in ChainReport.Step(from: from, to: to) }
-        let diagnostics = [Diagnostic(.cp203, "x", at: nil, versions: ["A", "B"]), Diagnostic(.cp110, "y", at: nil, versions: [])]
+        let diagnostics = [Diagnostic(.couldFailValidation, "x", at: nil, versions: ["A", "B"]), Diagnostic(.inferredOrder, "y", at: nil, versions: [])]
         let report = ChainReport(spec: "chain.json", model: nil, target: "C", versions: ["A", "B", "C"], steps: [step("A", "B"), step("B", "C")],
                                  paths: [], pathsAbbreviated: nil, diagnostics: diagnostics, summary: .init(diagnostics: diagnostics))
         #expect(PathScope.versions(from: "A", in: report) == ["A", "B", "C"])
         #expect(PathScope.versions(from: "B", in: report) == ["B", "C"])
         let scoped = PathScope.scoped(report, toPathFrom: "B")
         #expect(scoped.leftOut == 1)
-        #expect(scoped.report.diagnostics.map(\.code) == [.cp110])
+        #expect(scoped.report.diagnostics.map(\.code) == [.inferredOrder])
         let drawn = PathScope.restricted(report, toPathFrom: "B")
         #expect(drawn.versions == ["B", "C"])
         #expect(drawn.steps.map(\.from) == ["B"])

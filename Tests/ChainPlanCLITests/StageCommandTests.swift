@@ -59,7 +59,7 @@ struct StageCommandTests {
         // A malformed hint is CP100 at its place.
         try Data(#"{"chain": ["A", "B"], "stages": ["A to B"]}"#.utf8).write(to: spec)
         let read = SpecReader().read(fileAt: spec, displayPath: "chain.json")
-        #expect(read.diagnostics.map(\.code) == [.cp100])
+        #expect(read.diagnostics.map(\.code) == [.unreadableSpec])
         #expect(read.diagnostics.first?.location?.column == 34)
     }
 }

@@ -89,7 +89,7 @@ struct StageTests {
             #expect(plan.stages.map(\.kind) == [.lightweight])
         default:
             #expect(plan.merged.map(\.version) == ["V2"])
-            #expect(plan.findings.map(\.code) == [.cp512])
+            #expect(plan.findings.map(\.code) == [.identicalChecksums])
         }
     }
 
@@ -100,14 +100,14 @@ struct StageTests {
     }
 
     @Test func checkAuditsAStageListFileWithLocations() throws {
-        let examples = StageExamples.examples(for: .cp501)
+        let examples = StageExamples.examples(for: .duplicateChecksumInStage)
         let example = try #require(examples.first)
-        let findings = example.run().filter { $0.code == .cp501 }
+        let findings = example.run().filter { $0.code == .duplicateChecksumInStage }
         #expect(findings.first?.location?.line == 2)
         let json = #"[{"kind": "lightweight", "checksums": ["a"]}, {"kind": "custom", "checksums": ["b"]}]"#
         let read = StageListAudit.read(json, file: "stages.json")
         guard case .failure(let problem) = read else { Issue.record("a custom stage with one checksum must be refused"); return }
-        #expect(problem.diagnostic.code == .cp100)
+        #expect(problem.diagnostic.code == .unreadableSpec)
         #expect(problem.diagnostic.location?.line == 1)
     }
 }

@@ -34,7 +34,7 @@ struct LockCommand: AsyncParsableCommand {
         let plan = ChainPlanner(options: input.planOptions()).lock(inputAt: try input.resolveSpec(), versions: requested,
                                                                    configuration: input.config.map { URL(fileURLWithPath: $0) })
         // A configuration that cannot be used stops the run, as in validate (CP130, exit 2).
-        let configurationProblems = plan.report.diagnostics.filter { $0.code == .cp130 }
+        let configurationProblems = plan.report.diagnostics.filter { $0.code == .invalidConfiguration }
         if !configurationProblems.isEmpty {
             for diagnostic in configurationProblems {
                 FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")

@@ -120,7 +120,7 @@ struct StageCommand: AsyncParsableCommand {
         guard let auditInput = planned else { throw UsageError("no model bundle was read") }
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let (starts, findings) = StageListAudit.audit(text, file: display, input: auditInput)
-        if findings.contains(where: { $0.code == .cp100 }) {
+        if findings.contains(where: { $0.code == .unreadableSpec }) {
             for finding in findings { FileHandleOutput.standardError.write(TextReporter.line(for: finding, color: false) + "\n") }
             throw ExitCode(2)
         }

@@ -2,68 +2,68 @@
 /// output, SARIF rule ids and `.chainplan.yml`.
 public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     // Spec and graph
-    case cp100 = "CP100"
-    case cp101 = "CP101"
-    case cp102 = "CP102"
-    case cp103 = "CP103"
-    case cp104 = "CP104"
-    case cp105 = "CP105"
-    case cp106 = "CP106"
-    case cp107 = "CP107"
-    case cp108 = "CP108"
-    case cp109 = "CP109"
-    case cp110 = "CP110"
+    case unreadableSpec = "CP100"
+    case duplicateVersionInArray = "CP101"
+    case duplicateSourceVersion = "CP102"
+    case selfLoop = "CP103"
+    case migrationCycle = "CP104"
+    case unknownVersion = "CP105"
+    case noSingleTarget = "CP106"
+    case versionMissingFromChain = "CP107"
+    case unreachableTarget = "CP108"
+    case targetNotCurrentVersion = "CP109"
+    case inferredOrder = "CP110"
     // Model bundles and mapping models
-    case cp111 = "CP111"
-    case cp112 = "CP112"
-    case cp113 = "CP113"
-    case cp114 = "CP114"
-    case cp115 = "CP115"
-    case cp116 = "CP116"
-    case cp117 = "CP117"
-    case cp118 = "CP118"
-    case cp120 = "CP120"
-    case cp121 = "CP121"
-    case cp122 = "CP122"
-    case cp123 = "CP123"
-    case cp130 = "CP130"
+    case unreadableModelBundle = "CP111"
+    case legacyModelFormat = "CP112"
+    case noCurrentVersion = "CP113"
+    case missingCurrentVersion = "CP114"
+    case duplicateModelName = "CP115"
+    case unknownEntityReference = "CP116"
+    case parentEntityCycle = "CP117"
+    case malformedModelXML = "CP118"
+    case unreadableMappingModel = "CP120"
+    case unmatchedMappingModel = "CP121"
+    case unhashableModelVersion = "CP122"
+    case hashIdenticalVersions = "CP123"
+    case invalidConfiguration = "CP130"
     // Classification
-    case cp201 = "CP201"
-    case cp202 = "CP202"
-    case cp203 = "CP203"
-    case cp204 = "CP204"
-    case cp205 = "CP205"
-    case cp206 = "CP206"
-    case cp207 = "CP207"
-    case cp208 = "CP208"
-    case cp209 = "CP209"
-    case cp210 = "CP210"
-    case cp211 = "CP211"
-    case cp212 = "CP212"
+    case notInferable = "CP201"
+    case renameWithoutIdentifier = "CP202"
+    case couldFailValidation = "CP203"
+    case attributeTypeChange = "CP204"
+    case hierarchyChange = "CP205"
+    case mappingModelOnInferableStep = "CP206"
+    case directJumpFails = "CP207"
+    case staleMappingModel = "CP208"
+    case dataRemoved = "CP209"
+    case unverifiedChange = "CP210"
+    case propertyKindChange = "CP211"
+    case duplicateRenamingIdentifier = "CP212"
     // Stores
-    case cp300 = "CP300"
-    case cp301 = "CP301"
-    case cp302 = "CP302"
-    case cp303 = "CP303"
-    case cp304 = "CP304"
+    case unreadableStore = "CP300"
+    case unknownStoreVersion = "CP301"
+    case ambiguousStoreVersion = "CP302"
+    case heavyweightMemory = "CP303"
+    case dataViolatesDestination = "CP304"
     // Locks
-    case cp401 = "CP401"
-    case cp402 = "CP402"
-    case cp403 = "CP403"
+    case lockedVersionChanged = "CP401"
+    case lockedVersionMissing = "CP402"
+    case unreadableLock = "CP403"
     // Staged migration
-    case cp501 = "CP501"
-    case cp502 = "CP502"
-    case cp503 = "CP503"
-    case cp504 = "CP504"
-    case cp505 = "CP505"
-    case cp506 = "CP506"
-    case cp507 = "CP507"
-    case cp508 = "CP508"
-    case cp509 = "CP509"
-    case cp510 = "CP510"
-    case cp511 = "CP511"
-    case cp512 = "CP512"
-    case cp513 = "CP513"
+    case duplicateChecksumInStage = "CP501"
+    case checksumAcrossStages = "CP502"
+    case equalCustomEndpoints = "CP503"
+    case appModelNotStaged = "CP504"
+    case versionNotStaged = "CP505"
+    case staleChecksum = "CP506"
+    case backwardStages = "CP507"
+    case stagesEndOffAppModel = "CP508"
+    case handlerOffCurrentModel = "CP509"
+    case stageJumpFails = "CP510"
+    case stageJumpDropsData = "CP511"
+    case identicalChecksums = "CP512"
+    case stageCycle = "CP513"
 
     public var rule: Rule { Rule.catalogue[self]! }
 
@@ -91,175 +91,175 @@ public struct Rule: Sendable, Hashable {
 
     // swiftlint:disable line_length
     public static let all: [Rule] = [
-        Rule(code: .cp100, name: "UnreadableSpec", summary: "The chain spec cannot be read or parsed",
+        Rule(code: .unreadableSpec, name: "UnreadableSpec", summary: "The chain spec cannot be read or parsed",
              help: "The file is missing, not a regular file, not UTF-8, too large, too deeply nested, not valid JSON or YAML, or not one of the supported forms (array, version tree, full form with a `chain` key, or null/[]/{}). Fix the file at the given location.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp101, name: "DuplicateVersionInArray", summary: "A version appears more than once in an array chain",
+        Rule(code: .duplicateVersionInArray, name: "DuplicateVersionInArray", summary: "A version appears more than once in an array chain",
              help: "An array chain lists each version once, oldest first. A repeated version makes the chain loop or gives a version two successors; CoreStore asserts in debug builds and silently misbehaves in release builds.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp102, name: "DuplicateSourceVersion", summary: "A source version appears twice as a key of a version tree",
+        Rule(code: .duplicateSourceVersion, name: "DuplicateSourceVersion", summary: "A source version appears twice as a key of a version tree",
              help: "Each source version migrates to exactly one destination. A second key for the same version is ambiguous; JSON and YAML parsers silently keep one of them.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp103, name: "SelfLoop", summary: "A version migrates to itself",
+        Rule(code: .selfLoop, name: "SelfLoop", summary: "A version migrates to itself",
              help: "`\"A\": \"A\"` is a no-op that CoreStore silently ignores; the version then has no way forward. Point it at its real successor or remove the entry.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp104, name: "MigrationCycle", summary: "The chain contains a cycle",
+        Rule(code: .migrationCycle, name: "MigrationCycle", summary: "The chain contains a cycle",
              help: "Versions in a cycle never reach the target: a store at any of them migrates forever or fails. Each strongly connected component is reported once with its members in order.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp105, name: "UnknownVersion", summary: "A chain version is not in the model bundle",
+        Rule(code: .unknownVersion, name: "UnknownVersion", summary: "A chain version is not in the model bundle",
              help: "Every version the chain names must exist as a `.xcdatamodel` in the bundle; otherwise Core Data cannot load it and migration fails at runtime (CoreStore: mappingModelNotFound). Check the spelling against the hint.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp106, name: "NoSingleTarget", summary: "The chain has no single target version",
+        Rule(code: .noSingleTarget, name: "NoSingleTarget", summary: "The chain has no single target version",
              help: "A non-empty chain must end in exactly one leaf (the version every store migrates to), or name it with `target`. Several leaves, or none (everything in cycles), leave the target ambiguous.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp107, name: "VersionMissingFromChain", summary: "A model version is not in the chain",
+        Rule(code: .versionMissingFromChain, name: "VersionMissingFromChain", summary: "A model version is not in the chain",
              help: "A store created by this model version has no migration path: the app fails to open it. Add the version to the chain, or delete the version from the bundle if it never shipped.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp108, name: "UnreachableTarget", summary: "A start version has no path to the target",
+        Rule(code: .unreachableTarget, name: "UnreachableTarget", summary: "A start version has no path to the target",
              help: "Following the chain from this version ends somewhere other than the target (a dead end) or loops. A store at this version cannot be migrated.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp109, name: "TargetNotCurrentVersion", summary: "The chain's target is not the bundle's current version",
+        Rule(code: .targetNotCurrentVersion, name: "TargetNotCurrentVersion", summary: "The chain's target is not the bundle's current version",
              help: "CoreStore bypasses the bundle's current version (`.xccurrentversion`) when a chain is given, so the app runs on the chain's leaf. Usually one of the two was not updated.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp110, name: "InferredOrder", summary: "The chain order was inferred from version names",
+        Rule(code: .inferredOrder, name: "InferredOrder", summary: "The chain order was inferred from version names",
              help: "No spec was given, so chainplan ordered the bundle's versions by a natural version sort. Review the order and commit a spec (`chainplan init`).",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp111, name: "UnreadableModelBundle", summary: "The model bundle cannot be read",
+        Rule(code: .unreadableModelBundle, name: "UnreadableModelBundle", summary: "The model bundle cannot be read",
              help: "The `.xcdatamodeld` is missing, not a directory, holds no versions, or lies outside the spec's folder without `--allow-outside`.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp112, name: "LegacyModelFormat", summary: "A model version uses the pre-Xcode-4 binary format",
+        Rule(code: .legacyModelFormat, name: "LegacyModelFormat", summary: "A model version uses the pre-Xcode-4 binary format",
              help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Core Data's version hashes cannot be computed exactly for such a version (`chainplan hash` says so), so steps touching it are compared field by field. Open and save the model in a current Xcode to convert it.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp113, name: "NoCurrentVersion", summary: "The bundle does not say which version is current",
+        Rule(code: .noCurrentVersion, name: "NoCurrentVersion", summary: "The bundle does not say which version is current",
              help: "`.xccurrentversion` is missing or empty and the bundle has several versions. Xcode picks one silently; set the current version in Xcode's model inspector.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp114, name: "MissingCurrentVersion", summary: "`.xccurrentversion` names a version that does not exist",
+        Rule(code: .missingCurrentVersion, name: "MissingCurrentVersion", summary: "`.xccurrentversion` names a version that does not exist",
              help: "The file names a `.xcdatamodel` folder that is not in the bundle; momc fails to compile it.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp115, name: "DuplicateModelName", summary: "An entity or property name is defined twice",
+        Rule(code: .duplicateModelName, name: "DuplicateModelName", summary: "An entity or property name is defined twice",
              help: "Xcode refuses a model with two entities of one name, or two properties of one name in an entity (inherited ones included).",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp116, name: "UnknownEntityReference", summary: "A relationship or parent names an entity that does not exist",
+        Rule(code: .unknownEntityReference, name: "UnknownEntityReference", summary: "A relationship or parent names an entity that does not exist",
              help: "A relationship's destination or inverse entity, or an entity's parent, is not defined in the model version; momc fails to compile it.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp117, name: "ParentEntityCycle", summary: "Entity inheritance forms a cycle",
+        Rule(code: .parentEntityCycle, name: "ParentEntityCycle", summary: "Entity inheritance forms a cycle",
              help: "An entity is (indirectly) its own parent; no model can be built from it.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp118, name: "MalformedModelXML", summary: "A model's `contents` is not a valid Core Data model document",
+        Rule(code: .malformedModelXML, name: "MalformedModelXML", summary: "A model's `contents` is not a valid Core Data model document",
              help: "The XML is truncated, not UTF-8, has the wrong root element, declares a DTD or entities (refused for safety), misses required attributes, or exceeds size limits.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp120, name: "UnreadableMappingModel", summary: "A mapping model cannot be read",
+        Rule(code: .unreadableMappingModel, name: "UnreadableMappingModel", summary: "A mapping model cannot be read",
              help: "The `.xcmappingmodel` has no readable `xcmapping.xml`, or its embedded model snapshots cannot be decoded.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp121, name: "UnmatchedMappingModel", summary: "A mapping model matches no step of the chain",
+        Rule(code: .unmatchedMappingModel, name: "UnmatchedMappingModel", summary: "A mapping model matches no step of the chain",
              help: "Neither its embedded models nor its stated paths correspond to a step. It is dead weight, or the step it was made for is missing from the chain.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp122, name: "UnhashableModelVersion", summary: "A model version's Core Data version hashes cannot be computed",
+        Rule(code: .unhashableModelVersion, name: "UnhashableModelVersion", summary: "A model version's Core Data version hashes cannot be computed",
              help: "Core Data decides whether a store needs migrating, which version a store is at and which mapping model fits by entity version hashes. chainplan computes them exactly from `contents`, but not for a legacy Xcode 3 version (binary `elements`, no `contents`) or a model Core Data could not compile either (an attribute type chainplan does not know, a missing or cyclic parent entity). Steps touching such a version fall back to comparing fields. Re-save the version in a current Xcode, or fix the model.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp123, name: "HashIdenticalVersions", summary: "Two model versions have identical Core Data version hashes",
+        Rule(code: .hashIdenticalVersions, name: "HashIdenticalVersions", summary: "Two model versions have identical Core Data version hashes",
              help: "Core Data tells versions apart only by their entity version hashes, so two versions whose hashes are all equal are one version to it: no migration runs between them, and a store of either matches both. When they also differ in something migration reads but the hash ignores (a renaming identifier, a default value), it is an error: which of the two Core Data picks as a store's source model is undefined. Change a hashed input (e.g. a versionHashModifier) of one of them, or merge them.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp130, name: "InvalidConfiguration", summary: "The rule configuration is invalid",
+        Rule(code: .invalidConfiguration, name: "InvalidConfiguration", summary: "The rule configuration is invalid",
              help: "`.chainplan.yml` names an unknown code, a severity other than off/note/warning/error, or a bad threshold.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp201, name: "NotInferable", summary: "A step cannot be inferred and has no mapping model",
+        Rule(code: .notInferable, name: "NotInferable", summary: "A step cannot be inferred and has no mapping model",
              help: "Core Data's mapping builder refuses this step (134190; the app fails with 134140) and no mapping model covers it: a to-many relationship becomes to-one, or external storage is turned off. The finding names the cause. Add a mapping model for the step, or split it into inferable steps.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp202, name: "RenameWithoutIdentifier", summary: "A likely rename has no renaming identifier",
+        Rule(code: .renameWithoutIdentifier, name: "RenameWithoutIdentifier", summary: "A likely rename has no renaming identifier",
              help: "An entity or property was removed and one of the same kind added in the same step, or an element keeps its name but its key (renaming identifier, else name) no longer equals the other version's. Core Data matches keys exactly and infers this as drop + add: the data is deleted. Set the renaming identifier (Xcode: Versioning > Renaming ID) to the old key the finding names.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp203, name: "CouldFailValidation", summary: "A step infers, but fails on stores with rows lacking a mandatory value",
+        Rule(code: .couldFailValidation, name: "CouldFailValidation", summary: "A step infers, but fails on stores with rows lacking a mandatory value",
              help: "A new mandatory attribute or relationship without a default, or an optional one made mandatory without a default: Core Data infers the mapping and flags it \"could fail validation\"; the migration fails (134110) on a store where a row has no value (for a new one: as soon as the entity has a row). The finding lists the checks; `chainplan dry-run` counts them on a real store. Give the property a default value, or fill it in a custom stage first.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp204, name: "AttributeTypeChange", summary: "An attribute's type change cannot be inferred",
+        Rule(code: .attributeTypeChange, name: "AttributeTypeChange", summary: "An attribute's type change cannot be inferred",
              help: "Core Data's builder converts Integer 16/32/64, Decimal, Double, Float and Boolean into one another and refuses every other type change (134190 \"Source and destination attribute types are incompatible\"). With NSMigrationAllowTypeTransformation in the destination attribute's userInfo only Transformable <-> Binary is accepted, and an unchanged type with the key is refused too. Add a mapping model, or remove the key after the step that needs it.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp205, name: "HierarchyChange", summary: "An entity hierarchy changes (outcome unverified)",
+        Rule(code: .hierarchyChange, name: "HierarchyChange", summary: "An entity hierarchy changes (outcome unverified)",
              help: "An entity changes its parent or its abstract flag, or separate hierarchies are merged. Core Data's builder does not examine hierarchies and infers the step, but how the rows move between tables is not verified, and Apple documents hierarchy merges as unsupported. Test the migration on a real store.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp206, name: "MappingModelOnInferableStep", summary: "A mapping model covers a step that would infer anyway",
+        Rule(code: .mappingModelOnInferableStep, name: "MappingModelOnInferableStep", summary: "A mapping model covers a step that would infer anyway",
              help: "Legitimate when the mapping transforms data; otherwise the mapping model forces a slower heavyweight migration.",
              defaultSeverity: .note, unusableInput: false),
-        Rule(code: .cp207, name: "DirectJumpFails", summary: "The direct jump from a start to the target is not inferable or loses data",
+        Rule(code: .directJumpFails, name: "DirectJumpFails", summary: "The direct jump from a start to the target is not inferable or loses data",
              help: "Every chained step works, but Core Data without a chain (or lightweight-only staged migration) infers one mapping from the store's version straight to the target, and that mapping fails or drops data.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp208, name: "StaleMappingModel", summary: "A mapping model's embedded model no longer equals the version it names",
+        Rule(code: .staleMappingModel, name: "StaleMappingModel", summary: "A mapping model's embedded model no longer equals the version it names",
              help: "The model was edited after the mapping model was made (its embedded snapshot no longer equals the version), or the spec's `mappings` assigns it to a step it was not made for. Core Data matches mapping models by entity hashes and will silently not use it. Recreate the mapping model, or assign it to its own step.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp209, name: "DataRemoved", summary: "A step drops an entity or attribute",
+        Rule(code: .dataRemoved, name: "DataRemoved", summary: "A step drops an entity or attribute",
              help: "The data stored in it is deleted by the migration. Intended or not, a reviewer should know.",
              defaultSeverity: .note, unusableInput: false),
-        Rule(code: .cp210, name: "UnverifiedChange", summary: "A change Core Data infers with an unverified or data-dependent outcome",
+        Rule(code: .unverifiedChange, name: "UnverifiedChange", summary: "A change Core Data infers with an unverified or data-dependent outcome",
              help: "For example a relationship pointing at another entity (the builder does not compare destinations), a new uniqueness constraint (the migration fails on stores with duplicates), or a value transformer change (no migration converts the stored bytes). Test the migration on a real store.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp211, name: "PropertyKindChange", summary: "An attribute is replaced by a relationship or entity (or the reverse)",
+        Rule(code: .propertyKindChange, name: "PropertyKindChange", summary: "An attribute is replaced by a relationship or entity (or the reverse)",
              help: "For example a `categoria` string attribute becoming a `Categoria` entity. Core Data infers this as drop + add: the step migrates, but the old values are deleted. Move the data with a mapping model or a custom migration stage.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp212, name: "DuplicateRenamingIdentifier", summary: "Two entities or properties share a renaming identifier",
+        Rule(code: .duplicateRenamingIdentifier, name: "DuplicateRenamingIdentifier", summary: "Two entities or properties share a renaming identifier",
              help: "Core Data keys entities and stored properties by renaming identifier, else name. Two source entities, two destination entities, or two stored properties of one source entity with the same key make it refuse to infer (134190 \"Each source entity / destination entity / property must have a unique renaming identifier\"; the app fails with 134140). Typical cause: an element renamed with the old name as identifier while a new one takes the old name. Remove or change one of the identifiers.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp300, name: "UnreadableStore", summary: "The store cannot be read",
+        Rule(code: .unreadableStore, name: "UnreadableStore", summary: "The store cannot be read",
              help: "The path is not a SQLite database, is empty, truncated, encrypted, a directory, locked beyond the timeout, or not a Core Data store (no Z_METADATA).",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp301, name: "UnknownStoreVersion", summary: "No model version matches the store",
+        Rule(code: .unknownStoreVersion, name: "UnknownStoreVersion", summary: "No model version matches the store",
              help: "Neither hashes, identifiers nor structure identify the store's model version. The closest version and the differences are named.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp302, name: "AmbiguousStoreVersion", summary: "Several model versions match the store equally",
+        Rule(code: .ambiguousStoreVersion, name: "AmbiguousStoreVersion", summary: "Several model versions match the store equally",
              help: "The evidence does not single out one version. Supply the compiled model (`--momd`) so the entity hashes decide.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp303, name: "HeavyweightMemory", summary: "A heavyweight step would load more than the memory threshold",
+        Rule(code: .heavyweightMemory, name: "HeavyweightMemory", summary: "A heavyweight step would load more than the memory threshold",
              help: "A heavyweight migration loads every instance of the mapped entities. Split the mapping model into several passes by entity to bound memory.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp304, name: "DataViolatesDestination", summary: "Stored data violates the destination model",
+        Rule(code: .dataViolatesDestination, name: "DataViolatesDestination", summary: "Stored data violates the destination model",
              help: "Rows would fail validation after migration: NULLs in attributes that become non-optional, duplicates under a new uniqueness constraint, values outside new min/max, empty required to-one relationships.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp401, name: "LockedVersionChanged", summary: "A shipped (locked) model version was edited",
+        Rule(code: .lockedVersionChanged, name: "LockedVersionChanged", summary: "A shipped (locked) model version was edited",
              help: "Its fingerprint differs from `chain.lock`. Stores in users' hands were made by the original; an edited version no longer matches them.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp402, name: "LockedVersionMissing", summary: "The lock names a version the bundle no longer has",
+        Rule(code: .lockedVersionMissing, name: "LockedVersionMissing", summary: "The lock names a version the bundle no longer has",
              help: "A shipped version was deleted or renamed; stores at that version can no longer be opened.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp403, name: "UnreadableLock", summary: "The lock file cannot be read",
+        Rule(code: .unreadableLock, name: "UnreadableLock", summary: "The lock file cannot be read",
              help: "`chain.lock` beside the spec is not a file chainplan wrote, or was edited by hand. Regenerate it with `chainplan lock` from the commit that shipped.",
              defaultSeverity: .error, unusableInput: true),
-        Rule(code: .cp501, name: "DuplicateChecksumInStage", summary: "A lightweight stage lists a checksum twice",
+        Rule(code: .duplicateChecksumInStage, name: "DuplicateChecksumInStage", summary: "A lightweight stage lists a checksum twice",
              help: "`NSLightweightMigrationStage`'s initializer throws \"Duplicate version checksums detected.\", an Objective-C exception Swift cannot catch: the app crashes at launch. List each version's checksum once.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp502, name: "ChecksumAcrossStages", summary: "A checksum is in two stages where Core Data allows one",
+        Rule(code: .checksumAcrossStages, name: "ChecksumAcrossStages", summary: "A checksum is in two stages where Core Data allows one",
              help: "A checksum may be one custom stage's current model and one custom stage's next model, and then in no lightweight stage; a lightweight checksum may be in one lightweight stage only. Otherwise the manager's initializer throws \"Duplicate version checksums across stages detected.\" and the app crashes at launch.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp503, name: "EqualCustomEndpoints", summary: "A custom stage migrates a model to itself",
+        Rule(code: .equalCustomEndpoints, name: "EqualCustomEndpoints", summary: "A custom stage migrates a model to itself",
              help: "`NSCustomMigrationStage`'s initializer throws \"The current model reference and the next model reference cannot be equal.\" (often two versions whose checksums are equal). Drop the stage or move its handlers to a stage between different models.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp504, name: "AppModelNotStaged", summary: "The app's model is in no stage",
+        Rule(code: .appModelNotStaged, name: "AppModelNotStaged", summary: "The app's model is in no stage",
              help: "Staged migration's pre-flight fails every store with 134504 \"Cannot use staged migration with an unknown coordinator model version.\" Add the current version's checksum to the last stage (usually after adding a new model version and forgetting the stage list).",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp505, name: "VersionNotStaged", summary: "A shipped version is in no stage",
+        Rule(code: .versionNotStaged, name: "VersionNotStaged", summary: "A shipped version is in no stage",
              help: "Stores created by this version fail with 134504 \"Cannot use staged migration with an unknown model version.\" Never delete the store on 134504: add the version's checksum to a stage.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp506, name: "StaleChecksum", summary: "A stage names a checksum of no model version",
+        Rule(code: .staleChecksum, name: "StaleChecksum", summary: "A stage names a checksum of no model version",
              help: "The model was edited after the checksum was copied (or the constant was mistyped). Custom stage references crash the manager's initializer; lightweight checksums fail at load with 134504. Regenerate the constants from the compiled model (`chainplan stage --format swift`).",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp507, name: "BackwardStages", summary: "The stages migrate some store backwards",
+        Rule(code: .backwardStages, name: "BackwardStages", summary: "The stages migrate some store backwards",
              help: "The app model's stage comes before the store's, or precedes it in the last lightweight stage: Core Data refuses with 134506 \"A store file cannot be migrated backwards with staged migration.\" List stages oldest first.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp508, name: "StagesEndOffAppModel", summary: "Some store does not end on the app model",
+        Rule(code: .stagesEndOffAppModel, name: "StagesEndOffAppModel", summary: "Some store does not end on the app model",
              help: "After the stages run the store is re-added; when it is still not at the app model, iOS 26.1 fails with 134100 \"Incompatible metadata after migration because the store version hashes didn't migrate.\" (older systems migrated again, so short plans seemed to work). End the stages exactly on the app model.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp509, name: "HandlerOffCurrentModel", summary: "A willMigrate handler runs while the store is not at its stage's current model",
+        Rule(code: .handlerOffCurrentModel, name: "HandlerOffCurrentModel", summary: "A willMigrate handler runs while the store is not at its stage's current model",
              help: "`willMigrateHandler` opens the store at the stage's current model with migration off: a store elsewhere fails with 134100 \"The model used to open the store is incompatible with the one used to create the store\". Add stages so every store reaches the current model first.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp510, name: "StageJumpFails", summary: "A jump the staged migration executes cannot be migrated",
+        Rule(code: .stageJumpFails, name: "StageJumpFails", summary: "A jump the staged migration executes cannot be migrated",
              help: "Lightweight stages do not step: a run of them is one jump from the store's model to the run's target, and Core Data must infer (or find a mapping model for) that jump; otherwise 134140 \"Can't find or automatically infer mapping model for migration\". Insert a custom stage (handler-less is enough) so the store steps.",
              defaultSeverity: .error, unusableInput: false),
-        Rule(code: .cp511, name: "StageJumpDropsData", summary: "A jump the staged migration executes drops data that stepping keeps",
+        Rule(code: .stageJumpDropsData, name: "StageJumpDropsData", summary: "A jump the staged migration executes drops data that stepping keeps",
              help: "The jump's single inferred mapping loses a value (for example a rename whose identifiers chain step by step but not across the jump). Insert a handler-less custom stage to force stepping.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp512, name: "IdenticalChecksums", summary: "Two versions have the same checksum",
+        Rule(code: .identicalChecksums, name: "IdenticalChecksums", summary: "Two versions have the same checksum",
              help: "Core Data cannot tell them apart; a stage list may name the checksum once only (twice crashes the initializer). The plan lists it once. They still differ in what hashes ignore (renaming identifiers, defaults), which can change inference.",
              defaultSeverity: .warning, unusableInput: false),
-        Rule(code: .cp513, name: "StageCycle", summary: "Custom stages form a cycle",
+        Rule(code: .stageCycle, name: "StageCycle", summary: "Custom stages form a cycle",
              help: "The manager accepts cycles, but a store on one migrates away from its model and back. Usually two stages were written in the wrong direction.",
              defaultSeverity: .warning, unusableInput: false),
     ]

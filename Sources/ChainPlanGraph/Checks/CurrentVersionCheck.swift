@@ -1,7 +1,7 @@
 /// CP109: the chain's target is not the bundle's current version. CoreStore bypasses
 /// `.xccurrentversion` when a chain is given, so one of the two is probably out of date.
 public struct CurrentVersionCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp109
+    public static let code = DiagnosticCode.targetNotCurrentVersion
     public static let examples = [
         CheckExample("current version not updated", spec: #"["A", "B", "C"]"#, bundleVersions: ["A", "B", "C"],
                      currentVersion: "B", expected: [(1, 1)]),

@@ -2,7 +2,7 @@
 /// version graph) is reported once, its members in migration order starting from the one
 /// written first, at the step that closes it.
 public struct CycleCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp104
+    public static let code = DiagnosticCode.migrationCycle
     public static let examples = [
         CheckExample("two versions pointing at each other", spec: "{\"A\": \"B\",\n \"B\": \"A\"}", expected: [(2, 7)]),
         CheckExample("an array that comes back", spec: #"["A", "B", "C", "A"]"#, expected: [(1, 17)]),

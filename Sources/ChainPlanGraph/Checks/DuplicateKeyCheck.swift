@@ -3,7 +3,7 @@
 /// JSON and YAML parsers usually keep one of the two silently; CoreStore asserts in debug
 /// builds ("ambiguous version paths"). Reported at the second occurrence.
 public struct DuplicateKeyCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp102
+    public static let code = DiagnosticCode.duplicateSourceVersion
     public static let examples = [
         CheckExample("JSON object with a repeated key", spec: "{\"A\": \"B\",\n \"A\": \"C\"}", expected: [(2, 2)]),
         CheckExample("YAML mapping with a repeated key", spec: "A: B\nB: C\nA: C\n", syntax: .yaml, expected: [(3, 1)]),

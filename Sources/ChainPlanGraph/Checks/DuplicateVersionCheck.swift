@@ -3,7 +3,7 @@
 /// CoreStore asserts on this only in debug builds, and misses `["A","B","A"]` entirely
 /// (no key is overwritten, so its `isValid` stays true although the chain loops).
 public struct DuplicateVersionCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp101
+    public static let code = DiagnosticCode.duplicateVersionInArray
     public static let examples = [
         CheckExample("a version repeated at the end", spec: #"["A", "B", "A"]"#, expected: [(1, 12)]),
         CheckExample("a version repeated in the middle", spec: "[\"A\",\n \"B\",\n \"A\",\n \"C\"]", expected: [(3, 2)]),

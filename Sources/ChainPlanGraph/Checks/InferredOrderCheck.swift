@@ -1,7 +1,7 @@
 /// CP110: no spec was given, so the chain is the bundle's versions ordered by a natural
 /// version sort. The order is a guess: review it and commit a spec (`chainplan init`).
 public struct InferredOrderCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp110
+    public static let code = DiagnosticCode.inferredOrder
     /// Inference happens only when a bundle is given instead of a spec; spec examples never trigger it.
     public static let examples = [
         CheckExample("a written spec", spec: #"["A", "B"]"#, bundleVersions: ["A", "B"], currentVersion: "B", expected: []),

@@ -1,7 +1,7 @@
 /// CP103: a version migrates to itself (`"A": "A"`), which CoreStore silently ignores,
 /// leaving the version without a way forward.
 public struct SelfLoopCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp103
+    public static let code = DiagnosticCode.selfLoop
     public static let examples = [
         CheckExample("tree entry to itself", spec: "{\"A\": \"B\",\n \"B\": \"B\"}", expected: [(2, 2)]),
         CheckExample("array repeating a version in a row", spec: #"["A", "A", "B"]"#, expected: [(1, 7)]),

@@ -1,7 +1,7 @@
 /// CP106: a non-empty chain has no single target: several leaves (or none, when every
 /// version is in a cycle) and no `target` given, or a `target` that is not in the chain.
 public struct TargetCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp106
+    public static let code = DiagnosticCode.noSingleTarget
     public static let examples = [
         CheckExample("two leaves", spec: "{\"A\": \"B\",\n \"C\": \"D\"}", expected: [(1, 1)]),
         CheckExample("only a cycle", spec: #"{"A": "B", "B": "A"}"#, expected: [(1, 1)]),

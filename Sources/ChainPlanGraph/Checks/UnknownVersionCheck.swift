@@ -1,7 +1,7 @@
 /// CP105: a version the chain names is not in the model bundle. Core Data cannot load
 /// it, so migration through it fails at runtime. The nearest bundle names are given as a hint.
 public struct UnknownVersionCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp105
+    public static let code = DiagnosticCode.unknownVersion
     public static let examples = [
         CheckExample("a typo", spec: #"["Model", "Model 2", "Modle 3"]"#,
                      bundleVersions: ["Model", "Model 2", "Model 3"], currentVersion: "Model 3", expected: [(1, 22)]),

@@ -2,7 +2,7 @@
 /// a dead end (a version with no next version that is not the target) or enters a cycle.
 /// Members of a cycle are covered by CP104 and versions outside the chain by CP107.
 public struct UnreachableTargetCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp108
+    public static let code = DiagnosticCode.unreachableTarget
     public static let examples = [
         CheckExample("a branch that ends elsewhere", spec: "{\"chain\": {\"A\": \"B\",\n \"C\": \"D\"}, \"target\": \"B\"}",
                      expected: [(2, 2), (2, 7)]),

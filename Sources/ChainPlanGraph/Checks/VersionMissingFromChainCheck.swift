@@ -1,7 +1,7 @@
 /// CP107: a model version of the bundle is not in the chain, so a store created by it
 /// has no migration path (an empty chain migrates every version directly and is exempt).
 public struct VersionMissingFromChainCheck: ChainCheck {
-    public static let code = DiagnosticCode.cp107
+    public static let code = DiagnosticCode.versionMissingFromChain
     public static let examples = [
         CheckExample("a version left out", spec: #"["A", "C"]"#, bundleVersions: ["A", "B", "C"], currentVersion: "C",
                      expected: [(1, 1)]),

@@ -45,7 +45,7 @@ public struct VersionHashes: Sendable, Hashable {
     /// (CP112 says so already: one cause, one finding).
     public var diagnostic: Diagnostic? {
         guard let failure, !isLegacy else { return nil }
-        return Diagnostic(.cp122, failure.message, at: SourceLocation(file: path), versions: [version])
+        return Diagnostic(.unhashableModelVersion, failure.message, at: SourceLocation(file: path), versions: [version])
     }
 }
 

@@ -33,11 +33,11 @@ public enum HashIdenticalVersionsCheck {
         let differences = (a.model.flatMap { old in b.model.map { unhashedDifferences(old, $0) } }) ?? []
         let location = SourceLocation(file: b.path)
         if differences.isEmpty {
-            return Diagnostic(.cp123, "'\(a.name)' and '\(b.name)' have identical entity version hashes: Core Data treats them as one version (no migration runs between them)",
+            return Diagnostic(.hashIdenticalVersions, "'\(a.name)' and '\(b.name)' have identical entity version hashes: Core Data treats them as one version (no migration runs between them)",
                               at: location, versions: [a.name, b.name])
         }
         let shown = differences.prefix(3).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
-        return Diagnostic(.cp123, severity: .error,
+        return Diagnostic(.hashIdenticalVersions, severity: .error,
                           "'\(a.name)' and '\(b.name)' have identical entity version hashes but differ in what migration reads and the hash ignores: \(shown); which of them Core Data takes as a store's source model is undefined",
                           at: location, versions: [a.name, b.name])
     }

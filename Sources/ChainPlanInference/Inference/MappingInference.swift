@@ -289,7 +289,7 @@ private struct Engine {
             add(InferenceRules.removedEntity.change(
                 .entityRemoved, entity: gone.entity.name,
                 detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
-                verdict: .dataLoss, code: twin == nil ? .cp209 : .some(nil), location: at(sourceFile, gone.entity.line, gone.entity.column)))
+                verdict: .dataLoss, code: twin == nil ? .dataRemoved : .some(nil), location: at(sourceFile, gone.entity.line, gone.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
                                                         source: gone.entity.name, destination: nil, propertyMappings: []))
         }

@@ -15,8 +15,8 @@ extension Diagram {
     /// The diagram of a plan: every version once, steps styled by migration kind, the target
     /// and the bundle's current version marked, unreachable versions and cycles highlighted.
     public init(report: ChainReport, options: DiagramOptions = DiagramOptions()) {
-        let cycleMembers = Set(report.diagnostics.filter { $0.code == .cp104 }.flatMap(\.versions))
-        let unknown = Set(report.diagnostics.filter { $0.code == .cp105 || $0.code == .cp112 }.flatMap(\.versions))
+        let cycleMembers = Set(report.diagnostics.filter { $0.code == .migrationCycle }.flatMap(\.versions))
+        let unknown = Set(report.diagnostics.filter { $0.code == .unknownVersion || $0.code == .legacyModelFormat }.flatMap(\.versions))
         let pathByStart = Dictionary(report.paths.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
         var highlighted: Set<StepKey> = []
         var highlightedVersions: Set<String> = []

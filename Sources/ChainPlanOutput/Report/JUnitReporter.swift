@@ -73,7 +73,7 @@ public enum JUnitReporter {
         let pathIndex = Dictionary(report.paths.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
         var spec = TestCase(group: "spec", name: report.spec)
         for diagnostic in report.diagnostics {
-            if [.cp107, .cp108, .cp207].contains(diagnostic.code), let start = diagnostic.versions.first,
+            if [.versionMissingFromChain, .unreachableTarget, .directJumpFails].contains(diagnostic.code), let start = diagnostic.versions.first,
                let index = pathIndex[start] {
                 paths[index].findings.append(diagnostic)
             } else if let index = stepIndex[diagnostic.versions] {

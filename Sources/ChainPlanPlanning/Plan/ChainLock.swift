@@ -190,7 +190,7 @@ public struct ChainLock: Sendable, Hashable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let at = SourceLocation(file: file, line: index + 1, column: 1)
             guard let (words, rest) = Self.split(line), words.count >= 1 else {
-                diagnostics.append(Diagnostic(.cp403, "cannot read this line of the lock", at: at))
+                diagnostics.append(Diagnostic(.unreadableLock, "cannot read this line of the lock", at: at))
                 continue
             }
             // The fingerprint, then (entities and properties) optionally four hex digits per field.
@@ -209,7 +209,7 @@ public struct ChainLock: Sendable, Hashable {
                 versions[versions.count - 1].1.properties[words[1], default: [:]][words[2]] = digest
                 if !fields.isEmpty { versions[versions.count - 1].1.propertyFields[words[1], default: [:]][words[2]] = fields }
             default:
-                diagnostics.append(Diagnostic(.cp403, "cannot read this line of the lock: expected 'version \"Name\" <16 hex digits>', "
+                diagnostics.append(Diagnostic(.unreadableLock, "cannot read this line of the lock: expected 'version \"Name\" <16 hex digits>', "
                                               + "'entity …' or 'property …' after a version", at: at))
             }
         }
@@ -272,7 +272,7 @@ public struct ChainLock: Sendable, Hashable {
         for (name, locked, line) in versions {
             let lockLocation = SourceLocation(file: lockFile, line: line == 0 ? nil : line, column: line == 0 ? nil : 1)
             guard let version = bundle.version(named: name) else {
-                findings.append(Diagnostic(.cp402, "the locked version '\(name)' is not in the bundle any more: stores at that version cannot be opened",
+                findings.append(Diagnostic(.lockedVersionMissing, "the locked version '\(name)' is not in the bundle any more: stores at that version cannot be opened",
                                            at: lockLocation, versions: [name]))
                 continue
             }
@@ -306,7 +306,7 @@ public struct ChainLock: Sendable, Hashable {
             }
             let shown = changes.prefix(5).map(\.0).joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
             let location = changes.first?.1.map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
-            findings.append(Diagnostic(.cp401, "the shipped version '\(name)' was edited after it was locked: \(shown.isEmpty ? "its fingerprint changed" : shown)",
+            findings.append(Diagnostic(.lockedVersionChanged, "the shipped version '\(name)' was edited after it was locked: \(shown.isEmpty ? "its fingerprint changed" : shown)",
                                        at: location, versions: [name]))
         }
         return findings

@@ -60,10 +60,10 @@ public struct ChainPlanner: Sendable {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         switch FileAccess.readRegularFile(at: url, maxBytes: ChainLock.maxBytes) {
         case .failure(let problem):
-            return [Diagnostic(.cp403, "cannot read the lock: \(problem.description)", at: SourceLocation(file: display))]
+            return [Diagnostic(.unreadableLock, "cannot read the lock: \(problem.description)", at: SourceLocation(file: display))]
         case .success(let data):
             guard let text = String(validating: data, as: UTF8.self) else {
-                return [Diagnostic(.cp403, "the lock is not valid UTF-8", at: SourceLocation(file: display))]
+                return [Diagnostic(.unreadableLock, "the lock is not valid UTF-8", at: SourceLocation(file: display))]
             }
             let (lock, diagnostics) = ChainLock.read(text, file: display)
             return lock?.check(against: bundle, lockFile: display) ?? diagnostics

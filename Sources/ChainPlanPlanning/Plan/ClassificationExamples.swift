@@ -57,11 +57,11 @@ public enum ClassificationExamples {
 
     public static func examples(for code: DiagnosticCode) -> [ClassificationExample] {
         switch code {
-        case .cp201: [
+        case .notInferable: [
             ClassificationExample("a to-many relationship becomes to-one, no mapping model", versions: [toManyTags, toOneTags], expected: 1),
             ClassificationExample("the same step with a mapping model", versions: [toManyTags, toOneTags], mappingModelOnFirstStep: true, expected: 0),
         ]
-        case .cp202: [
+        case .renameWithoutIdentifier: [
             ClassificationExample("an attribute renamed without a renaming identifier", versions: [
                 #"<entity name="Note"><attribute name="fecha" optional="YES" attributeType="Date"/></entity>"#,
                 #"<entity name="Note"><attribute name="momento" optional="YES" attributeType="Date"/></entity>"#,
@@ -71,11 +71,11 @@ public enum ClassificationExamples {
                 #"<entity name="Note"><attribute name="momento" optional="YES" attributeType="Date" elementID="fecha"/></entity>"#,
             ], expected: 0),
         ]
-        case .cp203: [
+        case .couldFailValidation: [
             ClassificationExample("a new non-optional attribute without a default (infers; fails on stores with a Note)", versions: [note, pinnedNoDefault], expected: 1),
             ClassificationExample("with a default value", versions: [note, pinnedWithDefault], expected: 0),
         ]
-        case .cp204: [
+        case .attributeTypeChange: [
             ClassificationExample("String becomes Integer 64", versions: [
                 #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="String"/></entity>"#,
                 #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/></entity>"#,
@@ -85,7 +85,7 @@ public enum ClassificationExamples {
                 #"<entity name="Item"><attribute name="quantity" optional="YES" attributeType="Decimal"/></entity>"#,
             ], expected: 0),
         ]
-        case .cp205: [
+        case .hierarchyChange: [
             ClassificationExample("two separate entities get a common parent", versions: [
                 #"<entity name="Car"><attribute name="wheels" optional="YES" attributeType="Integer 16"/></entity><entity name="Boat"><attribute name="keel" optional="YES" attributeType="Integer 16"/></entity>"#,
                 #"<entity name="Vehicle" isAbstract="YES"/><entity name="Car" parentEntity="Vehicle"><attribute name="wheels" optional="YES" attributeType="Integer 16"/></entity><entity name="Boat" parentEntity="Vehicle"><attribute name="keel" optional="YES" attributeType="Integer 16"/></entity>"#,
@@ -95,13 +95,13 @@ public enum ClassificationExamples {
                 #"<entity name="Vehicle" isAbstract="YES"/><entity name="Car" parentEntity="Vehicle"><attribute name="wheels" optional="YES" attributeType="Integer 32"/></entity>"#,
             ], expected: 0),
         ]
-        case .cp206: [
+        case .mappingModelOnInferableStep: [
             ClassificationExample("a mapping model on a step that adds an optional attribute", versions: [note, note.replacingOccurrences(of: "</entity>", with: #"<attribute name="body" optional="YES" attributeType="String"/></entity>"#)],
                                   mappingModelOnFirstStep: true, expected: 1),
             ClassificationExample("the same step without a mapping model", versions: [note, note.replacingOccurrences(of: "</entity>", with: #"<attribute name="body" optional="YES" attributeType="String"/></entity>"#)],
                                   expected: 0),
         ]
-        case .cp207: [
+        case .directJumpFails: [
             ClassificationExample("dropped, then added again with another type", versions: [
                 note, #"<entity name="Note"/>"#,
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/></entity>"#,
@@ -109,18 +109,18 @@ public enum ClassificationExamples {
             ClassificationExample("each step and the direct jump infer", versions: [note, pinnedWithDefault, pinnedWithDefault.replacingOccurrences(of: "</entity>", with: #"<attribute name="body" optional="YES" attributeType="String"/></entity>"#)],
                                   expected: 0),
         ]
-        case .cp209: [
+        case .dataRemoved: [
             ClassificationExample("an attribute is removed", versions: [pinnedWithDefault, note], expected: 1),
             ClassificationExample("an attribute is added", versions: [note, pinnedWithDefault], expected: 0),
         ]
-        case .cp210: [
+        case .unverifiedChange: [
             ClassificationExample("a relationship points at another surviving entity (outcome unverified)", versions: [
                 note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag + folder,
                 note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Folder"/></entity>"#) + tag + folder,
             ], expected: 1),
             ClassificationExample("a to-one relationship becomes to-many", versions: [toOneTags, toManyTags], expected: 0),
         ]
-        case .cp212: [
+        case .duplicateRenamingIdentifier: [
             ClassificationExample("renamed with the old name as identifier, then a new entity takes the old name", versions: [
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
                 #"<entity name="Memo" elementID="Note"><attribute name="title" optional="YES" attributeType="String"/></entity><entity name="Note"><attribute name="body" optional="YES" attributeType="String"/></entity>"#,
@@ -130,7 +130,7 @@ public enum ClassificationExamples {
                 #"<entity name="Memo" elementID="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
             ], expected: 0),
         ]
-        case .cp211: [
+        case .propertyKindChange: [
             ClassificationExample("a text attribute becomes a relationship to a new entity", versions: [
                 #"<entity name="Nota"><attribute name="categoria" optional="YES" attributeType="String"/></entity>"#,
                 #"<entity name="Nota"><relationship name="categoria" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Categoria"/></entity><entity name="Categoria"><attribute name="nombre" optional="YES" attributeType="String"/></entity>"#,

@@ -9,14 +9,14 @@ extension ChainPlanner {
         guard let model = report.model, let bundle = planned.bundle else {
             let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
             return .failure(ExplainFailure(problems.isEmpty
-                ? [Diagnostic(.cp111, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
+                ? [Diagnostic(.unreadableModelBundle, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
                 : problems))
         }
         let display = model.bundle
         var missing: [Diagnostic] = []
         for name in [from, to] where bundle.version(named: name) == nil {
             let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
-            missing.append(Diagnostic(.cp105, "version '\(name)' is not in the model bundle '\(bundle.name)'"
+            missing.append(Diagnostic(.unknownVersion, "version '\(name)' is not in the model bundle '\(bundle.name)'"
                 + (hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"),
                 at: SourceLocation(file: display), versions: [name]))
         }

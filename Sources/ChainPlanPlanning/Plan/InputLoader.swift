@@ -38,23 +38,23 @@ extension ChainPlanner {
         guard let model = spec.model else { return (nil, []) }
         let url = URL(fileURLWithPath: model.value, relativeTo: specDirectory).standardizedFileURL
         if let problem = confinementProblem(url, specDirectory: specDirectory, what: "model") {
-            return (nil, [Diagnostic(.cp111, problem, at: model.location)])
+            return (nil, [Diagnostic(.unreadableModelBundle, problem, at: model.location)])
         }
         switch FileAccess.kind(at: url.path) {
         case .failure(let problem):
-            return (nil, [Diagnostic(.cp111, "cannot read the model bundle: \(problem.description)", at: model.location)])
+            return (nil, [Diagnostic(.unreadableModelBundle, "cannot read the model bundle: \(problem.description)", at: model.location)])
         case .success(.directory):
             break
         case .success(.regular):
-            return (nil, [Diagnostic(.cp111, "the model '\(model.value)' is a file, not an .xcdatamodeld bundle", at: model.location)])
+            return (nil, [Diagnostic(.unreadableModelBundle, "the model '\(model.value)' is a file, not an .xcdatamodeld bundle", at: model.location)])
         case .success(.other(let kind)):
-            return (nil, [Diagnostic(.cp111, "the model '\(model.value)' is \(kind), not an .xcdatamodeld bundle", at: model.location)])
+            return (nil, [Diagnostic(.unreadableModelBundle, "the model '\(model.value)' is \(kind), not an .xcdatamodeld bundle", at: model.location)])
         }
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let read = ModelBundleReader().read(bundleAt: url, displayPath: display)
         var diagnostics = read.diagnostics
-        if read.bundle == nil, !diagnostics.contains(where: { $0.code == .cp111 }) {
-            diagnostics.append(Diagnostic(.cp111, "the model bundle '\(model.value)' cannot be used", at: model.location))
+        if read.bundle == nil, !diagnostics.contains(where: { $0.code == .unreadableModelBundle }) {
+            diagnostics.append(Diagnostic(.unreadableModelBundle, "the model bundle '\(model.value)' cannot be used", at: model.location))
         }
         return (read.bundle, diagnostics)
     }

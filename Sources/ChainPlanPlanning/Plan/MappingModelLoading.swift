@@ -37,7 +37,7 @@ struct MatchedMappingModels {
                 let how = match.basis == .content ? "its embedded models match" : "it names"
                 return " (\(how) '\(match.from)' → '\(match.to)'\(match.isStale ? ", and its embedded models are stale" : ""))"
             } ?? ""
-            diagnostics.append(Diagnostic(.cp208,
+            diagnostics.append(Diagnostic(.staleMappingModel,
                 "the mapping model '\(path)' assigned to '\(step.from)' → '\(step.to)' does not match those versions\(actual); Core Data will not use it for this step",
                 at: location, versions: [step.from, step.to]))
         }
@@ -55,7 +55,7 @@ extension ChainPlanner {
         let url = mappingURL(entry, specDirectory: specDirectory)
         let versions = [entry.from, entry.to]
         if let problem = confinementProblem(url, specDirectory: specDirectory, what: "mapping model") {
-            return Diagnostic(.cp120, problem, at: entry.pathLocation, versions: versions)
+            return Diagnostic(.unreadableMappingModel, problem, at: entry.pathLocation, versions: versions)
         }
         let message: String
         switch FileAccess.kind(at: url.path) {
@@ -70,7 +70,7 @@ extension ChainPlanner {
         case .success(.other(let kind)):
             message = "the mapping model '\(entry.path)' is \(kind), not an .xcmappingmodel folder"
         }
-        return Diagnostic(.cp120, message, at: entry.pathLocation, versions: versions)
+        return Diagnostic(.unreadableMappingModel, message, at: entry.pathLocation, versions: versions)
     }
 
     /// CP121 at the key for every `mappings` step that is not a step of the chain: the model
@@ -89,7 +89,7 @@ extension ChainPlanner {
             } else {
                 why = "'\(entry.from)' has no next version in the chain"
             }
-            return Diagnostic(.cp121, "mappings assigns '\(entry.path)' to '\(entry.from)' → '\(entry.to)', which is not a step of the chain: \(why)",
+            return Diagnostic(.unmatchedMappingModel, "mappings assigns '\(entry.path)' to '\(entry.from)' → '\(entry.to)', which is not a step of the chain: \(why)",
                               at: entry.location, versions: [entry.from, entry.to])
         }
     }

@@ -36,7 +36,7 @@ public enum MappingModelReader {
         case .success(let data):
             return parse(data, name: name, folderDisplay: folderDisplay, documentDisplay: documentDisplay)
         case .failure(let problem):
-            return (nil, [Diagnostic(.cp120, "mapping model '\(name)': \(problem.message)", at: SourceLocation(file: documentDisplay))])
+            return (nil, [Diagnostic(.unreadableMappingModel, "mapping model '\(name)': \(problem.message)", at: SourceLocation(file: documentDisplay))])
         }
     }
 
@@ -45,7 +45,7 @@ public enum MappingModelReader {
     /// `.xcmappingmodel`); the display paths are where diagnostics point.
     static func parse(_ data: Data, name: String, folderDisplay: String, documentDisplay: String) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
         func failure(_ message: String, line: Int? = nil) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
-            (nil, [Diagnostic(.cp120, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line))])
+            (nil, [Diagnostic(.unreadableMappingModel, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line))])
         }
         if let invalid = firstInvalidUTF8Line(data) {
             return failure("xcmapping.xml is not valid UTF-8", line: invalid)
@@ -61,7 +61,7 @@ public enum MappingModelReader {
         }
         var diagnostics: [Diagnostic] = []
         func report(_ message: String, line: Int?) {
-            diagnostics.append(Diagnostic(.cp120, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line)))
+            diagnostics.append(Diagnostic(.unreadableMappingModel, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line)))
         }
         if models.count > 1 {
             report("xcmapping.xml holds \(models.count) XDDEVMAPPINGMODEL objects; only the first is used", line: models[1].line)

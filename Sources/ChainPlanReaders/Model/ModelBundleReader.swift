@@ -60,7 +60,7 @@ public struct ModelBundleReader: Sendable {
     public func read(bundleAt url: URL, displayPath: String) -> ModelBundleReadResult {
         func unusable(_ message: String) -> ModelBundleReadResult {
             ModelBundleReadResult(bundle: nil, diagnostics: [
-                Diagnostic(.cp111, message, at: SourceLocation(file: displayPath)),
+                Diagnostic(.unreadableModelBundle, message, at: SourceLocation(file: displayPath)),
             ])
         }
         let root: String
@@ -145,7 +145,7 @@ public struct ModelBundleReader: Sendable {
         let contentsDisplay = "\(folderDisplay)/contents"
         func failed(_ message: String, file: String) -> (ModelVersion, [Diagnostic]) {
             (ModelVersion(name: name, path: contentsDisplay, model: nil),
-             [Diagnostic(.cp118, message, at: SourceLocation(file: file), versions: [name])])
+             [Diagnostic(.malformedModelXML, message, at: SourceLocation(file: file), versions: [name])])
         }
 
         let folder: String
@@ -174,7 +174,7 @@ public struct ModelBundleReader: Sendable {
                     ? " and cannot be read"
                     : "; chainplan decoded its binary 'elements' archive, but findings cannot point at lines until it is saved by a current Xcode"
                 let diagnostic = Diagnostic(
-                    .cp112,
+                    .legacyModelFormat,
                     "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents')\(how)",
                     at: SourceLocation(file: folderDisplay), versions: [name])
                 return (version, [diagnostic])
@@ -203,12 +203,12 @@ public struct ModelBundleReader: Sendable {
         func unspecified(_ why: String, at location: SourceLocation) -> (String?, [Diagnostic]) {
             if let single { return (single, []) }
             return (nil, [Diagnostic(
-                .cp113, "\(why); the bundle has \(versions.count) versions and no current one",
+                .noCurrentVersion, "\(why); the bundle has \(versions.count) versions and no current one",
                 at: location)])
         }
         func unreadable(_ why: String, line: Int? = nil) -> (String?, [Diagnostic]) {
             let diagnostic = Diagnostic(
-                .cp113, "'.xccurrentversion' \(why); it is ignored",
+                .noCurrentVersion, "'.xccurrentversion' \(why); it is ignored",
                 at: SourceLocation(file: file, line: line))
             return (single, [diagnostic])
         }
@@ -238,7 +238,7 @@ public struct ModelBundleReader: Sendable {
             let hint = (versions.count <= 1_000 ? VersionNameHint.closest(to: name, among: versions.map(\.name)) : nil)
                 .map { " (did you mean '\($0)'?)" } ?? ""
             return (nil, [Diagnostic(
-                .cp114, "'.xccurrentversion' names version '\(name)', which is not in the bundle\(hint)",
+                .missingCurrentVersion, "'.xccurrentversion' names version '\(name)', which is not in the bundle\(hint)",
                 at: SourceLocation(file: file, line: line), versions: [name])])
         }
     }

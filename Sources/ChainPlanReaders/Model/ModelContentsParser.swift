@@ -44,7 +44,7 @@ public struct ModelContentsParser: Sendable {
     public func parse(_ data: Data, file: String, version: String? = nil) -> ModelParseResult {
         let versions = version.map { [$0] } ?? []
         func malformed(_ message: String, line: Int?, column: Int? = nil) -> Diagnostic {
-            Diagnostic(.cp118, message, at: SourceLocation(file: file, line: line, column: column), versions: versions)
+            Diagnostic(.malformedModelXML, message, at: SourceLocation(file: file, line: line, column: column), versions: versions)
         }
         if data.count > maxBytes {
             return ModelParseResult(model: nil, diagnostics: [

@@ -23,7 +23,7 @@ public enum ModelValidator {
         firstEntity.reserveCapacity(model.entities.count)
         for entity in model.entities {
             if let first = firstEntity[entity.name] {
-                report(.cp115, "entity '\(entity.name)' is defined more than once, first\(lineText(first))",
+                report(.duplicateModelName, "entity '\(entity.name)' is defined more than once, first\(lineText(first))",
                        line: entity.line, column: entity.column)
             } else {
                 firstEntity[entity.name] = entity.line
@@ -48,7 +48,7 @@ public enum ModelValidator {
             var seen: [String: Int?] = [:]
             for (name, line, column) in fileOrder {
                 if let first = seen[name] {
-                    report(.cp115, "entity '\(entity.name)' defines property '\(name)' more than once, first\(lineText(first))",
+                    report(.duplicateModelName, "entity '\(entity.name)' defines property '\(name)' more than once, first\(lineText(first))",
                            line: line, column: column)
                 } else {
                     seen[name] = line
@@ -68,7 +68,7 @@ public enum ModelValidator {
             for (name, line, column) in declared where !reported.contains(name) {
                 guard let owner = resolvedEntity.inheritedFrom[name] else { continue }
                 reported.insert(name)
-                report(.cp115,
+                report(.duplicateModelName,
                        "property '\(name)' of entity '\(entity.name)' is already defined by its ancestor entity '\(owner)'",
                        line: line, column: column)
             }
@@ -77,22 +77,22 @@ public enum ModelValidator {
         // CP116: unknown entity references.
         for entity in model.entities {
             if let parent = entity.parentEntity, firstEntity[parent] == nil {
-                report(.cp116, "entity '\(entity.name)' names parent entity '\(parent)', which does not exist",
+                report(.unknownEntityReference, "entity '\(entity.name)' names parent entity '\(parent)', which does not exist",
                        line: entity.line, column: entity.column)
             }
             for relationship in entity.relationships {
                 let qualified = "\(entity.name).\(relationship.name)"
                 if let destination = relationship.destinationEntity {
                     if firstEntity[destination] == nil {
-                        report(.cp116,
+                        report(.unknownEntityReference,
                                "relationship '\(qualified)' names destination entity '\(destination)', which does not exist",
                                line: relationship.line, column: relationship.column)
                     }
                 } else {
-                    report(.cp116, "relationship '\(qualified)' has no destination entity", line: relationship.line, column: relationship.column)
+                    report(.unknownEntityReference, "relationship '\(qualified)' has no destination entity", line: relationship.line, column: relationship.column)
                 }
                 if let inverse = relationship.inverseEntity, firstEntity[inverse] == nil {
-                    report(.cp116, "relationship '\(qualified)' names inverse entity '\(inverse)', which does not exist",
+                    report(.unknownEntityReference, "relationship '\(qualified)' names inverse entity '\(inverse)', which does not exist",
                            line: relationship.line, column: relationship.column)
                 }
             }
@@ -104,11 +104,11 @@ public enum ModelValidator {
             let text = cycle.count == 1
                 ? "entity '\(cycle[0].name)' is its own parent entity"
                 : "entity inheritance forms a cycle: \(names.joined(separator: " → "))"
-            return Diagnostic(.cp117, text, at: SourceLocation(file: file, line: cycle[0].line, column: cycle[0].line == nil ? nil : cycle[0].column), versions: versions)
+            return Diagnostic(.parentEntityCycle, text, at: SourceLocation(file: file, line: cycle[0].line, column: cycle[0].line == nil ? nil : cycle[0].column), versions: versions)
         }
 
         if let resolved, !resolved.isComplete {
-            report(.cp118, "the model's inheritance is too large to resolve (over \(ResolvedModel.defaultBudget) inherited entries)",
+            report(.malformedModelXML, "the model's inheritance is too large to resolve (over \(ResolvedModel.defaultBudget) inherited entries)",
                    line: nil)
         }
         return diagnostics.sorted()

@@ -29,7 +29,7 @@ public struct SpecReader: Sendable {
             // Name the option that sets the limit, as the YAML path does.
             let detail = if case .tooLarge = problem { problem.description + " (--max-spec-bytes)" } else { problem.description }
             return Result(spec: nil, diagnostics: [
-                Diagnostic(.cp100, "cannot read the spec: \(detail)", at: SourceLocation(file: displayPath)),
+                Diagnostic(.unreadableSpec, "cannot read the spec: \(detail)", at: SourceLocation(file: displayPath)),
             ])
         }
     }
@@ -53,7 +53,7 @@ public struct SpecReader: Sendable {
         let fileLocation = SourceLocation(file: displayPath)
         func fail(_ message: String, line: Int? = nil, column: Int? = nil) -> Result {
             Result(spec: nil, diagnostics: [
-                Diagnostic(.cp100, message, at: SourceLocation(file: displayPath, line: line, column: column)),
+                Diagnostic(.unreadableSpec, message, at: SourceLocation(file: displayPath, line: line, column: column)),
             ])
         }
         let root: Node
@@ -70,7 +70,7 @@ public struct SpecReader: Sendable {
         var interpreter = SpecInterpreter(file: displayPath, syntax: syntax, nodeBudget: max(64, byteCount))
         let spec = interpreter.interpret(root)
         if interpreter.diagnostics.isEmpty, spec == nil {
-            return Result(spec: nil, diagnostics: [Diagnostic(.cp100, "the spec has an unsupported structure", at: fileLocation)])
+            return Result(spec: nil, diagnostics: [Diagnostic(.unreadableSpec, "the spec has an unsupported structure", at: fileLocation)])
         }
         return Result(spec: spec, diagnostics: interpreter.diagnostics)
     }
@@ -293,13 +293,13 @@ struct SpecInterpreter {
     private mutating func spend() -> Bool {
         nodeBudget -= 1
         if nodeBudget == 0 {
-            diagnostics.append(Diagnostic(.cp100, "the spec expands to more values than it has characters (YAML aliases?)", at: SourceLocation(file: file)))
+            diagnostics.append(Diagnostic(.unreadableSpec, "the spec expands to more values than it has characters (YAML aliases?)", at: SourceLocation(file: file)))
         }
         return nodeBudget > 0
     }
 
     private mutating func report(_ message: String, at node: Node) {
-        diagnostics.append(Diagnostic(.cp100, message, at: location(of: node)))
+        diagnostics.append(Diagnostic(.unreadableSpec, message, at: location(of: node)))
     }
 
     private func location(of node: Node) -> SourceLocation {

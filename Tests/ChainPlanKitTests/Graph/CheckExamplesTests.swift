@@ -27,14 +27,14 @@ struct CheckExamplesTests {
     func example(_ c: Case) {
         // The same run `chainplan rules CPnnn` shows.
         let diagnostics = c.example.run()
-        #expect(!diagnostics.contains { $0.code == .cp100 }, "example spec must parse: \(diagnostics)")
+        #expect(!diagnostics.contains { $0.code == .unreadableSpec }, "example spec must parse: \(diagnostics)")
         let found = diagnostics.filter { $0.code == c.code }
             .map { CheckExample.Finding(line: $0.location?.line, column: $0.location?.column) }
         #expect(found == c.example.expected, "\(diagnostics.map { "\($0.location?.description ?? "-") \($0.code.rawValue) \($0.message)" })")
     }
 
     @Test func everyChainCheckHasATriggeringAndANonTriggeringExample() {
-        for check in ChainChecks.all where type(of: check).code != .cp110 {
+        for check in ChainChecks.all where type(of: check).code != .inferredOrder {
             let examples = type(of: check).examples
             #expect(examples.contains { !$0.expected.isEmpty }, "\(type(of: check).code)")
             #expect(examples.contains { $0.expected.isEmpty }, "\(type(of: check).code)")
@@ -63,11 +63,11 @@ struct FindingLimitTests {
     static let count = FindingList.defaultLimit + 500
 
     static let cases: [Case] = [
-        Case(code: .cp101, spec: "[\"A\", " + Array(repeating: "\"B\", \"A\"", count: count).joined(separator: ", ") + "]"),
-        Case(code: .cp102, spec: "{" + Array(repeating: "\"A\": \"B\"", count: count + 1).joined(separator: ", ") + "}"),
-        Case(code: .cp103, spec: "{" + (0...count).map { "\"V\($0)\": \"V\($0)\"" }.joined(separator: ", ") + "}"),
-        Case(code: .cp104, spec: "{" + (0..<count).map { "\"A\($0)\": \"B\($0)\", \"B\($0)\": \"A\($0)\"" }.joined(separator: ", ") + "}"),
-        Case(code: .cp108, spec: "{\"chain\": {\"S\": \"T\", " + (0..<count).map { "\"D\($0)\": \"E\($0)\"" }.joined(separator: ", ") + "}, \"target\": \"T\"}"),
+        Case(code: .duplicateVersionInArray, spec: "[\"A\", " + Array(repeating: "\"B\", \"A\"", count: count).joined(separator: ", ") + "]"),
+        Case(code: .duplicateSourceVersion, spec: "{" + Array(repeating: "\"A\": \"B\"", count: count + 1).joined(separator: ", ") + "}"),
+        Case(code: .selfLoop, spec: "{" + (0...count).map { "\"V\($0)\": \"V\($0)\"" }.joined(separator: ", ") + "}"),
+        Case(code: .migrationCycle, spec: "{" + (0..<count).map { "\"A\($0)\": \"B\($0)\", \"B\($0)\": \"A\($0)\"" }.joined(separator: ", ") + "}"),
+        Case(code: .unreachableTarget, spec: "{\"chain\": {\"S\": \"T\", " + (0..<count).map { "\"D\($0)\": \"E\($0)\"" }.joined(separator: ", ") + "}, \"target\": \"T\"}"),
     ]
 
     @Test(arguments: cases)
@@ -82,11 +82,11 @@ struct FindingLimitTests {
     }
 
     @Test func underTheLimitNothingIsAdded() {
-        var list = FindingList(.cp101, limit: 2)
-        list.add(Diagnostic(.cp101, "one"))
-        list.add(Diagnostic(.cp101, "two"))
+        var list = FindingList(.duplicateVersionInArray, limit: 2)
+        list.add(Diagnostic(.duplicateVersionInArray, "one"))
+        list.add(Diagnostic(.duplicateVersionInArray, "two"))
         #expect(list.finished(at: SourceLocation(file: "chain.json")).count == 2)
-        list.add(Diagnostic(.cp101, "three"))
+        list.add(Diagnostic(.duplicateVersionInArray, "three"))
         let finished = list.finished(at: SourceLocation(file: "chain.json"))
         #expect(finished.map(\.message) == ["one", "two", "1 more finding of this kind is not listed (chainplan lists the first 2 of each code)"])
     }

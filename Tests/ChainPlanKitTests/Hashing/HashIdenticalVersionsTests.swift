@@ -32,7 +32,7 @@ struct HashIdenticalVersionsTests {
 
     @Test func identicalPairIsOneWarning() {
         let findings = Self.findings([Self.note, Self.note])
-        #expect(findings.map(\.code) == [.cp123])
+        #expect(findings.map(\.code) == [.hashIdenticalVersions])
         #expect(findings.first?.severity == .warning)
         #expect(findings.first?.versions == ["V1", "V2"])
     }

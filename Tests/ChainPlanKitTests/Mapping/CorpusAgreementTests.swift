@@ -111,7 +111,7 @@ struct CorpusAgreementTests {
         #expect(classification.migration == .lightweight)
         #expect(classification.losesData == true)
         #expect(mapping?.entityLineage["Conversation"] == nil)
-        #expect(classification.changes.filter { $0.code == .cp202 && $0.entity == "Conversation" }.count == 1)
+        #expect(classification.changes.filter { $0.code == .renameWithoutIdentifier && $0.entity == "Conversation" }.count == 1)
         // From 2.46.0 (same hashes as 2.47.0, no identifier) the conversations are kept.
         let (_, fromOlder) = classifier.classify(from: "zmessaging2.46.0", to: "zmessaging2.48.0")
         #expect(fromOlder?.entityLineage["Conversation"] == "Conversation")

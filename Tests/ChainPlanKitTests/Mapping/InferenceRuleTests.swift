@@ -42,7 +42,7 @@ struct InferenceRuleTests {
              destination: M(E("Note", [.a("title", .string), .a("cache", .string, optional: false, transient: true)])),
              inferable: true, needsMigration: false, kinds: []),
         Rule(name: "remove attribute", source: M(E("Note", [.a("title", .string), .a("body", .string)])), destination: M(note),
-             inferable: true, codes: [.cp209], kinds: [.attributeRemoved]),
+             inferable: true, codes: [.dataRemoved], kinds: [.attributeRemoved]),
         Rule(name: "non-optional to optional", source: M(E("Note", [.a("title", .string, optional: false)])), destination: M(note),
              inferable: true, kinds: [.optionalityChanged]),
         Rule(name: "optional to non-optional with default", source: M(note),
@@ -54,7 +54,7 @@ struct InferenceRuleTests {
         Rule(name: "rename attribute with renaming identifier", source: M(E("Note", [.a("fecha", .date)])),
              destination: M(E("Note", [.a("momento", .date, rid: "fecha")])), inferable: true, kinds: [.attributeRenamed]),
         Rule(name: "rename attribute without renaming identifier: one warning", source: M(E("Note", [.a("fecha", .date)])),
-             destination: M(E("Note", [.a("momento", .date)])), inferable: true, codes: [.cp202],
+             destination: M(E("Note", [.a("momento", .date)])), inferable: true, codes: [.renameWithoutIdentifier],
              kinds: [.likelyPropertyRename, .attributeRemoved, .attributeAdded]),
         Rule(name: "Integer 16 → Integer 64 converts", source: M(E("Item", [.a("quantity", .integer16)])),
              destination: M(E("Item", [.a("quantity", .integer64)])), inferable: true, kinds: [.attributeTypeChanged], basis: .coreDataBuilder),
@@ -63,10 +63,10 @@ struct InferenceRuleTests {
         Rule(name: "Integer 16 → Boolean converts", source: M(E("Item", [.a("flag", .integer16)])),
              destination: M(E("Item", [.a("flag", .boolean)])), inferable: true, kinds: [.attributeTypeChanged]),
         Rule(name: "String → Integer 64 is refused", source: M(E("Item", [.a("variant", .string)])),
-             destination: M(E("Item", [.a("variant", .integer64)])), inferable: false, codes: [.cp204],
+             destination: M(E("Item", [.a("variant", .integer64)])), inferable: false, codes: [.attributeTypeChange],
              kinds: [.attributeTypeChanged], basis: .coreDataBuilder),
         Rule(name: "String → UUID is refused", source: M(E("Item", [.a("sectionID", .string)])),
-             destination: M(E("Item", [.a("sectionID", .uuid)])), inferable: false, codes: [.cp204], kinds: [.attributeTypeChanged]),
+             destination: M(E("Item", [.a("sectionID", .uuid)])), inferable: false, codes: [.attributeTypeChange], kinds: [.attributeTypeChanged]),
         Rule(name: "non-optional to-many is mandatory (needs a link)", source: M(E("Skin"), E("Game")),
              destination: M(E("Skin", [.r("games", to: "Game", many: true, optional: false)]), E("Game")), inferable: true,
              kinds: [.relationshipAdded], validation: [.newMandatory]),
@@ -79,42 +79,42 @@ struct InferenceRuleTests {
         Rule(name: "attribute version hash modifier forces migration", source: M(note),
              destination: M(E("Note", [.a("title", .string, hash: "v2")])), inferable: true, kinds: [.hashModifierChanged]),
         Rule(name: "persistent to transient drops data", source: M(note),
-             destination: M(E("Note", [.a("title", .string, transient: true)])), inferable: true, codes: [.cp209],
+             destination: M(E("Note", [.a("title", .string, transient: true)])), inferable: true, codes: [.dataRemoved],
              kinds: [.transientChanged]),
         // Entities
         Rule(name: "add entity", source: M(note), destination: M(note, E("Tag", [.a("name", .string)])), inferable: true,
              kinds: [.entityAdded]),
         Rule(name: "remove entity", source: M(note, E("Tag", [.a("name", .string)])), destination: M(note), inferable: true,
-             codes: [.cp209], kinds: [.entityRemoved]),
+             codes: [.dataRemoved], kinds: [.entityRemoved]),
         Rule(name: "rename entity with renaming identifier", source: M(E("Car", [.a("color", .string)])),
              destination: M(E("Automobile", rid: "Car", [.a("color", .string)])), inferable: true, kinds: [.entityRenamed]),
         Rule(name: "rename entity without renaming identifier: one warning", source: M(E("Amount", [.a("value", .double), .a("name", .string)])),
-             destination: M(E("Unit", [.a("value", .double), .a("name", .string)])), inferable: true, codes: [.cp202],
+             destination: M(E("Unit", [.a("value", .double), .a("name", .string)])), inferable: true, codes: [.renameWithoutIdentifier],
              kinds: [.likelyEntityRename, .entityRemoved, .entityAdded]),
         Rule(name: "entity version hash modifier", source: M(note), destination: M(E("Note", hash: "quick", [.a("title", .string)])),
              inferable: true, kinds: [.hashModifierChanged]),
         Rule(name: "new parent entity (unverified outcome)", source: M(E("Car", [.a("wheels", .integer16)])),
              destination: M(E("Vehicle", abstract: true, [.a("name", .string)]), E("Car", parent: "Vehicle", [.a("wheels", .integer16)])),
-             inferable: true, codes: [.cp205], kinds: [.parentChanged, .attributeAdded, .entityAdded], basis: .unverified),
+             inferable: true, codes: [.hierarchyChange], kinds: [.parentChanged, .attributeAdded, .entityAdded], basis: .unverified),
         Rule(name: "move property up the hierarchy", source: M(E("Vehicle"), E("Car", parent: "Vehicle", [.a("name", .string)])),
              destination: M(E("Vehicle", [.a("name", .string)]), E("Car", parent: "Vehicle")), inferable: true,
              kinds: [.attributeAdded]),
         Rule(name: "move entity out of a hierarchy", source: M(E("Vehicle"), E("Car", parent: "Vehicle", [.a("w", .integer16)])),
-             destination: M(E("Vehicle"), E("Car", [.a("w", .integer16)])), inferable: true, codes: [.cp205], kinds: [.parentChanged]),
+             destination: M(E("Vehicle"), E("Car", [.a("w", .integer16)])), inferable: true, codes: [.hierarchyChange], kinds: [.parentChanged]),
         Rule(name: "merge two hierarchies infers, one unverified finding", source: M(E("Car", [.a("w", .integer16)]), E("Boat", [.a("k", .integer16)])),
              destination: M(E("Vehicle"), E("Car", parent: "Vehicle", [.a("w", .integer16)]), E("Boat", parent: "Vehicle", [.a("k", .integer16)])),
-             inferable: true, codes: [.cp205], kinds: [.parentChanged, .parentChanged, .entityAdded, .hierarchyMerged]),
+             inferable: true, codes: [.hierarchyChange], kinds: [.parentChanged, .parentChanged, .entityAdded, .hierarchyMerged]),
         Rule(name: "a new uniqueness constraint is a hash input, and a warning", source: M(note),
              destination: M(E("Note", unique: [["title"]], [.a("title", .string)])),
-             inferable: true, codes: [.cp210], kinds: [.uniquenessChanged]),
+             inferable: true, codes: [.unverifiedChange], kinds: [.uniquenessChanged]),
         Rule(name: "removing a uniqueness constraint migrates without a warning", source: M(E("Note", unique: [["title"]], [.a("title", .string)])),
              destination: M(note), inferable: true, kinds: [.uniquenessChanged]),
         Rule(name: "relationship to an unrelated surviving entity infers, unverified", source: M(E("A", [.r("b", to: "B")]), E("B"), E("C")),
-             destination: M(E("A", [.r("b", to: "C")]), E("B"), E("C")), inferable: true, codes: [.cp210],
+             destination: M(E("A", [.r("b", to: "C")]), E("B"), E("C")), inferable: true, codes: [.unverifiedChange],
              kinds: [.destinationChanged], basis: .unverified),
         Rule(name: "relationship whose old destination is removed infers (links dropped with the entity)",
              source: M(E("A", [.r("b", to: "Old")]), E("Old", [.a("x", .string)])),
-             destination: M(E("A", [.r("b", to: "New")]), E("New", [.a("y", .string)])), inferable: true, codes: [.cp209]),
+             destination: M(E("A", [.r("b", to: "New")]), E("New", [.a("y", .string)])), inferable: true, codes: [.dataRemoved]),
         // Relationships
         Rule(name: "add relationship", source: M(note, E("Tag")),
              destination: M(E("Note", [.a("title", .string), .r("tags", to: "Tag", many: true)]), E("Tag")), inferable: true,
@@ -124,7 +124,7 @@ struct InferenceRuleTests {
         Rule(name: "to-one to to-many", source: M(E("Note", [.r("tag", to: "Tag")]), E("Tag")),
              destination: M(E("Note", [.r("tag", to: "Tag", many: true)]), E("Tag")), inferable: true, kinds: [.cardinalityChanged]),
         Rule(name: "to-many to to-one is refused", source: M(E("Note", [.r("tag", to: "Tag", many: true)]), E("Tag")),
-             destination: M(E("Note", [.r("tag", to: "Tag")]), E("Tag")), inferable: false, codes: [.cp201],
+             destination: M(E("Note", [.r("tag", to: "Tag")]), E("Tag")), inferable: false, codes: [.notInferable],
              kinds: [.cardinalityChanged], basis: .coreDataBuilder),
         Rule(name: "unordered to ordered", source: M(E("Note", [.r("tags", to: "Tag", many: true)]), E("Tag")),
              destination: M(E("Note", [.r("tags", to: "Tag", many: true, ordered: true)]), E("Tag")), inferable: true,
@@ -138,10 +138,10 @@ struct InferenceRuleTests {
              destination: M(E("Note", [.r("tag", to: "Tag", rule: .cascade)]), E("Tag")), inferable: true, needsMigration: false, kinds: []),
         Rule(name: "attribute replaced by an entity", source: M(E("Nota", [.a("categoria", .string)])),
              destination: M(E("Nota", [.r("categoria", to: "Categoria")]), E("Categoria", [.a("nombre", .string)])),
-             inferable: true, codes: [.cp211], kinds: [.propertyKindChanged, .entityAdded]),
+             inferable: true, codes: [.propertyKindChange], kinds: [.propertyKindChanged, .entityAdded]),
         Rule(name: "attribute replaced by a differently named relationship to a new entity", source: M(E("Nota", [.a("categoria", .string)])),
              destination: M(E("Nota", [.r("grupo", to: "Categoria")]), E("Categoria", [.a("nombre", .string)])),
-             inferable: true, codes: [.cp211], kinds: [.propertyKindChanged, .relationshipAdded, .entityAdded]),
+             inferable: true, codes: [.propertyKindChange], kinds: [.propertyKindChanged, .relationshipAdded, .entityAdded]),
         Rule(name: "identical models need no migration", source: M(note), destination: M(note), inferable: true, needsMigration: false),
         // Moving properties down a hierarchy
         Rule(name: "attribute moved down from an abstract parent keeps its values",
@@ -151,11 +151,11 @@ struct InferenceRuleTests {
         Rule(name: "attribute removed from an abstract parent that one child does not keep loses data",
              source: M(E("P", abstract: true, [.a("x", .string)]), E("A", parent: "P"), E("B", parent: "P")),
              destination: M(E("P", abstract: true), E("A", parent: "P", [.a("x", .string)]), E("B", parent: "P")),
-             inferable: true, codes: [.cp209]),
+             inferable: true, codes: [.dataRemoved]),
         Rule(name: "attribute moved down from a concrete parent loses the parent's own values",
              source: M(E("P", [.a("x", .string)]), E("A", parent: "P")),
              destination: M(E("P"), E("A", parent: "P", [.a("x", .string)])),
-             inferable: true, codes: [.cp209], kinds: [.attributeRemoved]),
+             inferable: true, codes: [.dataRemoved], kinds: [.attributeRemoved]),
     ]
 
     @Test(arguments: rules)
@@ -185,7 +185,7 @@ struct InferenceRuleTests {
         for (from, to, lossless) in [(v1, keepsOriginal, true), (v2, keepsOriginal, true), (v2, namesIntermediate, false), (v1, namesIntermediate, false)] {
             let mapping = MappingInference.infer(from: from, to: to)
             #expect(mapping.isInferable)
-            #expect(mapping.changes.contains { $0.code == .cp202 } == !lossless)
+            #expect(mapping.changes.contains { $0.code == .renameWithoutIdentifier } == !lossless)
             #expect((mapping.propertyLineage[PropertyKey("Note", from.entities[0].attributes[0].name)] != nil) == lossless)
         }
     }
@@ -218,7 +218,7 @@ struct InferenceRuleTests {
         let mapping = MappingInference.infer(from: source, to: destination)
         #expect(mapping.needsMigration)
         #expect(mapping.isInferable == inferable, "\(mapping.changes.map(\.detail))")
-        #expect(mapping.changes.filter { $0.code == .cp212 }.count == (inferable ? 0 : 1), "\(mapping.changes.map(\.detail))")
+        #expect(mapping.changes.filter { $0.code == .duplicateRenamingIdentifier }.count == (inferable ? 0 : 1), "\(mapping.changes.map(\.detail))")
     }
 
     @Test func entityMappingsAreNamedLikeXcode() {
@@ -242,10 +242,10 @@ struct InferenceRuleTests {
         let mapping = MappingInference.infer(from: model(old), to: model(new))
         #expect(!mapping.needsMigration)
         #expect(mapping.isInferable)
-        #expect(mapping.changes.contains { $0.kind == .transformerChanged && $0.code == .cp210 } == warns, "\(mapping.changes.map(\.detail))")
+        #expect(mapping.changes.contains { $0.kind == .transformerChanged && $0.code == .unverifiedChange } == warns, "\(mapping.changes.map(\.detail))")
         let step = StepClassification(migration: .none, inferable: true, losesData: false, mappingModel: nil, changes: mapping.changes)
         let findings = StepClassifier.findings(for: step, from: "V1", to: "V2",
                                                stepLocation: SourceLocation(file: "chain.json"))
-        #expect(findings.contains { $0.code == .cp210 } == warns)
+        #expect(findings.contains { $0.code == .unverifiedChange } == warns)
     }
 }

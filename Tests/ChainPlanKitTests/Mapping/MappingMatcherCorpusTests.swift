@@ -61,7 +61,7 @@ struct MappingMatcherCorpusTests {
             #expect(match.basis == .path)
             #expect(match.isStale)
             #expect(match.staleDifferences == differences)
-            #expect(result.diagnostics.map(\.code) == [.cp208])
+            #expect(result.diagnostics.map(\.code) == [.staleMappingModel])
             #expect(result.diagnostics.first?.location == SourceLocation(file: row.mappingModel + "/xcmapping.xml", line: mapping.line))
             #expect(result.diagnostics.first?.versions == [row.from, row.to])
         } else {

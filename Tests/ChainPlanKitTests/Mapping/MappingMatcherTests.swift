@@ -151,7 +151,7 @@ struct MappingMatcherTests {
         #expect("\(match.from)→\(match.to)" == expected)
         #expect(match.basis == .content)
         #expect(match.isChainStep == isStep)
-        #expect(result.diagnostics.map(\.code) == (isStep ? [] : [.cp121]))
+        #expect(result.diagnostics.map(\.code) == (isStep ? [] : [.unmatchedMappingModel]))
     }
 
     /// Under the hash rule (§3) the snapshot's entity hashes decide: marking a field unrecorded
@@ -163,11 +163,11 @@ struct MappingMatcherTests {
         mapping.destinationModel?.entities[0].attributes[0].isOptional = false // differs from B only in optionality
         let strict = MappingMatcher.match([mapping], versions: Self.synthetic(), bundleName: "Items", steps: [(from: "A", to: "B")])
         #expect(strict.matches.isEmpty)
-        #expect(strict.diagnostics.map(\.code) == [.cp121])
+        #expect(strict.diagnostics.map(\.code) == [.unmatchedMappingModel])
         mapping.destinationUnrecordedFields = [.propertyOptional]
         let tolerant = MappingMatcher.match([mapping], versions: Self.synthetic(), bundleName: "Items", steps: [(from: "A", to: "B")])
         #expect(tolerant.matches.isEmpty)
-        #expect(tolerant.diagnostics.map(\.code) == [.cp121])
+        #expect(tolerant.diagnostics.map(\.code) == [.unmatchedMappingModel])
     }
 
     @Test("an unreadable snapshot still matches by stated path, without a stale finding")
@@ -222,7 +222,7 @@ struct MappingMatcherTests {
         let unnamed = MappingMatcher.match([half], versions: Self.synthetic(), bundleName: nil, steps: [(from: "A", to: "B")])
         #expect(unnamed.matches.map { "\($0.from)→\($0.to) \($0.basis)" } == ["A→B path"])
         #expect(unnamed.matches.first?.staleDifferences == ["source 'A': entity 'Item' is mapped but not in the embedded model"])
-        #expect(unnamed.diagnostics.map(\.code) == [.cp208])
+        #expect(unnamed.diagnostics.map(\.code) == [.staleMappingModel])
     }
 
     @Test("nothing to match gives nothing")
@@ -256,7 +256,7 @@ extension CorpusTests {
                 let shown = edit.differences.prefix(3).joined(separator: "; ")
                 let more = edit.differences.count > 3 ? " (and \(edit.differences.count - 3) more)" : ""
                 #expect(result.diagnostics == [
-                    Diagnostic(.cp208, "mapping model '\(Evolution.forward)' names '\(Evolution.v1)' → '\(Evolution.v2)' but its embedded models no longer match: \(shown)\(more)",
+                    Diagnostic(.staleMappingModel, "mapping model '\(Evolution.forward)' names '\(Evolution.v1)' → '\(Evolution.v2)' but its embedded models no longer match: \(shown)\(more)",
                                at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.forward).xcmappingmodel/xcmapping.xml", line: 71),
                                versions: [Evolution.v1, Evolution.v2]),
                 ])
@@ -275,7 +275,7 @@ extension CorpusTests {
                 "\(Evolution.forward) \(Evolution.v1)→\(Evolution.v2) content true",
             ])
             #expect(result.diagnostics == [
-                Diagnostic(.cp121, "mapping model '\(Evolution.backward)' matches '\(Evolution.v2)' → '\(Evolution.v1)' by its embedded models, which is not a step of the chain",
+                Diagnostic(.unmatchedMappingModel, "mapping model '\(Evolution.backward)' matches '\(Evolution.v2)' → '\(Evolution.v1)' by its embedded models, which is not a step of the chain",
                            at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.backward).xcmappingmodel/xcmapping.xml", line: 70),
                            versions: [Evolution.v2, Evolution.v1]),
             ])
@@ -288,7 +288,7 @@ extension CorpusTests {
             let mapping = try Evolution.mapping(Evolution.forward)
             let versions = VersionEdit.destinationOptional.apply(try Evolution.versions())
             let result = MappingMatcher.match([mapping], versions: versions, bundleName: Evolution.bundleName, steps: [])
-            #expect(result.diagnostics.map(\.code) == [.cp121, .cp208])
+            #expect(result.diagnostics.map(\.code) == [.unmatchedMappingModel, .staleMappingModel])
             #expect(result.diagnostics.first?.message
                 == "mapping model '\(Evolution.forward)' names '\(Evolution.v1)' → '\(Evolution.v2)', which is not a step of the chain")
             #expect(result.matches.first?.isChainStep == false)
@@ -303,7 +303,7 @@ extension CorpusTests {
             #expect(result.matches.isEmpty)
             #expect(result.unmatched == [mapping])
             #expect(result.diagnostics == [
-                Diagnostic(.cp121, "mapping model '\(Evolution.forward)' matches no step of the chain: its source entity hashes fit no version, its destination entity hashes fit no version, its stated versions '\(Evolution.v1)' → '\(Evolution.v2)' are not both in '\(Evolution.bundleName)'; the source hash of 'Creature' no longer matches '\(Evolution.v1)', which it was made from; the destination hash of 'Creature' matches no version; the nearest is '\(Evolution.v1)'",
+                Diagnostic(.unmatchedMappingModel, "mapping model '\(Evolution.forward)' matches no step of the chain: its source entity hashes fit no version, its destination entity hashes fit no version, its stated versions '\(Evolution.v1)' → '\(Evolution.v2)' are not both in '\(Evolution.bundleName)'; the source hash of 'Creature' no longer matches '\(Evolution.v1)', which it was made from; the destination hash of 'Creature' matches no version; the nearest is '\(Evolution.v1)'",
                            at: SourceLocation(file: "\(Evolution.folder)/\(Evolution.forward).xcmappingmodel/xcmapping.xml", line: 71)),
             ])
         }

@@ -135,7 +135,7 @@ struct MappingModelReaderTests {
         let result = MappingModelReader.read(at: url, displayPath: display)
         #expect(result.model == nil)
         #expect(result.diagnostics == [
-            Diagnostic(.cp120, "mapping model '\(document.fixture)': \(document.message)",
+            Diagnostic(.unreadableMappingModel, "mapping model '\(document.fixture)': \(document.message)",
                        at: SourceLocation(file: display + "/xcmapping.xml", line: document.line)),
         ])
         #expect(result.diagnostics.first?.severity == .error)
@@ -154,7 +154,7 @@ struct MappingModelReaderTests {
             "mapping model 'Base64Garbage': the destination model snapshot cannot be decoded: it is not a binary property list",
         ])
         #expect(result.diagnostics.map(\.location?.line) == [7, 9])
-        #expect(result.diagnostics.allSatisfy { $0.code == .cp120 && $0.location?.file == "B.xcmappingmodel/xcmapping.xml" })
+        #expect(result.diagnostics.allSatisfy { $0.code == .unreadableMappingModel && $0.location?.file == "B.xcmappingmodel/xcmapping.xml" })
     }
 
     @Test("a complete synthetic snapshot decodes exactly; the Xcode DOCTYPE is never loaded")
@@ -225,7 +225,7 @@ struct MappingModelReaderTests {
         #expect(model.sourceModel == nil)
         #expect(model.destinationModel == SampleSnapshot.expectedModel)
         #expect(result.diagnostics == [
-            Diagnostic(.cp120, "mapping model 'Zoo': the source model snapshot cannot be decoded: \(reason)",
+            Diagnostic(.unreadableMappingModel, "mapping model 'Zoo': the source model snapshot cannot be decoded: \(reason)",
                        at: SourceLocation(file: "Zoo.xcmappingmodel/xcmapping.xml", line: 22)),
         ])
     }

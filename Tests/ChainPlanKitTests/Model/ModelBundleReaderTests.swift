@@ -169,7 +169,7 @@ struct ModelBundleReaderTests {
         try FileManager.default.createDirectory(at: empty.appendingPathComponent(".hidden.xcdatamodel"), withIntermediateDirectories: true)
         let none = ModelBundleReader().read(bundleAt: empty, displayPath: "Empty.xcdatamodeld")
         #expect(none.bundle == nil)
-        #expect(none.diagnostics.map(\.code) == [.cp111])
+        #expect(none.diagnostics.map(\.code) == [.unreadableModelBundle])
         #expect(none.diagnostics.first?.message == "the model bundle 'Empty.xcdatamodeld' holds no '.xcdatamodel' versions")
         #expect(none.diagnostics.hasUnusableInput)
     }
@@ -292,7 +292,7 @@ struct ModelBundleReaderTests {
         for _ in 0..<100_000 { text += "<array>" }
         try Data(text.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
         let result = ModelBundleReader().read(bundleAt: bundle, displayPath: "T")
-        #expect(result.diagnostics.map(\.code) == [.cp113])
+        #expect(result.diagnostics.map(\.code) == [.noCurrentVersion])
         #expect(result.bundle?.currentVersion == nil)
     }
 }

@@ -340,7 +340,7 @@ struct ModelContentsHostileTests {
         let text = "<?xml version=\"1.0\"?>\n<model>\n<entity name=\"" + String(repeating: "A", count: 10_000_001) + "\"/>\n</model>\n"
         let result = ModelContentsParser().parse(Data(text.utf8), file: "bad/contents", version: "V")
         #expect(result.model == nil)
-        #expect(result.diagnostics.map(\.code) == [.cp118])
+        #expect(result.diagnostics.map(\.code) == [.malformedModelXML])
         #expect(result.diagnostics.first?.message.contains("too long") == true, "\(result.diagnostics.first?.message.prefix(300) ?? "")")
     }
 

@@ -82,11 +82,11 @@ struct ModelCorpusTests {
         // `.xccurrentversion` and two versions.
         let legacy = bundle.versions.filter(\.isLegacyFormat).map(\.name)
         let codes = result.diagnostics.map(\.code)
-        #expect(codes.filter { $0 == .cp112 }.count == legacy.count)
-        #expect(result.diagnostics.filter { $0.code == .cp112 }.flatMap(\.versions) == legacy)
+        #expect(codes.filter { $0 == .legacyModelFormat }.count == legacy.count)
+        #expect(result.diagnostics.filter { $0.code == .legacyModelFormat }.flatMap(\.versions) == legacy)
         let expectedCP113 = expectation.current == nil ? 1 : 0
-        #expect(codes.filter { $0 == .cp113 }.count == expectedCP113)
-        #expect(codes.allSatisfy { $0 == .cp112 || $0 == .cp113 }, "\(result.diagnostics)")
+        #expect(codes.filter { $0 == .noCurrentVersion }.count == expectedCP113)
+        #expect(codes.allSatisfy { $0 == .legacyModelFormat || $0 == .noCurrentVersion }, "\(result.diagnostics)")
     }
 
     @Test("Simplenote's first version is the one legacy version in the corpus")
@@ -96,7 +96,7 @@ struct ModelCorpusTests {
         #expect(bundle.versions.filter(\.isLegacyFormat).map(\.name) == ["Simplenote"])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(result.diagnostics.count == 1)
-        #expect(diagnostic.code == .cp112)
+        #expect(diagnostic.code == .legacyModelFormat)
         #expect(diagnostic.severity == .warning)
         #expect(diagnostic.location == SourceLocation(
             file: "Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld/Simplenote.xcdatamodel"))
@@ -108,7 +108,7 @@ struct ModelCorpusTests {
         let relative = "JohnEstropia__CoreStore/Demo/Sources/Demos/Advanced/EvolutionDemo/Advanced.EvolutionDemo.xcdatamodeld"
         let result = ModelTestSupport.readCorpusBundle(relative)
         #expect(result.bundle?.currentVersion == nil)
-        #expect(result.diagnostics.map(\.code) == [.cp113])
+        #expect(result.diagnostics.map(\.code) == [.noCurrentVersion])
         #expect(result.diagnostics.first?.location == SourceLocation(file: "\(relative)/.xccurrentversion"))
         #expect(result.diagnostics.first?.severity == .warning)
         #expect(result.bundle?.versionNames == ["Advanced.EvolutionDemo", "Advanced.EvolutionDemo.V2"])

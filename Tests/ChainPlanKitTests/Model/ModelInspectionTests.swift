@@ -135,7 +135,7 @@ extension CorpusTests {
             // The text says what happened: decoded, with its counts; CP112 has no stray space before its semicolon.
             #expect(report.text().contains("    Simplenote    1 entity, 16 attributes, 0 relationships (legacy binary format, decoded from 'elements')\n"))
             #expect(!report.text().contains("not read"))
-            let legacy = try #require(report.diagnostics.first { $0.code == .cp112 })
+            let legacy = try #require(report.diagnostics.first { $0.code == .legacyModelFormat })
             #expect(legacy.message.contains("no 'contents'); chainplan decoded its binary 'elements' archive"))
             let detail = ModelInspectionTests.inspect("Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld", version: "Simplenote")
             #expect(detail.text().contains("Version 'Simplenote' (Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld/Simplenote.xcdatamodel)\n"

@@ -94,7 +94,7 @@ struct ModelValidatorTests {
             Entity(name: "C", line: 8),
         ])
         let diagnostics = ModelValidator.validate(model, file: "m", version: nil)
-        #expect(diagnostics.map(\.code) == [.cp117, .cp115, .cp116, .cp115])
+        #expect(diagnostics.map(\.code) == [.parentEntityCycle, .duplicateModelName, .unknownEntityReference, .duplicateModelName])
         #expect(diagnostics.map { $0.location?.line } == [1, 6, 7, 8])
         #expect(diagnostics.allSatisfy { $0.versions.isEmpty })
     }
@@ -108,7 +108,7 @@ struct ModelValidatorTests {
         }
         entities[0].parentEntity = "E\(count - 1)"
         let diagnostics = ModelValidator.validate(ObjectModel(entities: entities), file: "m")
-        #expect(diagnostics.map(\.code) == [.cp117])
+        #expect(diagnostics.map(\.code) == [.parentEntityCycle])
         #expect(diagnostics.first?.location?.line == 1)
         #expect(diagnostics.first?.message.hasPrefix("entity inheritance forms a cycle: 'E0' → 'E499' → 'E498'") == true)
     }
@@ -122,7 +122,7 @@ struct ModelValidatorTests {
                                    attributes: [Attribute(name: "a\(index)", type: .string)], line: index + 1))
         }
         let diagnostics = ModelValidator.validate(ObjectModel(entities: entities), file: "m")
-        #expect(diagnostics.map(\.code) == [.cp118])
+        #expect(diagnostics.map(\.code) == [.malformedModelXML])
         #expect(diagnostics.first?.location == SourceLocation(file: "m"))
     }
 }

@@ -39,12 +39,12 @@ struct ChainClassificationTests {
         // One cause, one finding: the type change (CP204) names the cause and the missing
         // mapping model; no separate CP201 repeats it.
         let blocking = result.diagnostics.filter { $0.severity == .error }
-        #expect(blocking.map(\.code) == [.cp204])
-        let cp204 = try #require(blocking.first)
-        #expect(cp204.message.contains("title"))
-        #expect(cp204.message.contains("no mapping model covers"))
-        #expect(cp204.versions == ["V1", "V2"])
-        #expect(cp204.location?.file == "Model.xcdatamodeld/V2.xcdatamodel/contents")
+        #expect(blocking.map(\.code) == [.attributeTypeChange])
+        let attributeTypeChange = try #require(blocking.first)
+        #expect(attributeTypeChange.message.contains("title"))
+        #expect(attributeTypeChange.message.contains("no mapping model covers"))
+        #expect(attributeTypeChange.versions == ["V1", "V2"])
+        #expect(attributeTypeChange.location?.file == "Model.xcdatamodeld/V2.xcdatamodel/contents")
     }
 
     @Test func theSameStepWithItsMappingModelIsHeavyweight() throws {
@@ -54,7 +54,7 @@ struct ChainClassificationTests {
         #expect(step.inferable == false)
         #expect(step.mappingModel == Self.mapping)
         #expect(!result.diagnostics.contains { $0.severity == .error })
-        #expect(!result.diagnostics.contains { $0.code == .cp206 })
+        #expect(!result.diagnostics.contains { $0.code == .mappingModelOnInferableStep })
     }
 
     @Test func aMappingModelOnAnInferableStepIsANote() throws {
@@ -62,9 +62,9 @@ struct ChainClassificationTests {
         let step = try #require(result.steps[StepKey(from: "V1", to: "V2")])
         #expect(step.migration == .heavyweight)
         #expect(step.inferable == true)
-        let cp206 = try #require(result.diagnostics.first { $0.code == .cp206 })
-        #expect(cp206.severity == .note)
-        #expect(cp206.versions == ["V1", "V2"])
+        let mappingModelOnInferableStep = try #require(result.diagnostics.first { $0.code == .mappingModelOnInferableStep })
+        #expect(mappingModelOnInferableStep.severity == .note)
+        #expect(mappingModelOnInferableStep.versions == ["V1", "V2"])
         // Without the mapping model the same step is lightweight and nothing is said.
         let plain = Self.classify([("V1", Self.v1), ("V2", Self.optionalNotes)])
         #expect(plain.steps[StepKey(from: "V1", to: "V2")]?.migration == .lightweight)
@@ -77,10 +77,10 @@ struct ChainClassificationTests {
         let result = Self.classify([("V1", Self.v1), ("V2", M(E("Event"))), ("V3", M(E("Event", [.a("title", .integer64)])))])
         #expect(result.steps.values.allSatisfy { $0.migration == .lightweight })
         #expect(result.direct["V1"]?.inferable == false)
-        let cp207 = result.diagnostics.filter { $0.code == .cp207 }
-        #expect(cp207.map(\.versions) == [["V1", "V3"]])
-        #expect(cp207.first?.message.contains("does not") == true)
-        #expect(cp207.first?.severity == .warning)
+        let directJumpFails = result.diagnostics.filter { $0.code == .directJumpFails }
+        #expect(directJumpFails.map(\.versions) == [["V1", "V3"]])
+        #expect(directJumpFails.first?.message.contains("does not") == true)
+        #expect(directJumpFails.first?.severity == .warning)
     }
 
     /// Core Data keys each side by its renaming identifier, else its name, and matches exact
@@ -98,14 +98,14 @@ struct ChainClassificationTests {
         #expect(result.direct["V1"]?.inferable == true)
         #expect(result.direct["V1"]?.losesData == true)
         #expect(result.direct["V1"]?.lostComparedToChain == [])
-        #expect(!result.diagnostics.contains { $0.code == .cp207 })
+        #expect(!result.diagnostics.contains { $0.code == .directJumpFails })
 
         let keepsOriginal = M(E("Note", [.a("instante", .date, rid: "fecha")]))
         let fine = Self.classify([("V1", v1), ("V2", v2), ("V3", keepsOriginal)])
         #expect(fine.steps.values.allSatisfy { $0.losesData == false })
         #expect(fine.direct["V1"]?.losesData == false)
         #expect(fine.direct["V1"]?.lostComparedToChain == [])
-        #expect(!fine.diagnostics.contains { $0.code == .cp207 })
+        #expect(!fine.diagnostics.contains { $0.code == .directJumpFails })
     }
 
     /// The same for a whole entity, even one without properties: `Car` becomes `Auto` (keyed
@@ -121,19 +121,19 @@ struct ChainClassificationTests {
         #expect(result.steps[StepKey(from: "V2", to: "V3")]?.losesData == true)
         #expect(result.direct["V1"]?.losesData == true)
         #expect(result.direct["V1"]?.lostComparedToChain == [])
-        #expect(!result.diagnostics.contains { $0.code == .cp207 })
+        #expect(!result.diagnostics.contains { $0.code == .directJumpFails })
 
         let keepsOriginal = M(E("Vehicle", rid: "Car", properties))
         let fine = Self.classify([("V1", v1), ("V2", v2), ("V3", keepsOriginal)])
         #expect(fine.direct["V1"]?.lostComparedToChain == [])
-        #expect(!fine.diagnostics.contains { $0.code == .cp207 })
+        #expect(!fine.diagnostics.contains { $0.code == .directJumpFails })
     }
 
     /// CP207 compares the direct jump with a chain that works; when a chained step already
     /// fails, its blocking finding (here CP204) says so and CP207 stays quiet.
     @Test func noDirectJumpFindingWhenTheChainItselfFails() {
         let result = Self.classify([("V1", Self.v1), ("V2", Self.numericTitle), ("V3", M(E("Event", [.a("title", .integer64), .a("notes", .string)])))])
-        #expect(result.diagnostics.contains { $0.code == .cp204 && $0.versions == ["V1", "V2"] })
-        #expect(!result.diagnostics.contains { $0.code == .cp207 })
+        #expect(result.diagnostics.contains { $0.code == .attributeTypeChange && $0.versions == ["V1", "V2"] })
+        #expect(!result.diagnostics.contains { $0.code == .directJumpFails })
     }
 }

@@ -21,7 +21,7 @@ struct ClassificationExamplesTests {
     /// Every classification code with examples. CP208 (a mapping model that does not match its
     /// step) is an input example (InputExamples: a mapping model file and the spec that assigns it);
     /// stale embedded snapshots are tested by MappingMatcherTests on real and built mapping models.
-    static let codes: [DiagnosticCode] = [.cp201, .cp202, .cp203, .cp204, .cp205, .cp206, .cp207, .cp209, .cp210, .cp211]
+    static let codes: [DiagnosticCode] = [.notInferable, .renameWithoutIdentifier, .couldFailValidation, .attributeTypeChange, .hierarchyChange, .mappingModelOnInferableStep, .directJumpFails, .dataRemoved, .unverifiedChange, .propertyKindChange]
 
     static let cases: [Case] = codes.flatMap { code in ClassificationExamples.examples(for: code).map { Case(code: code, example: $0) } }
 

@@ -36,8 +36,8 @@ struct InputExamplesTests {
 
     /// A mapping model matched by the paths it names, not by embedded models, is described so.
     @Test func misassignedMappingModelSaysHowItMatched() throws {
-        let example = try #require(InputExamples.examples(for: .cp208).first { $0.expected > 0 })
-        let finding = try #require(example.run().first { $0.code == .cp208 })
+        let example = try #require(InputExamples.examples(for: .staleMappingModel).first { $0.expected > 0 })
+        let finding = try #require(example.run().first { $0.code == .staleMappingModel })
         #expect(finding.message.contains("(it names 'V2' → 'V3')"), "\(finding.message)")
     }
 

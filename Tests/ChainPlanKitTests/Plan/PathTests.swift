@@ -58,7 +58,7 @@ struct PathTests {
 
     @Test func targetInsideACycleStillEndsPaths() {
         let report = SpecText.plan(#"{"chain": ["A", "B", "C", "B"], "target": "B"}"#)
-        #expect(report.diagnostics.map(\.code).contains(.cp104))
+        #expect(report.diagnostics.map(\.code).contains(.migrationCycle))
         #expect(report.paths.first { $0.start == "A" }?.length == 1)
         #expect(report.paths.first { $0.start == "C" }?.length == 1)
     }
@@ -76,7 +76,7 @@ struct PathTests {
         #expect(report.versions == ["A", "C", "B"])
         let b = report.paths.first { $0.start == "B" }
         #expect(b?.problem == "not-in-chain")
-        #expect(report.diagnostics.map(\.code) == [.cp107])
+        #expect(report.diagnostics.map(\.code) == [.versionMissingFromChain])
     }
 }
 
@@ -95,7 +95,7 @@ struct EmptyChainTests {
         #expect(report.target == target)
         #expect(Set(report.steps.map { "\($0.from)→\($0.to)" }) == Set(["A", "B", "C"].filter { $0 != target }.map { "\($0)→\(target)" }))
         #expect(report.paths.allSatisfy { $0.reachable })
-        #expect(!report.diagnostics.contains { $0.code == .cp108 })
+        #expect(!report.diagnostics.contains { $0.code == .unreachableTarget })
     }
 }
 

@@ -34,7 +34,7 @@ import Testing
         let messages = Self.report.diagnostics.map(\.message).joined(separator: "\n")
         #expect(messages.contains(Self.attribute))
         #expect(messages.contains("Old&Entity|pipe`tick`"))
-        #expect(Self.report.diagnostics.contains { $0.code == .cp101 })
+        #expect(Self.report.diagnostics.contains { $0.code == .duplicateVersionInArray })
     }
 
     @Test func text() {

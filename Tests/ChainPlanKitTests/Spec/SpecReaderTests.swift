@@ -151,7 +151,7 @@ struct SpecReaderTests {
     func unreadableSpecsReportCP100AtTheirLocation(_ bad: BadSpec) {
         let read = SpecText.read(bad.text, syntax: bad.syntax)
         let first = read.diagnostics.first
-        #expect(first?.code == .cp100)
+        #expect(first?.code == .unreadableSpec)
         #expect(first?.location?.line == bad.line)
         #expect(first?.location?.column == bad.column)
         #expect(first?.message.contains(bad.fragment) == true, "\(first?.message ?? "no diagnostic")")
@@ -215,7 +215,7 @@ struct SpecReaderTests {
         data.append(contentsOf: [0xC0, 0xAF]) // overlong encoding of "/"
         data.append(Data("\"]".utf8))
         let read = SpecReader().read(data: data, displayPath: "chain.json", syntax: .json)
-        #expect(read.diagnostics.map(\.code) == [.cp100])
+        #expect(read.diagnostics.map(\.code) == [.unreadableSpec])
         #expect(read.diagnostics.first?.location == SourceLocation(file: "chain.json", line: 2, column: 3))
     }
 
@@ -225,7 +225,7 @@ struct SpecReaderTests {
         let text = String(repeating: open, count: depth) + "\"A\"" + String(repeating: close, count: depth)
         let read = SpecText.read(text, syntax: syntax)
         #expect(read.spec == nil)
-        #expect(read.diagnostics.first?.code == .cp100)
+        #expect(read.diagnostics.first?.code == .unreadableSpec)
         #expect(read.diagnostics.first?.message.contains("deeper") == true)
     }
 
@@ -236,13 +236,13 @@ struct SpecReaderTests {
         }
         let read = SpecText.read(text, syntax: .yaml)
         #expect(read.spec == nil)
-        #expect(read.diagnostics.first?.code == .cp100)
+        #expect(read.diagnostics.first?.code == .unreadableSpec)
         #expect(read.diagnostics.first?.location?.line == 2)
     }
 
     @Test func oversizedSpecIsRefusedWithoutParsing() {
         let read = SpecText.read("[\"" + String(repeating: "x", count: 2_000) + "\"]", maxBytes: 1_000)
-        #expect(read.diagnostics.first?.code == .cp100)
+        #expect(read.diagnostics.first?.code == .unreadableSpec)
         #expect(read.diagnostics.first?.message.contains("limit") == true)
     }
 
@@ -286,11 +286,11 @@ struct SpecReaderTests {
         ]
         for (url, fragment) in cases {
             let read = SpecReader().read(fileAt: url, displayPath: "spec")
-            #expect(read.diagnostics.map(\.code) == [.cp100])
+            #expect(read.diagnostics.map(\.code) == [.unreadableSpec])
             #expect(read.diagnostics.first?.message.contains(fragment) == true, "\(read.diagnostics)")
         }
         if getuid() != 0 {
-            #expect(SpecReader().read(fileAt: unreadable, displayPath: "spec").diagnostics.first?.code == .cp100)
+            #expect(SpecReader().read(fileAt: unreadable, displayPath: "spec").diagnostics.first?.code == .unreadableSpec)
         }
     }
 }

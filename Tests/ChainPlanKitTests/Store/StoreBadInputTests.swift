@@ -135,7 +135,7 @@ import Glibc
             caught = error
         }
         let error = try #require(caught)
-        #expect(error.diagnostic.code == .cp300)
+        #expect(error.diagnostic.code == .unreadableStore)
         #expect(error.diagnostic.severity == .error)
         #expect(error.diagnostic.message == item.message)
         #expect(error.diagnostic.location == SourceLocation(file: name))
@@ -211,7 +211,7 @@ extension CorpusTests {
             let name = (path as NSString).lastPathComponent
 
             let metadata = try StoreReader().read(storeAt: path, displayPath: name)
-            #expect(metadata.diagnostics.map(\.code) == [.cp300])
+            #expect(metadata.diagnostics.map(\.code) == [.unreadableStore])
             #expect(metadata.diagnostics.map(\.severity) == [.error])
             #expect(metadata.diagnostics.map(\.message) == [item.message])
             #expect(!metadata.isMetadataPlistReadable)
@@ -249,7 +249,7 @@ extension CorpusTests {
             let before = try FileSnapshot.of(folder: folder.url)
             let report = DryRunTests.planner().dryRun(inputAt: DryRunTests.grocery, storeAt: store.path, options: DryRunOptions())
             #expect(report.store?.detectedVersion == nil)
-            #expect(report.diagnostics.contains { $0.code == .cp301 && $0.severity == .error })
+            #expect(report.diagnostics.contains { $0.code == .unknownStoreVersion && $0.severity == .error })
             #expect(report.diagnostics.hasUnusableInput)
             #expect(report.paths.isEmpty)
             #expect(try FileSnapshot.of(folder: folder.url) == before)

@@ -177,7 +177,7 @@ extension CorpusTests {
                 #expect(structural.detectedVersion == item.version)
                 #expect(structural.evidence == .structure)
             } else {
-                #expect(structural.diagnostics.map(\.code) == [.cp302])
+                #expect(structural.diagnostics.map(\.code) == [.ambiguousStoreVersion])
             }
 
             let queue = try DatabaseQueue(path: path)

@@ -25,7 +25,7 @@ import Testing
         let versions = [ModelVersion(name: "A", path: "A", model: model), ModelVersion(name: "B", path: "B", model: model)]
         let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
         #expect(result.detectedVersion == nil)
-        #expect(result.diagnostics.map(\.code) == [.cp302])
+        #expect(result.diagnostics.map(\.code) == [.ambiguousStoreVersion])
         #expect(result.diagnostics.first?.versions == ["A", "B"])
         #expect(result.candidates == [VersionCandidate(version: "A", score: 1), VersionCandidate(version: "B", score: 1)])
     }
@@ -52,7 +52,7 @@ import Testing
         anonymous.modelVersionIdentifiers = [""]
         let tied = StoreIdentifier.identify(metadata: anonymous, versions: versions)
         #expect(tied.detectedVersion == nil)
-        #expect(tied.diagnostics.map(\.code) == [.cp302])
+        #expect(tied.diagnostics.map(\.code) == [.ambiguousStoreVersion])
         #expect(tied.diagnostics.first?.versions == ["A", "C"])
     }
 
@@ -92,7 +92,7 @@ import Testing
                        ModelVersion(name: "A", path: "A", model: ObjectModel(entities: [item], versionIdentifier: "y"))]
         let ambiguous = StoreIdentifier.identify(metadata: metadata, versions: neither)
         #expect(ambiguous.detectedVersion == nil)
-        #expect(ambiguous.diagnostics.map(\.code) == [.cp302])
+        #expect(ambiguous.diagnostics.map(\.code) == [.ambiguousStoreVersion])
         #expect(ambiguous.diagnostics.first?.versions == ["B", "A"])
     }
 }
@@ -135,7 +135,7 @@ import Testing
             caught = error
         }
         let error = try #require(caught)
-        #expect(error.diagnostic.code == .cp111)
+        #expect(error.diagnostic.code == .unreadableModelBundle)
         #expect(error.diagnostic.message == item.message)
     }
 }
@@ -166,7 +166,7 @@ extension CorpusTests {
             #expect(result.evidence == nil)
             let diagnostic = try #require(result.diagnostics.first)
             #expect(result.diagnostics.count == 1)
-            #expect(diagnostic.code == .cp301)
+            #expect(diagnostic.code == .unknownStoreVersion)
             #expect(diagnostic.severity == .error)
             #expect(diagnostic.location == SourceLocation(file: "store1-24.wiredatabase"))
             #expect(diagnostic.versions == ["zmessaging"])
@@ -207,7 +207,7 @@ extension CorpusTests {
                 #expect(result.evidence == .structure)
             } else {
                 #expect(result.detectedVersion == nil)
-                #expect(result.diagnostics.map(\.code) == [.cp302])
+                #expect(result.diagnostics.map(\.code) == [.ambiguousStoreVersion])
                 #expect(Set(result.diagnostics.first?.versions ?? []) == Set(exact))
             }
         }
@@ -222,7 +222,7 @@ extension CorpusTests {
             #expect(result.detectedVersion == nil)
             #expect(result.evidence == nil)
             #expect(result.diagnostics.count == 1)
-            #expect(result.diagnostics.first?.code == .cp302)
+            #expect(result.diagnostics.first?.code == .ambiguousStoreVersion)
             #expect(result.diagnostics.first?.severity == .warning)
             #expect(result.diagnostics.first?.versions == ["zmessaging2.98.0", "zmessaging2.100.0"])
             #expect(result.diagnostics.first?.message
@@ -250,7 +250,7 @@ extension CorpusTests {
                                                   compiled: compiled)
             #expect(result.detectedVersion == "SampleModel")
             #expect(result.evidence == .hashes)
-            #expect(result.diagnostics.map(\.code) == [.cp301])
+            #expect(result.diagnostics.map(\.code) == [.unknownStoreVersion])
             #expect(result.diagnostics.map(\.severity) == [.note])
             #expect(result.diagnostics.map(\.message)
                 == ["store 'SampleModel_V1.sqlite' has entity hashes that match no version of compiled model 'SampleModel3.momd/VersionInfo.plist'"])
@@ -279,7 +279,7 @@ extension CorpusTests {
             let result = StoreIdentifier.identify(metadata: metadata, versions: try StoreCorpus.versions(item.bundle))
             #expect(result.detectedVersion == "AppRatingPrompt")
             #expect(result.evidence == .hashes)
-            #expect(result.diagnostics.map(\.code) == [.cp301])
+            #expect(result.diagnostics.map(\.code) == [.unknownStoreVersion])
             #expect(result.diagnostics.map(\.severity) == [.note])
             #expect(result.diagnostics.first?.message
                 == "store 'Database.sqlite' was written with a merged model: it holds every entity hash of 'AppRatingPrompt' and 4 entities of other models")

@@ -200,7 +200,7 @@ extension CorpusTests {
         }
         let waited = Date().timeIntervalSince(started)
         let error = try #require(caught)
-        #expect(error.diagnostic.code == .cp300)
+        #expect(error.diagnostic.code == .unreadableStore)
         #expect(error.diagnostic.severity == .error)
         #expect(error.diagnostic.message == "store 'locked.sqlite' is locked by another process (waited 0.4 s)")
         #expect(waited >= 0.4)

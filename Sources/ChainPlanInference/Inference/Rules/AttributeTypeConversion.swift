@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "attribute-type-conversion",
         checks: "A matched attribute changes type: Integer 16/32/64, Decimal, Double, Float and Boolean convert into one another in "
             + "any direction; any other change (Undefined included) fails with 134190 \"Source and destination attribute types are incompatible\"",
-        basis: .coreDataBuilder, code: .cp204,
+        basis: .coreDataBuilder, code: .attributeTypeChange,
         examples: conversionExamples)
 
     /// The types the builder converts into one another.

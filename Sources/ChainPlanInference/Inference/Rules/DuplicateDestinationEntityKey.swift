@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "duplicate-destination-entity-key",
         checks: "Two destination entities share a key, e.g. an entity renamed with the old name as identifier while a new entity "
             + "takes the old name: the builder fails with 134190 \"Each destination entity must have a unique renaming identifier\"",
-        basis: .coreDataBuilder, code: .cp212,
+        basis: .coreDataBuilder, code: .duplicateRenamingIdentifier,
         examples: [
             InferenceRuleExample("rename, then re-add the old name",
                                  entity("Note", attribute("title", "String")),

@@ -4,7 +4,7 @@ extension InferenceRules {
         id: "duplicate-source-entity-key",
         checks: "Two source entities share a key (renaming identifier or name): the builder fails with 134190 "
             + "\"Each source entity must have a unique renaming identifier\" (the app sees 134140)",
-        basis: .coreDataBuilder, code: .cp212,
+        basis: .coreDataBuilder, code: .duplicateRenamingIdentifier,
         examples: [
             InferenceRuleExample("an entity's identifier equals another entity's name",
                                  entity("Note", attribute("title", "String")) + entity("Memo", attribute("text", "String"), "elementID=\"Note\""),

@@ -6,7 +6,7 @@ extension InferenceRules {
         checks: "Two stored properties of one source entity share a key, typically a property renamed with the old name as identifier "
             + "and a new one re-added under the old name in the version before: the builder fails with 134190 "
             + "\"Each property must have a unique renaming identifier\" (duplicate destination keys are accepted: both take the same values)",
-        basis: .coreDataBuilder, code: .cp212,
+        basis: .coreDataBuilder, code: .duplicateRenamingIdentifier,
         examples: [
             InferenceRuleExample("the version that renamed and re-added is the source",
                                  entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"") + attribute("fecha", "Date")),

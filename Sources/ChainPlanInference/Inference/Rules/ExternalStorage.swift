@@ -4,7 +4,7 @@ extension InferenceRules {
         id: "external-storage",
         checks: "A matched attribute's external binary storage: off → on infers; on → off fails with 134190 "
             + "\"Unable to use inferred mapping to move external reference into store.\"",
-        basis: .coreDataBuilder, code: .cp201,
+        basis: .coreDataBuilder, code: .notInferable,
         examples: [
             InferenceRuleExample("turned off", entity("Photo", attribute("data", "Binary", "optional=\"YES\" allowsExternalBinaryDataStorage=\"YES\"")),
                                  entity("Photo", attribute("data", "Binary")), .refused),

@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "hierarchy-change",
         checks: "An entity changes its parent or becomes abstract or concrete (a hierarchy merge included): the builder does not "
             + "check hierarchies and infers the step, but how the rows are moved is unverified (Apple documents merges as unsupported)",
-        basis: .unverified, code: .cp205,
+        basis: .unverified, code: .hierarchyChange,
         examples: [
             InferenceRuleExample("two separate entities get a common parent",
                                  entity("Car", attribute("wheels", "Integer 16")) + entity("Boat", attribute("keel", "Integer 16")),

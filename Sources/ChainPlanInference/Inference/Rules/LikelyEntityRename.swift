@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "likely-entity-rename",
         checks: "An entity is removed and another added with mostly the same attributes: it looks like a rename, "
             + "but without the renaming identifier Core Data drops and re-adds it and every row is deleted",
-        basis: .coreDataBuilder, code: .cp202,
+        basis: .coreDataBuilder, code: .renameWithoutIdentifier,
         examples: [
             InferenceRuleExample("renamed without a renaming identifier",
                                  entity("Amount", attribute("value", "Double") + attribute("name", "String")),

@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "likely-property-rename",
         checks: "A property is removed and another of the same kind and type added: it looks like a rename, but without the renaming "
             + "identifier Core Data drops and re-adds it and the values are deleted",
-        basis: .coreDataBuilder, code: .cp202,
+        basis: .coreDataBuilder, code: .renameWithoutIdentifier,
         examples: [
             InferenceRuleExample("renamed without a renaming identifier", entity("Note", attribute("fecha", "Date")),
                                  entity("Note", attribute("momento", "Date")), .inferred),

@@ -6,7 +6,7 @@ extension InferenceRules {
         checks: "Default values, indexes, value transformers and class names, delete rules, renaming identifiers and transient "
             + "properties are not hash inputs: changing only them runs no migration (a transformer change is still worth a look: "
             + "nothing converts the stored bytes)",
-        basis: .coreDataBuilder, code: .cp210,
+        basis: .coreDataBuilder, code: .unverifiedChange,
         examples: [
             InferenceRuleExample("delete rule", entity("Note", toOne("tag", "Tag")) + entity("Tag"),
                                  entity("Note", toOne("tag", "Tag").replacingOccurrences(of: "Nullify", with: "Cascade")) + entity("Tag"),

@@ -4,7 +4,7 @@ extension InferenceRules {
         id: "persistent-transient",
         checks: "A stored property becomes transient (its column is dropped and the values deleted) or a transient one becomes "
             + "stored (an empty column is added, judged like a new property)",
-        basis: .coreDataBuilder, code: .cp209,
+        basis: .coreDataBuilder, code: .dataRemoved,
         examples: [
             InferenceRuleExample("persistent to transient", entity("Note", attribute("title", "String")),
                                  entity("Note", attribute("title", "String", "optional=\"YES\" transient=\"YES\"")), .inferred),

@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "property-kind-mismatch",
         checks: "A property keeps its key but changes kind (attribute, relationship or derived attribute), or an attribute is replaced "
             + "by an entity of the same name: Core Data drops and re-adds it and the stored values are deleted",
-        basis: .coreDataBuilder, code: .cp211,
+        basis: .coreDataBuilder, code: .propertyKindChange,
         examples: [
             InferenceRuleExample("an attribute becomes a relationship", entity("Nota", attribute("categoria", "String")),
                                  entity("Nota", toOne("categoria", "Categoria")) + entity("Categoria", attribute("nombre", "String")), .inferred),

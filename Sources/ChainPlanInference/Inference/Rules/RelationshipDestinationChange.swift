@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "relationship-destination-change",
         checks: "A matched relationship points at another entity: the builder does not compare destinations and infers the step, "
             + "but what the migration does with the existing links is unverified",
-        basis: .unverified, code: .cp210,
+        basis: .unverified, code: .unverifiedChange,
         examples: [
             InferenceRuleExample("points at an unrelated surviving entity",
                                  entity("A", toOne("b", "B")) + entity("B") + entity("C"),

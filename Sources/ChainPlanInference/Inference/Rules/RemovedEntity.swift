@@ -3,7 +3,7 @@ extension InferenceRules {
     public static let removedEntity = InferenceRule(
         id: "remove-entity",
         checks: "A source entity no destination entity is keyed like: Core Data removes it and deletes all its rows",
-        basis: .coreDataBuilder, code: .cp209,
+        basis: .coreDataBuilder, code: .dataRemoved,
         examples: [
             InferenceRuleExample("an entity is removed", entity("Note") + entity("Tag", attribute("name", "String")),
                                  entity("Note"), .inferred),

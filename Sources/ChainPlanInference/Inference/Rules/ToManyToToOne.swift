@@ -4,7 +4,7 @@ extension InferenceRules {
         id: "to-many-to-to-one",
         checks: "A matched relationship goes from to-many to to-one: the builder fails with 134190 "
             + "\"Can not map from a to-many to a to-one relationship\"",
-        basis: .coreDataBuilder, code: .cp201,
+        basis: .coreDataBuilder, code: .notInferable,
         examples: [
             InferenceRuleExample("to-many becomes to-one", entity("Note", toMany("tags", "Tag")) + entity("Tag"),
                                  entity("Note", toOne("tags", "Tag")) + entity("Tag"), .refused),

@@ -6,7 +6,7 @@ extension InferenceRules {
         checks: "The destination attribute's userInfo has NSMigrationAllowTypeTransformation: only Transformable ↔ Binary is allowed; "
             + "any other pair, an unchanged type included (String → String, Binary → Binary), fails with 134190 \"Type Transformation "
             + "expects NSTransformableAttributeType or NSBinaryDataAttributeType\", and an externally stored Binary side fails too",
-        basis: .coreDataBuilder, code: .cp204,
+        basis: .coreDataBuilder, code: .attributeTypeChange,
         examples: [
             InferenceRuleExample("Transformable → Binary", entity("Item", attribute("blob", "Transformable")),
                                  entity("Item", attribute("blob", "Binary", "optional=\"YES\"").replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")),

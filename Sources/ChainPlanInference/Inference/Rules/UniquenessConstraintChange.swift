@@ -5,7 +5,7 @@ extension InferenceRules {
         id: "uniqueness-constraint-change",
         checks: "An entity's own uniqueness constraints change: its hash changes, so a migration runs; the builder ignores "
             + "constraints, but the rebuilt table's unique index fails the migration when rows already share the values",
-        basis: .coreDataBuilder, code: .cp210,
+        basis: .coreDataBuilder, code: .unverifiedChange,
         examples: [
             InferenceRuleExample("a constraint is added", entity("Note", attribute("title", "String")),
                                  entity("Note", attribute("title", "String")

@@ -32,10 +32,10 @@ struct StageAudit {
                 var seen: Set<String> = []
                 for key in stage.keys {
                     if !seen.insert(key).inserted {
-                        findings.append(Diagnostic(.cp501, "stage \(index + 1) lists \(shown(key)) twice: NSLightweightMigrationStage's initializer throws \"\(StageSimulation.Reason.duplicateInStage)\"",
+                        findings.append(Diagnostic(.duplicateChecksumInStage, "stage \(index + 1) lists \(shown(key)) twice: NSLightweightMigrationStage's initializer throws \"\(StageSimulation.Reason.duplicateInStage)\"",
                                                    at: at(index), versions: [name(key)]))
                     } else if let other = lightweightStage[key] {
-                        findings.append(Diagnostic(.cp502, "\(shown(key)) is in lightweight stages \(other + 1) and \(index + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
+                        findings.append(Diagnostic(.checksumAcrossStages, "\(shown(key)) is in lightweight stages \(other + 1) and \(index + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
                                                    at: at(index), versions: [name(key)]))
                     } else {
                         lightweightStage[key] = index
@@ -44,13 +44,13 @@ struct StageAudit {
             case .custom:
                 guard stage.keys.count == 2 else { continue }
                 if stage.keys[0] == stage.keys[1] {
-                    findings.append(Diagnostic(.cp503, "stage \(index + 1) migrates \(shown(stage.keys[0])) to itself: NSCustomMigrationStage's initializer throws \"\(StageSimulation.Reason.equalEndpoints)\"",
+                    findings.append(Diagnostic(.equalCustomEndpoints, "stage \(index + 1) migrates \(shown(stage.keys[0])) to itself: NSCustomMigrationStage's initializer throws \"\(StageSimulation.Reason.equalEndpoints)\"",
                                                at: at(index), versions: [name(stage.keys[0])]))
                 }
                 for (key, table, role) in [(stage.keys[0], \StageAuditTables.current, "current"), (stage.keys[1], \StageAuditTables.next, "next")] {
                     var tables = StageAuditTables(current: currentStage, next: nextStage)
                     if let other = tables[keyPath: table][key] {
-                        findings.append(Diagnostic(.cp502, "\(shown(key)) is the \(role) model of custom stages \(other + 1) and \(index + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
+                        findings.append(Diagnostic(.checksumAcrossStages, "\(shown(key)) is the \(role) model of custom stages \(other + 1) and \(index + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
                                                    at: at(index), versions: [name(key)]))
                     } else {
                         tables[keyPath: table][key] = index
@@ -62,23 +62,23 @@ struct StageAudit {
         }
         for (key, index) in lightweightStage.sorted(by: { $0.value < $1.value }) {
             if let custom = currentStage[key] ?? nextStage[key] {
-                findings.append(Diagnostic(.cp502, "\(shown(key)) is in lightweight stage \(index + 1) and is an endpoint of custom stage \(custom + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
+                findings.append(Diagnostic(.checksumAcrossStages, "\(shown(key)) is in lightweight stage \(index + 1) and is an endpoint of custom stage \(custom + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
                                            at: at(max(index, custom)), versions: [name(key)]))
             }
         }
         let listed = Set(stages.flatMap(\.keys))
         for (index, stage) in stages.enumerated() {
             for key in stage.keys where !known.contains(key) {
-                findings.append(Diagnostic(.cp506, "stage \(index + 1) names the checksum '\(key)', which is no version of the model (a stale constant: the model was edited after it was copied); custom references crash the manager's initializer, lightweight ones fail at load with 134504",
+                findings.append(Diagnostic(.staleChecksum, "stage \(index + 1) names the checksum '\(key)', which is no version of the model (a stale constant: the model was edited after it was copied); custom references crash the manager's initializer, lightweight ones fail at load with 134504",
                                            at: at(index)))
             }
         }
         if !listed.contains(app) {
-            findings.append(Diagnostic(.cp504, "the app model \(shown(app)) is in no stage: every store fails with 134504 \"\(StageSimulation.Reason.unknownCoordinatorModel)\"",
+            findings.append(Diagnostic(.appModelNotStaged, "the app model \(shown(app)) is in no stage: every store fails with 134504 \"\(StageSimulation.Reason.unknownCoordinatorModel)\"",
                                        at: location, versions: [name(app)]))
         }
         for key in shipped where !listed.contains(key) && key != app {
-            findings.append(Diagnostic(.cp505, "the shipped version \(shown(key)) is in no stage: its stores fail with 134504 \"\(StageSimulation.Reason.unknownModel)\"",
+            findings.append(Diagnostic(.versionNotStaged, "the shipped version \(shown(key)) is in no stage: its stores fail with 134504 \"\(StageSimulation.Reason.unknownModel)\"",
                                        at: location, versions: [name(key)]))
         }
         findings += cycleFindings()
@@ -104,7 +104,7 @@ struct StageAudit {
                 if following == start {
                     reported.formUnion(path)
                     let models = path.map { shown(stages[$0].keys[0]) }.joined(separator: " → ")
-                    findings.append(Diagnostic(.cp513, "custom stages \(path.map { String($0 + 1) }.joined(separator: ", ")) form a cycle (\(models) → \(shown(stage.keys[0]))): the manager accepts it, but a store on it migrates away from and back to its model",
+                    findings.append(Diagnostic(.stageCycle, "custom stages \(path.map { String($0 + 1) }.joined(separator: ", ")) form a cycle (\(models) → \(shown(stage.keys[0]))): the manager accepts it, but a store on it migrates away from and back to its model",
                                                at: at(start), versions: path.map { name(stages[$0].keys[0]) }))
                     break
                 }
@@ -125,22 +125,22 @@ struct StageAudit {
             findings.append(Diagnostic(code, message(runs), at: location, versions: runs.map(\.version)))
         }
         func names(_ runs: [StageRun]) -> String { runs.map { "'\($0.version)'" }.joined(separator: ", ") }
-        group(.cp507, { $0.error?.code == 134506 }) { "stores at \(names($0)) fail with 134506 \"\(StageSimulation.Reason.backward)\": the app model's stage comes before theirs" }
-        group(.cp508, { $0.error?.reason == StageSimulation.Reason.incompatibleAfterMigration }) {
+        group(.backwardStages, { $0.error?.code == 134506 }) { "stores at \(names($0)) fail with 134506 \"\(StageSimulation.Reason.backward)\": the app model's stage comes before theirs" }
+        group(.stagesEndOffAppModel, { $0.error?.reason == StageSimulation.Reason.incompatibleAfterMigration }) {
             "stores at \(names($0)) end on \($0[0].jumps.last.map { "'\($0.to)'" } ?? "their own model"), not the app model: 134100 \"\(StageSimulation.Reason.incompatibleAfterMigration)\" (end the stages exactly on the app model)"
         }
-        group(.cp509, { $0.error?.code == 134100 && $0.error?.reason == StageSimulation.Reason.incompatible }) {
+        group(.handlerOffCurrentModel, { $0.error?.code == 134100 && $0.error?.reason == StageSimulation.Reason.incompatible }) {
             "stores at \(names($0)) reach a custom stage's willMigrate handler off its current model: 134100 \"\(StageSimulation.Reason.incompatible)\""
         }
         for run in starts where run.error?.code == 134140 {
             guard let jump = run.jumps.last else { continue }
-            findings.append(Diagnostic(.cp510, "a store at '\(run.version)' jumps '\(jump.from)' → '\(jump.to)', which Core Data cannot infer and no mapping model covers: 134140 \"\(StageSimulation.Reason.noMapping)\"",
+            findings.append(Diagnostic(.stageJumpFails, "a store at '\(run.version)' jumps '\(jump.from)' → '\(jump.to)', which Core Data cannot infer and no mapping model covers: 134140 \"\(StageSimulation.Reason.noMapping)\"",
                                        at: location, versions: [run.version, jump.from, jump.to]))
         }
         for run in starts where run.error == nil {
             for jump in run.jumps where !jump.lostComparedToSteps.isEmpty {
                 let lost = jump.lostComparedToSteps.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-                findings.append(Diagnostic(.cp511, "a store at '\(run.version)' jumps '\(jump.from)' → '\(jump.to)' in one inferred mapping, which drops \(lost) that stepping through the versions between keeps (lightweight stages do not step)",
+                findings.append(Diagnostic(.stageJumpDropsData, "a store at '\(run.version)' jumps '\(jump.from)' → '\(jump.to)' in one inferred mapping, which drops \(lost) that stepping through the versions between keeps (lightweight stages do not step)",
                                            at: location, versions: [run.version, jump.from, jump.to]))
             }
         }

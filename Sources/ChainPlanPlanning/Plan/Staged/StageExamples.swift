@@ -85,7 +85,7 @@ public enum StageExamples {
     ///   §4.1) a step keeps a property only when both sides share its key, so an inferred jump
     ///   keeps it too. It can still fire where a step keeps data through a mapping model the
     ///   jump cannot use; stage examples cannot express mapping models yet.
-    public static let withoutFiringExample: Set<DiagnosticCode> = [.cp511]
+    public static let withoutFiringExample: Set<DiagnosticCode> = [.stageJumpDropsData]
 
     static let title = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity>"#
     static let titleBody = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity>"#
@@ -97,63 +97,63 @@ public enum StageExamples {
 
     public static func examples(for code: DiagnosticCode) -> [StageExample] {
         switch code {
-        case .cp501: [
+        case .duplicateChecksumInStage: [
             StageExample("V2 twice in the lightweight stage", versions: three, stages: [["lightweight", "V1", "V2", "V2", "V3"]], expected: 1),
             StageExample("each checksum once", versions: three, stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
         ]
-        case .cp502: [
+        case .checksumAcrossStages: [
             StageExample("V2 ends a lightweight stage and starts a custom one", versions: three,
                          stages: [["lightweight", "V1", "V2"], ["custom", "V2", "V3"]], expected: 1),
             StageExample("the lightweight stage stops before the custom stage's current model", versions: three,
                          stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),
         ]
-        case .cp503: [
+        case .equalCustomEndpoints: [
             StageExample("V2 and V3 share a checksum and a custom stage joins them", versions: three, sameChecksum: [2],
                          stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 1),
             StageExample("different checksums", versions: three, stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),
         ]
-        case .cp504: [
+        case .appModelNotStaged: [
             StageExample("the new version V3 was not added to the stages", versions: three, stages: [["lightweight", "V1", "V2"]], expected: 1),
             StageExample("V3 added", versions: three, stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
         ]
-        case .cp505: [
+        case .versionNotStaged: [
             StageExample("V1 was dropped from the stages", versions: three, stages: [["lightweight", "V2", "V3"]], expected: 1),
             StageExample("every shipped version listed", versions: three, stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
         ]
-        case .cp506: [
+        case .staleChecksum: [
             StageExample("a checksum copied before V2 was edited", versions: three, stages: [["lightweight", "V1", "V2", "old-V2-checksum", "V3"]], expected: 1),
             StageExample("current checksums", versions: three, stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
         ]
-        case .cp507: [
+        case .backwardStages: [
             StageExample("the stages are listed newest first", versions: three, stages: [["custom", "V2", "V3"], ["lightweight", "V1"]], expected: 1),
             StageExample("oldest first", versions: three, stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),
         ]
-        case .cp508: [
+        case .stagesEndOffAppModel: [
             StageExample("the last custom stage goes from V3 back to V2: stores end on V2, not the app model V3", versions: three,
                          stages: [["lightweight", "V1"], ["bridge", "V3", "V2"]], expected: 1),
             StageExample("the last stage ends on V3", versions: three, stages: [["lightweight", "V1"], ["bridge", "V2", "V3"]], expected: 0),
         ]
-        case .cp509: [
+        case .handlerOffCurrentModel: [
             StageExample("the custom stage's current model is V3, but the stage before leaves stores at V2", versions: three,
                          stages: [["bridge", "V1", "V2"], ["custom", "V3", "V2"]], expected: 1),
             StageExample("the custom stage starts where the stage before ends", versions: three,
                          stages: [["bridge", "V1", "V2"], ["custom", "V2", "V3"]], expected: 0),
         ]
-        case .cp510: [
+        case .stageJumpFails: [
             StageExample("'title' removed in V2, re-added as a number in V3: one lightweight stage jumps V1 → V3", versions: [titleBody, untitled, numericTitle],
                          stages: [["lightweight", "V1", "V2", "V3"]], expected: 1),
             StageExample("chainplan's plan forces stepping with a handler-less custom stage", versions: [titleBody, untitled, numericTitle], stages: nil, expected: 0),
         ]
-        case .cp511: [
+        case .stageJumpDropsData: [
             StageExample("'title' renamed 'heading' (identifier 'title'), then 'caption' (identifier 'heading'): Core Data's step V2 → V3 drops it too (exact keys), so the jump loses nothing more",
                          versions: [title, heading, caption], stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
             StageExample("chainplan's plan steps through V2", versions: [title, heading, caption], stages: nil, expected: 0),
         ]
-        case .cp512: [
+        case .identicalChecksums: [
             StageExample("V3 only changes what hashes ignore", versions: [title, titleBody, titleBody], sameChecksum: [2], stages: nil, expected: 1),
             StageExample("every version differs", versions: three, stages: nil, expected: 0),
         ]
-        case .cp513: [
+        case .stageCycle: [
             StageExample("two custom stages migrate V2 → V3 and back", versions: three,
                          stages: [["lightweight", "V1"], ["custom", "V2", "V3"], ["custom", "V3", "V2"]], expected: 1),
             StageExample("one direction", versions: three, stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),

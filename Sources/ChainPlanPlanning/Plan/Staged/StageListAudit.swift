@@ -40,12 +40,12 @@ public enum StageListAudit {
     static func read(_ text: String, file: String) -> Result<([RuntimeStage], [SourceLocation]), Unreadable> {
         let composed = CheckedYAML.compose(Data(text.utf8), syntax: .json, what: "the stage list", maxBytes: maxBytes, limitOption: "a smaller file")
         func problem(_ message: String, _ node: Node?) -> Unreadable {
-            Unreadable(diagnostic: Diagnostic(.cp100, message, at: SourceLocation(file: file, line: node?.mark?.line, column: node?.mark?.column)))
+            Unreadable(diagnostic: Diagnostic(.unreadableSpec, message, at: SourceLocation(file: file, line: node?.mark?.line, column: node?.mark?.column)))
         }
         let root: Node
         switch composed {
         case .failure(let failure):
-            return .failure(Unreadable(diagnostic: Diagnostic(.cp100, failure.message, at: SourceLocation(file: file, line: failure.line, column: failure.column))))
+            return .failure(Unreadable(diagnostic: Diagnostic(.unreadableSpec, failure.message, at: SourceLocation(file: file, line: failure.line, column: failure.column))))
         case .success((nil, _)):
             return .failure(problem("the stage list is empty", nil))
         case .success((let node?, _)):
@@ -116,7 +116,7 @@ public enum StageListAudit {
                 if Self.isChecksum(literal) {
                     found.insert(literal)
                     if known[literal] == nil {
-                        findings.append(Diagnostic(.cp506, "the checksum literal '\(literal)' is no version of the model (a stale constant: the model was edited after it was copied)",
+                        findings.append(Diagnostic(.staleChecksum, "the checksum literal '\(literal)' is no version of the model (a stale constant: the model was edited after it was copied)",
                                                    at: SourceLocation(file: file, line: index + 1, column: column)))
                     }
                 }
@@ -127,8 +127,8 @@ public enum StageListAudit {
         var reported: Set<String> = []
         for version in input.order {
             guard let checksum = input.identities.byVersion[version]?.checksum, !found.contains(checksum), reported.insert(checksum).inserted else { continue }
-            let code: DiagnosticCode = version == input.order.last ? .cp504 : .cp505
-            findings.append(Diagnostic(code, "the source names no checksum of '\(version)' (\(checksum)): its stores fail with 134504 \"\(code == .cp504 ? StageSimulation.Reason.unknownCoordinatorModel : StageSimulation.Reason.unknownModel)\"",
+            let code: DiagnosticCode = version == input.order.last ? .appModelNotStaged : .versionNotStaged
+            findings.append(Diagnostic(code, "the source names no checksum of '\(version)' (\(checksum)): its stores fail with 134504 \"\(code == .appModelNotStaged ? StageSimulation.Reason.unknownCoordinatorModel : StageSimulation.Reason.unknownModel)\"",
                                        at: SourceLocation(file: file), versions: [version]))
         }
         return ([], findings.sorted())

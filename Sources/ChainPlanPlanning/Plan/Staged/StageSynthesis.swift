@@ -61,7 +61,7 @@ public struct StageSynthesis {
             for version in unit.dropFirst() {
                 merged.append(MergedVersion(version: version, listedAs: unit[0]))
                 let basis = identities == nil ? "hashes the same as" : "has the same checksum as"
-                findings.append(Diagnostic(.cp512, "'\(version)' \(basis) '\(unit[0])': the plan lists it once (a store at either is the same to Core Data; which one it picks as the source is unspecified)",
+                findings.append(Diagnostic(.identicalChecksums, "'\(version)' \(basis) '\(unit[0])': the plan lists it once (a store at either is the same to Core Data; which one it picks as the source is unspecified)",
                                            at: location, versions: [unit[0], version]))
             }
         }
@@ -81,7 +81,7 @@ public struct StageSynthesis {
                 let blocking = classification.changes.filter { $0.verdict == .blocksInference }.map(\.detail)
                 let why = classification.migration == .unknown ? "a version cannot be read" : blocking.prefix(3).joined(separator: "; ")
                 customs[step] = Custom(reason: "not inferable and no mapping model: \(why)", handlers: true, mappingModel: nil, work: work)
-                findings.append(Diagnostic(.cp201, "the stage '\(from)' → '\(to)' cannot migrate: \(why); add a mapping model, or decompose the step into inferable steps with the data moved in handlers (expand → copy → contract)",
+                findings.append(Diagnostic(.notInferable, "the stage '\(from)' → '\(to)' cannot migrate: \(why); add a mapping model, or decompose the step into inferable steps with the data moved in handlers (expand → copy → contract)",
                                            at: location, versions: [from, to]))
             } else if !work.isEmpty {
                 customs[step] = Custom(reason: "data work: " + work.map(\.detail).joined(separator: "; "), handlers: true, mappingModel: nil, work: work)
@@ -168,7 +168,7 @@ public struct StageSynthesis {
         let failingSteps = Set(customs.compactMap { step, custom in custom.mappingModel == nil && custom.handlers && judge.judge(representatives[step], representatives[step + 1]).fails
             ? "\(representatives[step])\u{0}\(representatives[step + 1])" : nil })
         findings += audit.findings().filter { finding in
-            !(finding.code == .cp510 && finding.versions.count >= 2
+            !(finding.code == .stageJumpFails && finding.versions.count >= 2
               && failingSteps.contains(finding.versions.suffix(2).joined(separator: "\u{0}")))
         }
         return StagePlan(stages: stages, starts: starts, appModel: order.last ?? "", modelName: bundle.name,
@@ -216,7 +216,7 @@ public struct StageSynthesis {
         var work: [DataWork] = []
         for change in changes {
             let fills = change.rule == "optional-to-non-optional-without-default"
-            guard change.code == .cp211 || change.code == .cp202 || fills else { continue }
+            guard change.code == .propertyKindChange || change.code == .renameWithoutIdentifier || fills else { continue }
             let property = change.property.map { [$0] } ?? []
             let source = sourceEntity[change.entity] ?? change.entity
             work.append(DataWork(entity: source, nextEntity: change.kind == .entityRemoved ? nil : change.entity,
