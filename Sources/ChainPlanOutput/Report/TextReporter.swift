@@ -67,6 +67,7 @@ public enum TextReporter {
             out += "\n"
             if let simulation = step.simulation { out += "    " + describe(simulation) + "\n" }
         }
+        for line in store.deferralTextLines() { out += line + "\n" }
         return out
     }
 
