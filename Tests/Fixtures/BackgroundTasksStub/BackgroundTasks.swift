@@ -24,7 +24,7 @@ open class BGProcessingTaskRequest: BGTaskRequest {
 }
 
 open class BGTaskScheduler: NSObject {
-    public static let shared = BGTaskScheduler()
+    open class var shared: BGTaskScheduler { BGTaskScheduler() }
     @discardableResult
     open func register(forTaskWithIdentifier identifier: String, using queue: DispatchQueue?, launchHandler: @escaping (BGTask) -> Void) -> Bool { true }
     open func submit(_ taskRequest: BGTaskRequest) throws {}
