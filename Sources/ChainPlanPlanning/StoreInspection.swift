@@ -32,11 +32,4 @@ public struct StoreInspection: Sendable, Hashable, Encodable {
         try container.encode(deferred, forKey: .deferred)
         try container.encode(diagnostics, forKey: .diagnostics)
     }
-
-    /// 2 when a finding makes the store unusable, 1 for other errors, else 0.
-    public var exitStatus: Int32 {
-        if diagnostics.hasUnusableInput { return 2 }
-        if diagnostics.contains(where: { $0.severity == .error }) { return 1 }
-        return 0
-    }
 }

@@ -11,8 +11,8 @@ import Foundation
 extension StoreReport {
     public func deferralTextLines(indent: String = "  ") -> [String] {
         let safe = TerminalText.safe
-        func seconds(_ value: Double?) -> String { value.map { String(format: "in %.2f s", $0) } ?? "not simulated" }
-        func rows(_ value: Int?) -> String { value.map { "\($0.formatted()) \($0 == 1 ? "row" : "rows") copied" } ?? "" }
+        func seconds(_ value: Double?) -> String { value.map { "in \(NumberText.fixed($0, digits: 2)) s" } ?? "not simulated" }
+        func rows(_ value: Int?) -> String { value.map { "\(NumberText.grouped($0)) \($0 == 1 ? "row" : "rows") copied" } ?? "" }
         var lines: [String] = []
         if let pending = pendingDeferred {
             lines.append("\(indent)deferred work in the store: " + safe(pending.summary))

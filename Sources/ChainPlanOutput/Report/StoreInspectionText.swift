@@ -10,7 +10,7 @@ extension StoreInspection {
         if let deferred {
             out += "deferred work: " + safe(deferred.summary) + "\n"
             for table in deferred.tables {
-                out += "  \(safe(table.table)) (\(table.rows.formatted()) \(table.rows == 1 ? "row" : "rows")): "
+                out += "  \(safe(table.table)) (\(NumberText.grouped(table.rows)) \(table.rows == 1 ? "row" : "rows")): "
                     + table.columns.map { column in safe(column.column) + (column.original.map { " (was \(safe($0)))" } ?? "") }.joined(separator: ", ") + "\n"
             }
         }
@@ -18,12 +18,8 @@ extension StoreInspection {
         return out
     }
 
-    /// Pretty-printed JSON with sorted keys and a trailing newline.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+    /// The JSON document (CanonicalJSON).
+    public func jsonData() -> Data {
+        CanonicalJSON.encode(self)
     }
 }
