@@ -73,7 +73,7 @@ let package = Package(
             dependencies: [
                 "ChainPlanCLI", "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
                 "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
-                "ChainPlanTestSupport", .product(name: "Yams", package: "Yams"),
+                "ChainPlanTestSupport", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ],

@@ -322,6 +322,13 @@ public enum InputExamples {
             InputExample("every age is in the range", files: project([person, personAgeRangeWithName]),
                          store: .fixture("V1", rows: 3, sql: ["UPDATE ZPERSON SET ZAGE = 40"]), expected: 0),
         ]
+        case .deferredColumnsMismatch: [
+            InputExample("a column named _DEFERRED_ without Core Data's <32 hex digits>__<column> shape", files: project([noteWithBody, note]),
+                         store: .fixture("V1", rows: 3, sql: [#"ALTER TABLE ZNOTE ADD COLUMN "_DEFERRED_oops" VARCHAR"#]), expected: 1),
+            InputExample("a V2 store whose removed ZBODY waits for finishDeferredLightweightMigration()", files: project([noteWithBody, note]),
+                         store: .fixture("V2", rows: 3, sql: [#"ALTER TABLE ZNOTE ADD COLUMN "_DEFERRED_0123456789ABCDEF0123456789ABCDEF__ZBODY" VARCHAR"#]),
+                         expected: 0),
+        ]
         case .lockedVersionChanged: [
             InputExample("V1 gains an attribute after it was locked", files: project([noteWithBody, noteWithBody]),
                          lockedFiles: project([note, noteWithBody]), expected: 1),

@@ -71,9 +71,15 @@ public struct StoreReport: Sendable, Hashable, Codable {
     public var walMode: Bool
     public var fileBytes: Int
     public var steps: [StepWork]
+    /// Deferred lightweight migration work the store already holds (reference §7.3); nil when it
+    /// has neither `_DEFERRED_` columns nor the metadata key.
+    public var pendingDeferred: PendingDeferredWork? = nil
+    /// `dry-run --deferred`: the simulated `finishDeferredLightweightMigration()` after the
+    /// path, with the same steps run without the option for comparison.
+    public var deferredFinish: DeferredFinishSimulation? = nil
 
     enum CodingKeys: String, CodingKey {
-        case path, detectedVersion, evidence, candidates, walMode, fileBytes, steps
+        case path, detectedVersion, evidence, candidates, walMode, fileBytes, steps, pendingDeferred, deferredFinish
     }
 
     /// `detectedVersion` and `evidence` are always present, null when unknown.
@@ -86,6 +92,8 @@ public struct StoreReport: Sendable, Hashable, Codable {
         try container.encode(walMode, forKey: .walMode)
         try container.encode(fileBytes, forKey: .fileBytes)
         try container.encode(steps, forKey: .steps)
+        try container.encodeIfPresent(pendingDeferred, forKey: .pendingDeferred)
+        try container.encodeIfPresent(deferredFinish, forKey: .deferredFinish)
     }
 
     package init(path: String, detectedVersion: String? = nil, evidence: String? = nil, candidates: [Candidate], walMode: Bool, fileBytes: Int, steps: [StepWork]) {

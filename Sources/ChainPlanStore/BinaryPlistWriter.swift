@@ -4,11 +4,13 @@ import Foundation
 ///
 /// `PropertyListSerialization` writes dictionary keys in hash order, which varies between
 /// dictionary instances; fixtures must be byte-for-byte reproducible, so keys are sorted here.
-/// Supports what `Z_PLIST` needs: dictionaries with string keys, arrays, strings, integers, data.
+/// Supports what `Z_PLIST` needs: dictionaries with string keys, arrays, strings, integers,
+/// booleans, data.
 enum BinaryPlistWriter {
     indirect enum Value {
         case string(String)
         case integer(Int)
+        case bool(Bool)
         case data(Data)
         case array([Value])
         case dictionary([(String, Value)])
@@ -56,6 +58,8 @@ enum BinaryPlistWriter {
                 }
             case .integer(let number):
                 appendInteger(number, to: &output)
+            case .bool(let flag):
+                output.append(flag ? 0x09 : 0x08)
             case .data(let bytes):
                 appendMarker(0x40, count: bytes.count, to: &output)
                 output.append(bytes)

@@ -87,6 +87,14 @@ package enum StoreDryRun {
         }
         let identification = StoreIdentifier.identify(metadata: metadata, versions: bundle.versions, compiled: compiled)
         report.diagnostics += metadata.diagnostics + identification.diagnostics
+        // Deferred work the store already holds (reference §7.3), checked against its version.
+        let pending = StoreDeferredWork.pending(in: metadata)
+        var deferredMismatch = false
+        if let detected = identification.detectedVersion, let model = bundle.version(named: detected)?.model {
+            let mismatches = StoreDeferredWork.mismatches(pending, metadata: metadata, model: model, version: detected, displayPath: shown)
+            deferredMismatch = !mismatches.isEmpty
+            report.diagnostics += mismatches
+        }
 
         // Rows per entity, under the names the detected version gives them (a store may still
         // list a renamed entity under its renaming identifier).
@@ -104,6 +112,7 @@ package enum StoreDryRun {
         }
 
         var work: [StoreReport.StepWork] = []
+        var finish: DeferredFinishSimulation?
         if let detected = identification.detectedVersion {
             report.paths = report.paths.filter { $0.start == detected }
             // Findings about steps this store never takes, or about other starts' direct jumps,
@@ -146,8 +155,11 @@ package enum StoreDryRun {
                 }
             }
             // Core Data cannot open a store whose metadata is unreadable: nothing to simulate.
-            if dryRun.simulate, !metadata.diagnostics.hasUnusableInput {
+            if dryRun.simulate, !metadata.diagnostics.hasUnusableInput, !deferredMismatch {
                 simulate(&work, copy: copy, bundle: bundle, options: dryRun, shown: shown, deferring: planned.deferring, diagnostics: &report.diagnostics)
+                if planned.deferring, let model = bundle.version(named: work.last?.to ?? detected)?.model {
+                    finish = finishDeferred(work, copy: copy, model: model, storeAt: storePath, bundle: bundle, options: dryRun, shown: shown)
+                }
             }
         } else {
             report.paths = []
@@ -156,6 +168,8 @@ package enum StoreDryRun {
             path: shown, detectedVersion: identification.detectedVersion, evidence: identification.evidence?.rawValue,
             candidates: identification.candidates.map { .init(version: $0.version, score: ($0.score * 1000).rounded() / 1000) },
             walMode: metadata.isWALMode, fileBytes: metadata.fileBytes, steps: work)
+        report.store?.pendingDeferred = pending.isEmpty ? nil : pending
+        report.store?.deferredFinish = finish
         report.entities = entities.sorted { $0.name < $1.name }
         return report.resummarised()
     }
@@ -167,14 +181,7 @@ extension StoreDryRun {
         _ work: inout [StoreReport.StepWork], copy: StoreScratchCopy, bundle: ModelBundle, options: DryRunOptions, shown: String,
         deferring: Bool, diagnostics: inout [Diagnostic]
     ) {
-        var steps: [MigrationSimulator.Step] = []
-        var positions: [Int] = []
-        for (position, step) in work.enumerated() where step.migration != MigrationKind.none {
-            guard let source = bundle.version(named: step.from)?.model, let destination = bundle.version(named: step.to)?.model else { break }
-            steps.append(.init(from: step.from, to: step.to, source: source, destination: destination,
-                               deferring: deferring && step.migration == .lightweight))
-            positions.append(position)
-        }
+        let (steps, positions) = simulationSteps(work, bundle: bundle, deferring: deferring)
         var simulator = MigrationSimulator(displayPath: shown)
         simulator.showValues = options.showValues
         simulator.sqlLog = options.sqlLog
@@ -194,6 +201,49 @@ extension StoreDryRun {
     }
 }
 
+extension StoreDryRun {
+    /// The steps of `work` that migrate, with their positions in `work`.
+    private static func simulationSteps(_ work: [StoreReport.StepWork], bundle: ModelBundle, deferring: Bool) -> ([MigrationSimulator.Step], [Int]) {
+        var steps: [MigrationSimulator.Step] = []
+        var positions: [Int] = []
+        for (position, step) in work.enumerated() where step.migration != MigrationKind.none {
+            guard let source = bundle.version(named: step.from)?.model, let destination = bundle.version(named: step.to)?.model else { break }
+            steps.append(.init(from: step.from, to: step.to, source: source, destination: destination,
+                               deferring: deferring && step.migration == .lightweight))
+            positions.append(position)
+        }
+        return (steps, positions)
+    }
+
+    /// `dry-run --deferred`: finishes the deferred work on the copy the simulation left (the
+    /// path's renames and whatever the store already held), then runs the same steps without
+    /// the option on a second private copy, for the comparison.
+    private static func finishDeferred(_ work: [StoreReport.StepWork], copy: StoreScratchCopy, model: ObjectModel, storeAt storePath: String,
+                                       bundle: ModelBundle, options: DryRunOptions, shown: String) -> DeferredFinishSimulation {
+        var finisher = DeferredFinisher()
+        finisher.sqlLog = options.sqlLog
+        let finished = finisher.run(copyAt: copy.storeURL.path, model: model, queryTimeout: options.queryTimeout)
+        func copiedRows(_ simulation: StepSimulation?) -> Int? {
+            simulation.map { $0.operations.filter { $0.kind == "table rebuilt and copied" }.reduce(0) { $0 + $1.rows } }
+        }
+        // The same steps without the option, on a copy of their own (never logged: the SQL log
+        // is the deferred run's script).
+        var without: [Int: StepSimulation] = [:]
+        let (steps, positions) = simulationSteps(work, bundle: bundle, deferring: false)
+        if !steps.isEmpty, let second = try? StoreScratchCopy.make(storeAt: storePath, displayPath: shown, lockTimeout: options.lockTimeout,
+                                                                   temporaryDirectory: options.temporaryDirectory, progress: nil) {
+            defer { second.remove() }
+            let outcome = MigrationSimulator(displayPath: shown).run(copyAt: second.storeURL.path, steps: steps, queryTimeout: options.queryTimeout)
+            for (position, simulation) in zip(positions, outcome.simulations) { without[position] = simulation }
+        }
+        let compared = positions.map { position in
+            DeferredFinishSimulation.Step(from: work[position].from, to: work[position].to,
+                                          deferredSeconds: work[position].simulation?.seconds, deferredRowsCopied: copiedRows(work[position].simulation),
+                                          withoutDeferralSeconds: without[position]?.seconds, withoutDeferralRowsCopied: copiedRows(without[position]))
+        }
+        return DeferredFinishSimulation(steps: compared, tasks: finished.tasks, leftOver: finished.leftOver, failure: finished.failure)
+    }
+}
 
 extension ChainPlanner {
     /// The model bundle the input names (or is), when it can be read.

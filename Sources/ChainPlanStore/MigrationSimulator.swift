@@ -46,17 +46,7 @@ struct MigrationSimulator {
         guard !steps.isEmpty else { return outcome }
         let queue: DatabaseQueue
         do {
-            var configuration = GRDB.Configuration()
-            configuration.label = "chainplan.simulation"
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA trusted_schema = OFF")
-                try db.execute(sql: "PRAGMA mmap_size = 0")
-                // A throwaway copy: no fsync, and a bounded page cache (4 MB; more does not help
-                // a 1M-row store and shows in peak memory).
-                try db.execute(sql: "PRAGMA synchronous = OFF")
-                try db.execute(sql: "PRAGMA cache_size = -4096")
-            }
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            queue = try Self.openCopy(path, label: "chainplan.simulation")
         } catch {
             outcome.diagnostics.append(failure("cannot be opened for the simulation: \(StoreReader.describe(error))", steps[0]))
             return outcome
@@ -190,8 +180,7 @@ private struct StepRun {
             }
 
             let temporary = temporaryPrefix + table.name
-            let definitions = table.columns.map { q($0.name) + " " + $0.sqlType + ($0.role == .primaryKey ? " PRIMARY KEY" : "") }
-            _ = try execute("CREATE TABLE \(q(temporary)) ( \(definitions.joined(separator: ", ")) )")
+            _ = try execute(MigrationSimulator.createTableSQL(temporary, columns: table.columns))
             var copied = 0
             var offset = 0
             for (position, entry) in sources.enumerated() {
@@ -322,8 +311,7 @@ private struct StepRun {
             operations.append(.init(kind: "index dropped", table: index.table, rows: 0, detail: [index.name]))
         }
         for index in layout.indexes where current.indexes[index.name.uppercased()] == nil && !refused.contains(index.name.uppercased()) {
-            let columns = index.columns.map { q($0) + (index.isUnique ? " COLLATE BINARY ASC" : "") }
-            _ = try execute("CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(q(index.name)) ON \(q(index.table)) (\(columns.joined(separator: ", ")))")
+            _ = try execute(MigrationSimulator.createIndexSQL(index))
             operations.append(.init(kind: "index created", table: index.table, rows: 0, detail: [index.name]))
         }
         report(1)

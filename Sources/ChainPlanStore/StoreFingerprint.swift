@@ -75,7 +75,9 @@ public struct StoreFingerprint: Sendable, Hashable {
             case .entity:
                 let owners = rootMembers[table.name.uppercased()] ?? []
                 builder.table(table.name, owners: owners)
-                for column in table.columns where !Self.specialColumns.contains(column.name.uppercased()) {
+                // Columns a deferred migration renamed are not the model's (reference §7.3).
+                for column in table.columns where !Self.specialColumns.contains(column.name.uppercased())
+                    && !column.name.uppercased().hasPrefix(PendingDeferredWork.prefix) {
                     builder.column(column.name, of: table.name, owners: owners)
                 }
             case .join:

@@ -69,6 +69,9 @@ public struct FixtureSummary: Sendable, Hashable {
 public struct StoreFixtureWriter: Sendable {
     public var rowsPerEntity: Int
     public var seed: UInt64
+    /// Sets `NSPersistentStoreDeferredLightweightMigrationOptionKey` in the metadata, as Core Data
+    /// does after a migration that deferred work (reference §7.3).
+    public var deferredMigrationKey = false
     /// Upper bound accepted for `rowsPerEntity`.
     public static let maxRowsPerEntity = 100_000_000
 
@@ -166,7 +169,7 @@ public struct StoreFixtureWriter: Sendable {
             ("NSStoreModelVersionHashesVersion", .integer(3)),
             ("_NSAutoVacuumLevel", .string("2")),
             ("ChainPlanFixtureVersion", .string(versionName)),
-        ]))
+        ] + (deferredMigrationKey ? [("NSPersistentStoreDeferredLightweightMigrationOptionKey", .bool(true))] : [])))
         try db.execute(sql: "INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)", arguments: [uuid, data])
     }
 

@@ -40,6 +40,9 @@ public struct StoreMetadata: Sendable, Hashable {
     public var frameworkVersion: Int?
     /// Every other key of the metadata plist, by name only (values are the app's business).
     public var otherMetadataKeys: [String]
+    /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` is true in the metadata: a
+    /// migration deferred work and it was not all finished (or the key is stale, §7.3).
+    public var deferredMigrationKey = false
     /// `Z_PRIMARYKEY` rows, ordered by `Z_ENT`.
     public var entities: [StoreEntity]
     /// Every table of the database except SQLite's own, ordered by name.

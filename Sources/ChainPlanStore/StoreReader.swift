@@ -208,6 +208,7 @@ public struct StoreReader: Sendable {
         metadata.modelVersionHashesDigest = plist.digest
         metadata.frameworkVersion = plist.frameworkVersion
         metadata.otherMetadataKeys = plist.otherKeys
+        metadata.deferredMigrationKey = plist.deferredKey
         if metadata.storeUUID == nil { metadata.storeUUID = plist.storeUUID }
         for problem in plist.problems {
             metadata.diagnostics.append(Diagnostic(.unreadableStore, severity: .warning, "store '\(shown)' \(problem)", at: location))
@@ -363,6 +364,8 @@ struct MetadataPlist {
     var frameworkVersion: Int?
     var storeUUID: String?
     var otherKeys: [String] = []
+    /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` is true (reference §7.3).
+    var deferredKey = false
     /// Keys with unexpected value types (described without their values).
     var problems: [String] = []
 
@@ -407,6 +410,11 @@ struct MetadataPlist {
         plist.digest = dictionary["NSStoreModelVersionHashesDigest"] as? String
         plist.frameworkVersion = integer(dictionary["NSPersistenceFrameworkVersion"])
         plist.storeUUID = dictionary["NSStoreUUID"] as? String
+        switch dictionary["NSPersistentStoreDeferredLightweightMigrationOptionKey"] {
+        case let flag as Bool: plist.deferredKey = flag
+        case let number as NSNumber: plist.deferredKey = number.boolValue
+        default: break
+        }
         plist.otherKeys = dictionary.keys.filter { !knownKeys.contains($0) }.sorted()
         plist.problems.sort()
         return plist

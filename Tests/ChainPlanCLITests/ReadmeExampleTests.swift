@@ -148,7 +148,7 @@ struct ReadmeExampleTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         // A dry run's store is the one the example before it wrote with `fixture`.
         if example.command.contains("dry-run"), let fixture = Self.examples.last(where: { $0.line < example.line && $0.command.contains("fixture") }) {
-            _ = await OutputCapture.run(Self.words(fixture.command).dropFirst().map { $0 == "Grocery.sqlite" ? scratch.appendingPathComponent($0).path : $0 })
+            _ = await OutputCapture.run(Self.words(fixture.command).dropFirst().map { $0.hasSuffix(".sqlite") ? scratch.appendingPathComponent($0).path : $0 })
         }
         try await Self.check(example, base: nil, scratch: scratch)
     }

@@ -53,7 +53,7 @@ struct StageCodeTests {
         do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
             return .failure(StubFailure(description: "\(error)"))
         }
-        for module in ["CoreData", "CoreStore"] {
+        for module in ["CoreData", "CoreStore", "BackgroundTasks", "SQLite3"] {
             let source = Golden.fixtures.appendingPathComponent("\(module)Stub/\(module).swift").path
             let result = run(["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", module, "-I", directory.path,
                               source, "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path], in: directory)

@@ -13,7 +13,11 @@ struct InspectCommand: AsyncParsableCommand {
             entities). With --version, the entities of one version are listed in full: parent, root, \
             subentities, inherited properties (marked) and every attribute field that is set. \
             Several bundles may be given; with --format json they are then printed as an array. \
-            Exit status: 0 ok, 1 error findings, 2 unusable bundle or usage error (the worst of all bundles).
+            With --store S.sqlite (and at most one bundle), inspects a Core Data SQLite store instead, read-only: \
+            its model version (with a bundle), the deferred lightweight migration work it holds (_DEFERRED_ \
+            columns per table, one finish task each) or a stale NSPersistentStoreDeferredLightweightMigrationOptionKey \
+            (set with nothing left to finish); deferred columns that do not match the store's version are CP305. \
+            Exit status: 0 ok, 1 error findings, 2 unusable bundle or store, or usage error (the worst of all bundles).
             """
     )
 
@@ -23,7 +27,10 @@ struct InspectCommand: AsyncParsableCommand {
     }
 
     @Argument(help: ArgumentHelp("One or more .xcdatamodeld bundles.", valueName: "bundle"))
-    var bundles: [String]
+    var bundles: [String] = []
+
+    @Option(help: ArgumentHelp("A SQLite store: its version (with a bundle) and deferred migration work.", valueName: "file"))
+    var store: String?
 
     @Option(name: .customLong("version"), help: ArgumentHelp("List the entities of this version in full.", valueName: "name"))
     var versionName: String?
@@ -40,12 +47,35 @@ struct InspectCommand: AsyncParsableCommand {
     @OptionGroup var color: ColorOptions
 
     func validate() throws {
+        if store != nil {
+            if bundles.count > 1 { throw ValidationError("--store takes at most one bundle") }
+            if versionName != nil { throw ValidationError("--version does not apply to --store") }
+            return
+        }
         guard !bundles.isEmpty else { throw ValidationError("name at least one .xcdatamodeld bundle") }
         if versionName != nil, bundles.count > 1 { throw ValidationError("--version needs a single bundle") }
     }
 
     func run() async throws {
         let reader = ModelBundleReader(maxContentsBytes: maxContentsBytes)
+        if let store {
+            if let output, let conflict = StoreFileGuard(storePath: store).conflict(withOutput: output) {
+                throw UsageError("refusing to write '\(output)': it \(conflict) (store '\(store)'); inspect never writes to the store")
+            }
+            let bundle = bundles.first.flatMap { path in
+                reader.read(bundleAt: URL(fileURLWithPath: path), displayPath: DisplayPath.make(URL(fileURLWithPath: path), relativeTo: DisplayPath.currentDirectory)).bundle
+            }
+            if let path = bundles.first, bundle == nil {
+                FileHandleOutput.standardError.write("chainplan: error: cannot read the model bundle '\(path)'\n")
+                throw ExitCode(2)
+            }
+            let inspection = StoreInspection.inspect(storeAt: store, displayPath: DisplayPath.make(URL(fileURLWithPath: store), relativeTo: DisplayPath.currentDirectory),
+                                                     bundle: bundle)
+            try FileHandleOutput.write(format == .json ? inspection.jsonData() : Data(inspection.text().utf8), to: output)
+            let status = ExitStatus.code(for: inspection.diagnostics, strict: false)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var reports: [ModelInspection] = []
         for bundle in bundles {
             let url = URL(fileURLWithPath: bundle)

@@ -48,9 +48,6 @@ struct StageCommand: AsyncParsableCommand {
     @OptionGroup var color: ColorOptions
 
     func run() async throws {
-        // The staged plan's code does not set the deferred lightweight migration option yet:
-        // refuse the flag rather than ignore it.
-        if input.deferred { throw UsageError("--deferred is not supported by stage yet: its generated code does not set NSPersistentStoreDeferredLightweightMigrationOptionKey") }
         let spec = try input.resolveSpec()
         let options = try input.configuredPlanOptions(for: spec)
         var identities: VersionIdentities?
@@ -84,11 +81,17 @@ struct StageCommand: AsyncParsableCommand {
         case .markdown: data = Data(StagePlanRendering.markdown(plan).utf8)
         case .swift:
             // Checksum constants must be Core Data's: never made up.
-            guard let source = StagePlanSwift.render(plan) else {
+            guard let source = StagePlanSwift.render(plan, deferred: outcome.deferring) else {
                 throw UsageError("--format swift needs every version's checksum: some versions' hashes rest on unverified inputs; pass --momd with the compiled model (X.momd)")
             }
             data = Data(source.utf8)
-        case .corestore: data = Data(StagePlanCoreStore.render(plan).utf8)
+        case .corestore:
+            // CoreStore's storage options have no place for the deferral option: refuse rather
+            // than write code that silently migrates without it.
+            if outcome.deferring {
+                throw UsageError("--format corestore does not set NSPersistentStoreDeferredLightweightMigrationOptionKey; use --format swift for deferred lightweight migration")
+            }
+            data = Data(StagePlanCoreStore.render(plan).utf8)
         }
         try write(data)
         try ExitStatus.finish(plan.findings, strict: false)

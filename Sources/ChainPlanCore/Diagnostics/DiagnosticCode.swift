@@ -46,6 +46,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case ambiguousStoreVersion = "CP302"
     case heavyweightMemory = "CP303"
     case dataViolatesDestination = "CP304"
+    case deferredColumnsMismatch = "CP305"
     // Locks
     case lockedVersionChanged = "CP401"
     case lockedVersionMissing = "CP402"
@@ -214,6 +215,9 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .dataViolatesDestination, name: "DataViolatesDestination", summary: "Stored data violates the destination model",
              help: "Rows would fail validation after migration: NULLs in attributes that become non-optional, duplicates under a new uniqueness constraint, values outside new min/max, empty required to-one relationships.",
              defaultSeverity: .error, unusableInput: false),
+        Rule(code: .deferredColumnsMismatch, name: "DeferredColumnsMismatch", summary: "The store's deferred columns do not match its model",
+             help: "A deferred lightweight migration renames removed columns `_DEFERRED_<uuid>__<column>` until `finishDeferredLightweightMigration()` copies their tables (core-data-internals §7.3). Such a column in a table the store's model version does not have, with another name shape, or standing for a column the model still reads means the store is not at the version it claims or its schema was edited: neither finishing nor the next migration can be predicted.",
+             defaultSeverity: .error, unusableInput: true),
         Rule(code: .lockedVersionChanged, name: "LockedVersionChanged", summary: "A shipped (locked) model version was edited",
              help: "Its fingerprint differs from `chain.lock`. Stores in users' hands were made by the original; an edited version no longer matches them.",
              defaultSeverity: .error, unusableInput: false),

@@ -112,6 +112,12 @@ package struct InPlaceTablePlanner {
     private let keptToOnes: Set<String>
     /// `Entity.relationship` of source relationships some destination relationship is filled from.
     private let keptRelationships: Set<String>
+    /// Source tables already looked up (a planner serves one step on one thread).
+    private let sources = SourceCache()
+
+    private final class SourceCache {
+        var table: [String: InPlaceTablePlan.Source] = [:]
+    }
 
     package init(mapping: StepMapping, sourceLayout: StoreLayout, layout: StoreLayout, live: LiveSchema) {
         self.mapping = mapping
@@ -143,7 +149,11 @@ package struct InPlaceTablePlanner {
     package func sourceTable(of sourceEntity: String) -> InPlaceTablePlan.Source? {
         guard let table = sourceLayout.tables.first(where: { $0.entities.contains(sourceEntity) }),
               let live = live.table(table.name) else { return nil }
-        return InPlaceTablePlan.Source(layout: table, live: live)
+        // A source table's lookups are built once per planner, however many tables it feeds.
+        if let cached = sources.table[live.name] { return cached }
+        let source = InPlaceTablePlan.Source(layout: table, live: live)
+        sources.table[live.name] = source
+        return source
     }
 
     /// The live column of `source` playing a role (kind 0 attribute, 1 to-one, 2 its entity, 3 its order).

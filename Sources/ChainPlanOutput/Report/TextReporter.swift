@@ -67,6 +67,7 @@ public enum TextReporter {
             out += "\n"
             if let simulation = step.simulation { out += "    " + describe(simulation) + "\n" }
         }
+        for line in store.deferralTextLines() { out += line + "\n" }
         return out
     }
 
@@ -82,7 +83,8 @@ public enum TextReporter {
             }
             var part = "\(safe(operation.table)) \(operation.kind)"
             if !operation.detail.isEmpty { part += " " + operation.detail.map(safe).joined(separator: ", ") }
-            if operation.kind != "columns added", operation.kind != "table dropped", operation.rows > 0 || operation.kind != "table created" {
+            if operation.kind != "columns added", operation.kind != "columns deferred", operation.kind != "table dropped",
+               operation.rows > 0 || operation.kind != "table created" {
                 part += " (\(NumberText.grouped(operation.rows)) \(operation.rows == 1 ? "row" : "rows"))"
             }
             parts.append(part)

@@ -4,6 +4,7 @@
 import Foundation
 
 public let NSPersistentStoreStagedMigrationManagerOptionKey: String = "NSPersistentStoreStagedMigrationManagerOptionKey"
+public let NSPersistentStoreDeferredLightweightMigrationOptionKey: String = "NSPersistentStoreDeferredLightweightMigrationOptionKey"
 public let NSStoreModelVersionChecksumKey: String = "NSStoreModelVersionChecksumKey"
 public let NSSQLiteStoreType: String = "SQLite"
 public var NSManagedObjectModelReferenceNotFoundError: Int { 134504 }
@@ -85,12 +86,19 @@ open class NSPersistentStoreDescription: NSObject {
     open func setOption(_ option: NSObject?, forKey key: String) {}
 }
 
+open class NSPersistentStore: NSObject {}
+
 open class NSPersistentStoreCoordinator: NSObject {
     open class func metadataForPersistentStore(ofType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws -> [String: Any] { [:] }
+    open func persistentStore(for url: URL) -> NSPersistentStore? { nil }
+    open func metadata(for store: NSPersistentStore) -> [String: Any] { [:] }
+    open func finishDeferredLightweightMigration() throws {}
+    open func finishDeferredLightweightMigrationTask() throws {}
 }
 
 open class NSPersistentContainer: NSObject {
     open var persistentStoreDescriptions: [NSPersistentStoreDescription] = []
+    open var persistentStoreCoordinator: NSPersistentStoreCoordinator { NSPersistentStoreCoordinator() }
     open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {}
     open func newBackgroundContext() -> NSManagedObjectContext { NSManagedObjectContext() }
 }

@@ -7,7 +7,9 @@
 public enum StagePlanSwift {
     /// The Swift source, or nil when the plan has no checksums (a plan without them would need
     /// made-up constants).
-    public static func render(_ plan: StagePlan) -> String? {
+    /// `deferred`: the app passes `NSPersistentStoreDeferredLightweightMigrationOptionKey`; the
+    /// store description sets it and the file gains the finish routine (`DeferredFinishSwift`).
+    public static func render(_ plan: StagePlan, deferred: Bool = false) -> String? {
         guard plan.checksumSource != nil, plan.stages.allSatisfy({ $0.checksums.count == $0.versions.count }) else { return nil }
         let type = SwiftNames.type(plan.modelName) + "StagedMigration"
         let constants = SwiftNames.constants(for: plan.listedVersions)
@@ -16,7 +18,7 @@ public enum StagePlanSwift {
         // Checksums from \(SwiftNames.comment(plan.checksumSource ?? "")). Regenerate after adding a model version; never edit a shipped one.
         import CoreData
         import Foundation
-
+        \(deferred ? DeferredFinishSwift.imports : "")
         @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
         enum \(type) {
             /// The compiled model's name (`\(SwiftNames.comment(plan.modelName)).momd`).
@@ -38,7 +40,8 @@ public enum StagePlanSwift {
         }
         out += "    ]\n\n"
         out += stagesFunction(plan, constants: constants)
-        out += support(type)
+        out += support(type, deferred: deferred)
+        if deferred { out += DeferredFinishSwift.finishRoutine }
         for (index, stage) in plan.stages.enumerated() where stage.kind == .custom && stage.handlers {
             out += handlers(stage, number: index + 1)
         }
@@ -82,7 +85,7 @@ public enum StagePlanSwift {
         return out
     }
 
-    static func support(_ type: String) -> String {
+    static func support(_ type: String, deferred: Bool) -> String {
         """
             /// The manager for the store description's `NSPersistentStoreStagedMigrationManagerOptionKey`.
             static func manager(bundle: Bundle) -> NSStagedMigrationManager {
@@ -96,7 +99,7 @@ public enum StagePlanSwift {
                 description.shouldMigrateStoreAutomatically = true
                 description.shouldInferMappingModelAutomatically = true
                 description.setOption(manager(bundle: bundle), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
-                return description
+        \(deferred ? DeferredFinishSwift.option : "")        return description
             }
 
             enum Failure: Error, CustomStringConvertible {

@@ -116,10 +116,15 @@ extension SQLiteWork {
         var newNumbers: [String: Int] = [:]
         for slot in layout.entities { newNumbers[slot.name] = slot.number }
         for table in layout.tables {
+            // Copied entities in a table whose columns stay: unchanged, or only renumbered when
+            // an entity added or removed elsewhere shifts the alphabetical entity numbers (the
+            // plan would say the same; most tables of a long history are this case).
             if !copied.isEmpty, let old = oldTables[table.name], old.entities == table.entities, old.columns == table.columns,
-               table.entities.allSatisfy({ copied.contains($0) && oldNumbers[$0] == newNumbers[$0] }) {
+               table.entities.allSatisfy({ copied.contains($0) }) {
                 feeding.insert(table.name.uppercased())
-                tables.append(Table(table: table.name, entity: table.rootEntity, work: .unchanged, columns: [], reasons: [], avoidableByDeferral: nil))
+                let renumbered = table.entities.contains { oldNumbers[$0] != newNumbers[$0] }
+                tables.append(Table(table: table.name, entity: table.rootEntity, work: renumbered ? .altered : .unchanged, columns: [],
+                                    reasons: renumbered ? ["rows renumbered (Z_ENT)"] : [], avoidableByDeferral: nil))
                 continue
             }
             let plan = planner.plan(table)

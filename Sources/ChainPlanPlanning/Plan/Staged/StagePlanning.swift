@@ -8,6 +8,9 @@ public struct StagePlanOutcome: Sendable {
     public var report: ChainReport
     /// Why there is no stage plan, when there is none.
     public var problem: String?
+    /// The app passes `NSPersistentStoreDeferredLightweightMigrationOptionKey` (`--deferred`, or
+    /// `deferredLightweightMigration: true` in the spec or configuration).
+    public var deferring = false
 }
 
 extension ChainPlanner {
@@ -28,7 +31,7 @@ extension ChainPlanner {
         let marked = Set((outcome.spec?.customStages ?? []).map(\.value) + extra)
         let synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
-        return StagePlanOutcome(plan: synthesis.plan(), report: report, problem: nil)
+        return StagePlanOutcome(plan: synthesis.plan(), report: report, problem: nil, deferring: outcome.deferring)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.

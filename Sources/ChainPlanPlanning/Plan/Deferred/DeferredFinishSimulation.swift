@@ -1,0 +1,68 @@
+/// What `dry-run --deferred` measured on scratch copies (reference §7.3): the path run with the
+/// option (columns renamed instead of rebuilding), then `finishDeferredLightweightMigration()`
+/// simulated — one task per root table of the final model with `_DEFERRED_` columns, each a
+/// full copy of the table — next to the same steps run without the option on a second copy.
+///
+/// Times are wall-clock and not deterministic: output only, never compared by tests.
+public struct DeferredFinishSimulation: Sendable, Hashable, Codable {
+    /// One finish task: the table renamed `_DEFERRED_TEMP__<table>`, created from the model,
+    /// its rows copied back, the copy dropped and the table's indexes recreated.
+    public struct Task: Sendable, Hashable, Codable {
+        public var table: String
+        /// The `_DEFERRED_` columns the task removes.
+        public var columns: [String]
+        public var rows: Int
+        public var seconds: Double
+
+        package init(table: String, columns: [String], rows: Int, seconds: Double) {
+            self.table = table
+            self.columns = columns
+            self.rows = rows
+            self.seconds = seconds
+        }
+    }
+
+    /// One step of the path, with and without the option.
+    public struct Step: Sendable, Hashable, Codable {
+        public var from: String
+        public var to: String
+        /// Time of the step with the option (renames instead of rebuilds).
+        public var deferredSeconds: Double?
+        /// Rows the step copied with the option (tables rebuilt for other causes).
+        public var deferredRowsCopied: Int?
+        /// The same step without the option.
+        public var withoutDeferralSeconds: Double?
+        public var withoutDeferralRowsCopied: Int?
+
+        package init(from: String, to: String, deferredSeconds: Double?, deferredRowsCopied: Int?,
+                     withoutDeferralSeconds: Double?, withoutDeferralRowsCopied: Int?) {
+            self.from = from
+            self.to = to
+            self.deferredSeconds = deferredSeconds
+            self.deferredRowsCopied = deferredRowsCopied
+            self.withoutDeferralSeconds = withoutDeferralSeconds
+            self.withoutDeferralRowsCopied = withoutDeferralRowsCopied
+        }
+    }
+
+    public var steps: [Step]
+    /// Finish tasks, in table order (empty: nothing was pending after the path).
+    public var tasks: [Task]
+    /// `_DEFERRED_` columns left after finishing in tables the final model does not have
+    /// (finishing copies the model's root tables only).
+    public var leftOver: [String]
+    /// Set when the simulated finish failed: SQLite's reason.
+    public var failure: String?
+
+    package init(steps: [Step], tasks: [Task], leftOver: [String], failure: String?) {
+        self.steps = steps
+        self.tasks = tasks
+        self.leftOver = leftOver
+        self.failure = failure
+    }
+
+    /// Rows the finish copied, all tasks.
+    public var rowsCopied: Int { tasks.reduce(0) { $0 + $1.rows } }
+    /// Time of the finish, all tasks.
+    public var seconds: Double { tasks.reduce(0) { $0 + $1.seconds } }
+}
