@@ -4,34 +4,20 @@ import Foundation
 
 extension OutputFormat: ExpressibleByArgument {}
 
-/// The input every planning command takes.
+/// The input every planning command takes: the spec (or the one in the current directory) and
+/// the planning options.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "A chain spec (.json, .yaml, .yml) or an .xcdatamodeld bundle. Default: chain.json, chain.yaml or chain.yml in the current directory.",
         valueName: "spec"))
     var spec: String?
 
-    @Flag(name: .customLong("allow-outside"), help: "Allow the spec's model and mapping paths to point outside the spec's folder.")
-    var allowOutside = false
+    @OptionGroup var planning: PlanningOptions
 
-    @Option(name: .customLong("max-spec-bytes"), help: "Refuse specs larger than this many bytes.")
-    var maxSpecBytes: Int = 16 << 20
+    var config: String? { planning.config }
+    var deferred: Bool { planning.deferred }
 
-    @Option(name: .customLong("config"), help: ArgumentHelp(
-        "Rule configuration (severities per code, thresholds). Default: .chainplan.yml beside the spec, when present.",
-        valueName: "file"))
-    var config: String?
-
-    @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")
-    var deferred = false
-
-    func planOptions() -> PlanOptions {
-        var options = PlanOptions()
-        options.maxSpecBytes = maxSpecBytes
-        options.allowOutsideSpecDirectory = allowOutside
-        options.deferredLightweightMigration = deferred
-        return options
-    }
+    func planOptions() -> PlanOptions { planning.planOptions() }
 
     /// Plans the spec under the rule configuration: what every planning command reports on.
     func plan() throws -> ChainReport {
@@ -42,12 +28,7 @@ struct InputOptions: ParsableArguments {
     /// not report findings. An unusable configuration prints its CP130 findings and exits 2.
     func configuredPlanOptions(for spec: URL) throws -> PlanOptions {
         let read = RuleConfiguration.governing(inputAt: spec, file: config.map { URL(fileURLWithPath: $0) })
-        guard let rules = read.configuration else {
-            for diagnostic in read.diagnostics {
-                FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
-            }
-            throw ExitCode(2)
-        }
+        guard let rules = read.configuration else { throw UsageError(findings: read.diagnostics) }
         return rules.applying(to: planOptions())
     }
 
@@ -107,7 +88,7 @@ struct OutputOptions: ParsableArguments {
     /// Colour only on a terminal, never with a non-empty NO_COLOR or when writing to a file.
     func useColor(path: String?) -> Bool {
         ColorDecision.useColor(noColorFlag: noColor, toFile: path != nil,
-                               noColorEnvironment: ProcessInfo.processInfo.environment["NO_COLOR"],
+                               noColorEnvironment: CLIEnvironment.value("NO_COLOR"),
                                isTerminal: isatty(STDOUT_FILENO) == 1)
     }
 
@@ -120,7 +101,7 @@ struct OutputOptions: ParsableArguments {
     func emit(_ report: ChainReport, view: ReportView) throws {
         for (format, path) in try destinations() {
             var stepSummary = false
-            if format == .github, let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            if format == .github, let summary = CLIEnvironment.value("GITHUB_STEP_SUMMARY"), !summary.isEmpty {
                 do {
                     try FileHandleOutput.append(GitHubReporter.stepSummary(report), to: summary)
                     stepSummary = true
@@ -143,12 +124,6 @@ enum ColorDecision {
         if let value = noColorEnvironment, !value.isEmpty { return false }
         return isTerminal
     }
-}
-
-/// A usage problem: printed as `chainplan: error: …` and exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Maps a report's findings to chainplan's exit status:

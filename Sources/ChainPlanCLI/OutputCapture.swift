@@ -21,10 +21,13 @@ final class OutputCapture: @unchecked Sendable {
     var standardOutput: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
     var standardError: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
 
-    /// Runs `arguments` in-process and returns its exit status with what it printed.
-    static func run(_ arguments: [String]) async -> (status: Int32, output: String, error: String) {
+    /// Runs `arguments` in-process and returns its exit status with what it printed; with
+    /// `environment`, chainplan sees exactly those variables instead of the process's.
+    static func run(_ arguments: [String], environment: [String: String]? = nil) async -> (status: Int32, output: String, error: String) {
         let capture = OutputCapture()
-        let status = await OutputCapture.$current.withValue(capture) { await ChainPlan.run(arguments: arguments) }
+        let status = await OutputCapture.$current.withValue(capture) {
+            await CLIEnvironment.$overrides.withValue(environment ?? CLIEnvironment.overrides) { await ChainPlan.run(arguments: arguments) }
+        }
         return (status, capture.standardOutput, capture.standardError)
     }
 }

@@ -45,23 +45,24 @@ final class ProgressBar: @unchecked Sendable {
 
     /// `[#####...............] copying the store, 25%`, `… reading the copy, 60%`, or a step's line.
     static func line(phase: DryRunPhase, fraction: Double, width: Int = 20) -> String {
-        let label: String
         switch phase {
-        case .copy: label = "copying the store"
-        case .read: label = "reading the copy"
-        case .simulate(let step, let steps): return line(step: step, of: steps, fraction: fraction, width: width)
+        case .copy: bar(min(max(fraction, 0), 1), "copying the store", width: width)
+        case .read: bar(min(max(fraction, 0), 1), "reading the copy", width: width)
+        case .simulate(let step, let steps): line(step: step, of: steps, fraction: fraction, width: width)
         }
-        let done = min(max(fraction, 0), 1)
+    }
+
+    /// `[#########...........] step 2 of 3, 45%`: the whole run's share done, step `step` being `fraction` done.
+    static func line(step: Int, of steps: Int, fraction: Double, width: Int = 20) -> String {
+        let total = steps > 0 ? (Double(step - 1) + min(max(fraction, 0), 1)) / Double(steps) : 1
+        return bar(total, "step \(step) of \(steps)", width: width)
+    }
+
+    /// The one bar renderer: `width` cells, `#` for the share `done` (0…1), then the label and percent.
+    private static func bar(_ done: Double, _ label: String, width: Int) -> String {
         let filled = Int((done * Double(width)).rounded(.down))
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
             + "\(label), \(Int((done * 100).rounded(.down)))%"
-    }
-
-    static func line(step: Int, of steps: Int, fraction: Double, width: Int = 20) -> String {
-        let total = steps > 0 ? (Double(step - 1) + min(max(fraction, 0), 1)) / Double(steps) : 1
-        let filled = Int((total * Double(width)).rounded(.down))
-        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-            + "step \(step) of \(steps), \(Int((total * 100).rounded(.down)))%"
     }
 }
 

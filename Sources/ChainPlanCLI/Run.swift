@@ -14,7 +14,7 @@ extension ChainPlan {
             }
             return 0
         } catch let error as UsageError {
-            FileHandleOutput.standardError.write("chainplan: error: \(error.description)\n")
+            FileHandleOutput.standardError.write(error.rendered)
             return 2
         } catch {
             let code = exitCode(for: error)

@@ -109,15 +109,7 @@ public struct CheckExample: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { title }
-
-    public static func == (lhs: CheckExample, rhs: CheckExample) -> Bool {
-        lhs.title == rhs.title && lhs.spec == rhs.spec && lhs.expected == rhs.expected
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(title)
-        hasher.combine(spec)
-    }
+    // Equality and hashing are the synthesised ones: every field counts.
 }
 
 /// All chain checks, in code order.

@@ -18,7 +18,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The store of a dry run: `chainplan fixture --version V --rows N`, then `sql`; or, with
+    /// The store of a dry run: `chainplan fixture --model-version V --rows N`, then `sql`; or, with
     /// `text`, a file that holds exactly that text.
     public struct Store: Sendable, Hashable {
         public var version: String?
@@ -85,7 +85,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
             if let text = store.text {
                 out.append("store.sqlite: a file holding \(text.debugDescription)")
             } else {
-                out.append("store.sqlite: chainplan fixture --version \(store.version ?? "?") --rows \(store.rows)"
+                out.append("store.sqlite: chainplan fixture --model-version \(store.version ?? "?") --rows \(store.rows)"
                     + (store.sql.isEmpty ? "" : ", then: " + store.sql.joined(separator: "; ")))
             }
             out.append("run: chainplan dry-run \(input == "chain.json" ? "" : "\(input) ")--store store.sqlite" + (store.memoryLimitMB.map { " --memory-limit \($0)" } ?? "")
@@ -94,9 +94,16 @@ public struct InputExample: Sendable, CustomStringConvertible {
         return out.joined(separator: "\n")
     }
 
+    /// The example itself could not be set up (a folder or store not written, a fixture version
+    /// the bundle lacks): a fault of the example or the machine, never a finding about the input.
+    public struct HarnessFailure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
     /// Writes the folder to a private temporary directory, runs the real pipeline on it (and
-    /// removes it): every finding, with paths relative to the folder.
-    public func run() -> [Diagnostic] {
+    /// removes it): every finding, with paths relative to the folder. Throws when the example
+    /// cannot be set up, rather than reporting that as the user's CP111.
+    public func run() throws(HarnessFailure) -> [Diagnostic] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-example-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -108,7 +115,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
             if let lockedFiles {
                 try write(lockedFiles, in: folder)
                 guard let lock = planner.lock(inputAt: spec, versions: nil).lock else {
-                    return [Diagnostic(.unreadableModelBundle, "the example's locked folder has no readable bundle")]
+                    throw HarnessFailure(description: "the example's locked folder has no readable bundle")
                 }
                 try Data(lock.text.utf8).write(to: folder.appendingPathComponent(ChainLock.fileName))
                 for file in lockedFiles {
@@ -128,7 +135,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
                 try Data(text.utf8).write(to: storeURL)
             } else if let version = store.version {
                 guard let model = planner.bundle(inputAt: spec)?.version(named: version)?.model else {
-                    return [Diagnostic(.unreadableModelBundle, "the example's bundle has no readable version '\(version)'")]
+                    throw HarnessFailure(description: "the example's bundle has no readable version '\(version)'")
                 }
                 _ = try StoreFixtureWriter(rowsPerEntity: store.rows).write(model: model, versionName: version, to: storeURL.path)
                 if !store.sql.isEmpty {
@@ -142,8 +149,10 @@ public struct InputExample: Sendable, CustomStringConvertible {
             dryRun.simulate = store.simulate
             dryRun.lockTimeout = 0
             return planner.dryRun(inputAt: spec, storeAt: storeURL.path, options: dryRun, configuration: nil).diagnostics
+        } catch let failure as HarnessFailure {
+            throw failure
         } catch {
-            return [Diagnostic(.unreadableModelBundle, "the example could not be written: \(error)")]
+            throw HarnessFailure(description: "the example could not be written: \(error)")
         }
     }
 

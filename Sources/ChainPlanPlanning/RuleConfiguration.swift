@@ -47,12 +47,29 @@ public struct RuleConfiguration: Sendable, Hashable {
 
     public init() {}
 
-    /// The thresholds a configuration may set, with their bounds.
-    static let thresholds: [String: ClosedRange<Int>] = [
-        "max-listed-path-steps": 0...100_000_000,
-        "max-spec-bytes": 1...(1 << 30),
-        "heavyweight-memory-mb": 1...(1 << 20),
-    ]
+    /// The thresholds a configuration may set: each key with its bounds and the one field it sets.
+    enum Threshold: String, CaseIterable {
+        case maxListedPathSteps = "max-listed-path-steps"
+        case maxSpecBytes = "max-spec-bytes"
+        case heavyweightMemoryMB = "heavyweight-memory-mb"
+
+        var range: ClosedRange<Int> {
+            switch self {
+            case .maxListedPathSteps: 0...100_000_000
+            case .maxSpecBytes: 1...(1 << 30)
+            case .heavyweightMemoryMB: 1...(1 << 20)
+            }
+        }
+
+        /// The configuration field this threshold sets.
+        var field: WritableKeyPath<RuleConfiguration, Int?> {
+            switch self {
+            case .maxListedPathSteps: \.maxListedPathSteps
+            case .maxSpecBytes: \.maxSpecBytes
+            case .heavyweightMemoryMB: \.heavyweightMemoryMB
+            }
+        }
+    }
 
     /// Applies the settings: findings of an `off` code are dropped, the others take their configured
     /// severity. Applied once, to the whole report, before the exit status and every reporter.
@@ -196,19 +213,16 @@ public struct RuleConfiguration: Sendable, Hashable {
             guard case .mapping(let mapping) = node else { return report("'thresholds' must map names to whole numbers", location(node)) }
             for (key, value) in mapping {
                 let name = key.string ?? ""
-                guard let range = RuleConfiguration.thresholds[name] else {
-                    report("unknown threshold '\(name)' (known: \(RuleConfiguration.thresholds.keys.sorted().joined(separator: ", ")))", location(key))
+                guard let threshold = Threshold(rawValue: name) else {
+                    report("unknown threshold '\(name)' (known: \(Threshold.allCases.map(\.rawValue).sorted().joined(separator: ", ")))", location(key))
                     continue
                 }
+                let range = threshold.range
                 guard let text = value.string, let number = Int(text), range.contains(number) else {
                     report("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)", location(value))
                     continue
                 }
-                switch name {
-                case "max-listed-path-steps": configuration.maxListedPathSteps = number
-                case "heavyweight-memory-mb": configuration.heavyweightMemoryMB = number
-                default: configuration.maxSpecBytes = number
-                }
+                configuration[keyPath: threshold.field] = number
             }
         }
     }

@@ -116,11 +116,12 @@ package enum StoreDryRun {
         if let detected = identification.detectedVersion {
             report.paths = report.paths.filter { $0.start == detected }
             // Findings about steps this store never takes, or about other starts' direct jumps,
-            // are not about this store.
+            // are not about this store. A cycle is about the whole chain, however many versions
+            // it has (a two-version cycle names exactly the versions of a step).
             let chainSteps = Set(report.steps.map { [$0.from, $0.to] })
             let pathSteps = Set((report.paths.first?.steps ?? []).map { [$0.from, $0.to] })
             report.diagnostics.removeAll { diagnostic in
-                (chainSteps.contains(diagnostic.versions) && !pathSteps.contains(diagnostic.versions))
+                (diagnostic.code != .migrationCycle && chainSteps.contains(diagnostic.versions) && !pathSteps.contains(diagnostic.versions))
                     || (diagnostic.code == .directJumpFails && diagnostic.versions.first != detected)
             }
             let steps = Dictionary(report.steps.map { (StepKey(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })

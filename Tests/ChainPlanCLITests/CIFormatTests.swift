@@ -17,8 +17,8 @@ import Testing
 
 /// `validate --format sarif|junit|github`: golden output for every example, SARIF checked against
 /// the official schema, JUnit parsed as XML, GitHub's escaping and limits, and several formats in
-/// one run. Serialized: one test sets `GITHUB_STEP_SUMMARY` for the whole process.
-@Suite(.serialized)
+/// one run. `GITHUB_STEP_SUMMARY` is injected per run (`CLIEnvironment`), so the tests run in parallel.
+@Suite
 struct CIFormatTests {
     static let chains = CLITests.root.appendingPathComponent("Chains")
     static let sarifSchema = SharedCorpus.sarifSchema
@@ -32,11 +32,11 @@ struct CIFormatTests {
     }
 
     /// Runs chainplan from the repository root (paths in output are relative to it), with `-o`.
-    func run(_ arguments: [String], format: String) async throws -> (Int32, Data) {
+    func run(_ arguments: [String], format: String, environment: [String: String] = [:]) async throws -> (Int32, Data) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out")
-        let status = await ChainPlan.run(arguments: arguments + ["--format", format, "-o", out.path])
+        let status = await OutputCapture.run(arguments + ["--format", format, "-o", out.path], environment: environment).status
         return (status, try Data(contentsOf: out))
     }
 
@@ -216,9 +216,8 @@ struct CIFormatTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let summary = directory.appendingPathComponent("summary.md")
         try Data("earlier step\n".utf8).write(to: summary)
-        setenv("GITHUB_STEP_SUMMARY", summary.path, 1)
-        defer { unsetenv("GITHUB_STEP_SUMMARY") }
-        let (status, _) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "github")
+        let (status, _) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "github",
+                                        environment: ["GITHUB_STEP_SUMMARY": summary.path])
         #expect(status == 1)
         let text = try String(contentsOf: summary, encoding: .utf8)
         #expect(text.hasPrefix("earlier step\n## chainplan: fail"))
@@ -229,12 +228,13 @@ struct CIFormatTests {
     @Test func anUnwritableJobSummaryKeepsTheExitStatus() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        setenv("GITHUB_STEP_SUMMARY", directory.appendingPathComponent("missing/summary.md").path, 1)
-        defer { unsetenv("GITHUB_STEP_SUMMARY") }
-        let (failing, failingOutput) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "github")
+        let environment = ["GITHUB_STEP_SUMMARY": directory.appendingPathComponent("missing/summary.md").path]
+        let (failing, failingOutput) = try await run(["validate", Self.chains.appendingPathComponent("events-two-passes/chain.json").path], format: "github",
+                                                     environment: environment)
         #expect(failing == 1)
         #expect(String(decoding: failingOutput, as: UTF8.self).contains("::error "))
-        let (passing, _) = try await run(["validate", Self.chains.appendingPathComponent("grocery-dude/chain.json").path], format: "github")
+        let (passing, _) = try await run(["validate", Self.chains.appendingPathComponent("grocery-dude/chain.json").path], format: "github",
+                                         environment: environment)
         #expect(passing == 0)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
@@ -153,11 +154,7 @@ struct CLITests {
         var text = try String(contentsOf: out, encoding: .utf8)
         text = text.replacingOccurrences(of: Self.root.path + "/", with: "")
         let golden = Self.root.appendingPathComponent("Tests/Fixtures/Golden/\(name).paths.json")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: golden)
-        }
-        #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
+        #expect(try GoldenFile.check(Data(text.utf8), with: golden))
     }
 
     @Test func textOutputIsCompilerStyle() async throws {

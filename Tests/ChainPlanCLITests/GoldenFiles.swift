@@ -1,23 +1,13 @@
 import Foundation
+import ChainPlanTestSupport
+import Testing
 
-/// Golden files under Tests/Fixtures: compared byte for byte; `RECORD_GOLDENS=1` rewrites them.
-/// On a mismatch the actual output is written to the temporary directory for `diff`.
+/// Golden files under Tests/Fixtures, by path relative to it (see `GoldenFile`).
 enum Golden {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures")
 
-    static func check(_ actual: Data, against relativePath: String) throws -> Bool {
-        let url = fixtures.appendingPathComponent(relativePath)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actual.write(to: url)
-            return true
-        }
-        let expected = try Data(contentsOf: url)
-        if expected != actual {
-            let failed = FileManager.default.temporaryDirectory.appendingPathComponent(url.lastPathComponent + ".actual")
-            try? actual.write(to: failed)
-        }
-        return expected == actual
+    static func check(_ actual: Data, against relativePath: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Bool {
+        try GoldenFile.check(actual, with: fixtures.appendingPathComponent(relativePath), sourceLocation: sourceLocation)
     }
 }

@@ -73,7 +73,7 @@ struct DryRunCommand: AsyncParsableCommand {
         // its side files or inside its support folder.
         let destinations = try output.destinations()
         try checkOutputs(destinations.compactMap(\.path) + (sqlLog.map { [$0] } ?? [])
-            + (destinations.contains { $0.format == .github } ? [ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]].compactMap { $0 }.filter { !$0.isEmpty } : []))
+            + (destinations.contains { $0.format == .github } ? [CLIEnvironment.value("GITHUB_STEP_SUMMARY")].compactMap { $0 }.filter { !$0.isEmpty } : []))
         if let sqlLog {
             guard FileManager.default.createFile(atPath: sqlLog, contents: nil), let handle = FileHandle(forWritingAtPath: sqlLog) else {
                 throw UsageError("cannot write the SQL log '\(sqlLog)'")

@@ -38,16 +38,7 @@ struct ExplainCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write the output to this file.")
     var output: String?
 
-    @Flag(name: .customLong("allow-outside"), help: "Allow the spec's model and mapping paths to point outside the spec's folder.")
-    var allowOutside = false
-
-    @Option(name: .customLong("config"), help: ArgumentHelp(
-        "Rule configuration (severities per code, thresholds). Default: .chainplan.yml beside the spec, when present.",
-        valueName: "file"))
-    var config: String?
-
-    @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")
-    var deferred = false
+    @OptionGroup var planning: PlanningOptions
 
     @Flag(name: .customLong("changes-only"), help: "Print only the verdict, the changes and the findings (no inferred entity mappings, no SQLite work; empty in JSON).")
     var changesOnly = false
@@ -55,16 +46,12 @@ struct ExplainCommand: AsyncParsableCommand {
     @OptionGroup var color: ColorOptions
 
     func run() async throws {
-        var options = PlanOptions()
-        options.allowOutsideSpecDirectory = allowOutside
-        options.deferredLightweightMigration = deferred
-        let explanation = ChainPlanner(options: options).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to,
-                                                                 configuration: config.map { URL(fileURLWithPath: $0) })
+        let explanation = ChainPlanner(options: planning.planOptions()).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to,
+                                                                                configuration: planning.config.map { URL(fileURLWithPath: $0) })
         var report: ExplainReport
         switch explanation {
         case .failure(let failure):
-            for diagnostic in failure.diagnostics { FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n") }
-            throw ExitCode(2)
+            throw UsageError(findings: failure.diagnostics)
         case .success(let value):
             report = value
         }

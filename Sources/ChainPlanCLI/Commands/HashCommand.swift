@@ -68,11 +68,6 @@ struct HashCommand: AsyncParsableCommand {
         try FileHandleOutput.write(data, to: output)
     }
 
-    func fail(_ message: String) -> ExitCode {
-        FileHandleOutput.standardError.write("chainplan: error: \(message)\n")
-        return ExitCode(2)
-    }
-
     func makeReport() throws -> HashReport {
         let versions = try bundle.map(bundleVersions) ?? []
         guard let store else { return HashReport(versions: versions.map(\.report)) }
@@ -82,10 +77,10 @@ struct HashCommand: AsyncParsableCommand {
         do {
             metadata = try StoreReader().read(storeAt: url.path, displayPath: shown)
         } catch {
-            throw fail("\(error)")
+            throw UsageError("\(error)")
         }
         guard !metadata.modelVersionHashes.isEmpty else {
-            throw fail("store '\(shown)' records no entity version hashes")
+            throw UsageError("store '\(shown)' records no entity version hashes")
         }
         let recorded = metadata.modelVersionHashes
         var match: StoreVersionMatch?
@@ -111,7 +106,7 @@ struct HashCommand: AsyncParsableCommand {
             do {
                 info = try CompiledModelInfo.read(momdAt: url.path, displayPath: shown)
             } catch {
-                throw fail("\(error)")
+                throw UsageError("\(error)")
             }
             all = VersionOrder.sorted(info.versionNames).map { name in
                 let hashes = info.versionHashes[name] ?? [:]
@@ -122,7 +117,7 @@ struct HashCommand: AsyncParsableCommand {
         } else {
             let read = ModelBundleReader().read(bundleAt: url, displayPath: shown)
             guard let bundle = read.bundle else {
-                throw fail(read.diagnostics.first.map { "\($0.location?.description ?? shown): \($0.message)" } ?? "cannot read '\(shown)'")
+                throw UsageError(read.diagnostics.first.map { "\($0.location?.description ?? shown): \($0.message)" } ?? "cannot read '\(shown)'")
             }
             all = bundle.versionHashes().map { (HashReport.Version($0, withProperties: properties), $0.hashes?.entities) }
         }
@@ -130,7 +125,7 @@ struct HashCommand: AsyncParsableCommand {
         var chosen: [(report: HashReport.Version, entities: [String: Data]?)] = []
         for name in versionNames {
             guard let version = all.first(where: { $0.report.version == name }) else {
-                throw fail(VersionHint.notInBundle(name, versions: all.map(\.report.version)))
+                throw UsageError(VersionHint.notInBundle(name, versions: all.map(\.report.version)))
             }
             chosen.append(version)
         }

@@ -43,10 +43,7 @@ struct InitCommand: AsyncParsableCommand {
     func run() async throws {
         let bundleURL = URL(fileURLWithPath: bundle)
         let read = ModelBundleReader().read(bundleAt: bundleURL, displayPath: bundle)
-        guard let model = read.bundle, !model.versions.isEmpty else {
-            for diagnostic in read.diagnostics { FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n") }
-            throw ExitCode(2)
-        }
+        guard let model = read.bundle, !model.versions.isEmpty else { throw UsageError(findings: read.diagnostics) }
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         if FileManager.default.fileExists(atPath: outputURL.path), !force {
             throw UsageError("'\(output)' exists; pass --force to overwrite it")

@@ -82,9 +82,7 @@ struct InspectCommand: AsyncParsableCommand {
             let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
             let result = reader.read(bundleAt: url, displayPath: displayPath)
             if let versionName, let readBundle = result.bundle, readBundle.version(named: versionName) == nil {
-                FileHandleOutput.standardError.write(
-                    "chainplan: error: " + VersionHint.notInBundle(versionName, versions: readBundle.versionNames) + "\n")
-                throw ExitCode(2)
+                throw UsageError(VersionHint.notInBundle(versionName, versions: readBundle.versionNames))
             }
             reports.append(ModelInspection(result: result, displayPath: displayPath, detailVersion: versionName))
         }

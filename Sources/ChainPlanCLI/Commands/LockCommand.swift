@@ -35,17 +35,10 @@ struct LockCommand: AsyncParsableCommand {
                                                                    configuration: input.config.map { URL(fileURLWithPath: $0) })
         // A configuration that cannot be used stops the run, as in validate (CP130, exit 2).
         let configurationProblems = plan.report.diagnostics.filter { $0.code == .invalidConfiguration }
-        if !configurationProblems.isEmpty {
-            for diagnostic in configurationProblems {
-                FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
-            }
-            throw ExitCode(2)
-        }
+        if !configurationProblems.isEmpty { throw UsageError(findings: configurationProblems) }
         guard let lock = plan.lock else {
-            for diagnostic in plan.report.diagnostics where diagnostic.code.rule.unusableInput {
-                FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
-            }
-            throw UsageError("nothing to lock: the spec names no readable model bundle")
+            throw UsageError(findings: plan.report.diagnostics.filter { $0.code.rule.unusableInput },
+                             "nothing to lock: the spec names no readable model bundle")
         }
         guard plan.missing.isEmpty else {
             throw UsageError("cannot lock \(plan.missing.map { "'\($0)'" }.joined(separator: ", ")): not a readable version of the bundle")

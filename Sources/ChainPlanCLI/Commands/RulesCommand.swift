@@ -95,8 +95,14 @@ struct RuleExplanation: Encodable {
             return Example(title: example.title, spec: versions, findings: findings.map { TextReporter.line(for: $0, color: false) })
         }
         let input = InputExamples.examples(for: code).map { example in
-            let findings = example.run().filter { $0.code == code }
-            return Example(title: example.title, spec: example.shownInput, findings: findings.map { TextReporter.line(for: $0, color: false) })
+            // An example that cannot be set up says so, rather than showing a finding it did not raise.
+            let findings: [String]
+            do {
+                findings = try example.run().filter { $0.code == code }.map { TextReporter.line(for: $0, color: false) }
+            } catch {
+                findings = ["(the example could not be run: \(error))"]
+            }
+            return Example(title: example.title, spec: example.shownInput, findings: findings)
         }
         let staged = StageExamples.examples(for: code).map { example in
             let findings = example.run().filter { $0.code == code }

@@ -65,10 +65,7 @@ struct StageCommand: AsyncParsableCommand {
             return identities
         }, marked: configured?.customStages ?? [])
         guard let plan = outcome.plan else {
-            for diagnostic in outcome.report.diagnostics where diagnostic.severity == .error {
-                FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n")
-            }
-            throw UsageError(outcome.problem ?? "no stage plan")
+            throw UsageError(findings: outcome.report.diagnostics.filter { $0.severity == .error }, outcome.problem ?? "no stage plan")
         }
         if let check {
             try audit(check, plan: plan, identities: identities, specURL: spec, options: options)
@@ -123,10 +120,7 @@ struct StageCommand: AsyncParsableCommand {
         guard let auditInput = planned else { throw UsageError("no model bundle was read") }
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let (starts, findings) = StageListAudit.audit(text, file: display, input: auditInput)
-        if findings.contains(where: { $0.code == .unreadableSpec }) {
-            for finding in findings { FileHandleOutput.standardError.write(TextReporter.line(for: finding, color: false) + "\n") }
-            throw ExitCode(2)
-        }
+        if findings.contains(where: { $0.code == .unreadableSpec }) { throw UsageError(findings: findings) }
         let data: Data
         switch format {
         case .json: data = JSONReporter.encode(StageAuditDocument(starts: starts, findings: findings))

@@ -119,33 +119,35 @@ package struct ResolvedView: Sendable {
         CompositeType.elements(of: attribute, among: composites)
     }
 
-    package init(_ model: ObjectModel) {
+    /// Inheritance comes from the model reader's budgeted resolver (`ResolvedModel`), so a hostile
+    /// inheritance fan-out costs classification no more than it costs reading. A name defined
+    /// twice keeps both definitions here (inference reports the second, CP115); the second
+    /// inherits what its parent resolved to.
+    package init(_ model: ObjectModel, budget: Int = ResolvedModel.defaultBudget) {
         var byName: [String: Int] = [:]
         for (index, entity) in model.entities.enumerated() where byName[entity.name] == nil {
             byName[entity.name] = index
         }
+        let resolved = ResolvedModel(model, budget: budget)
         var views: [ResolvedEntityView] = []
-        for entity in model.entities {
-            // Ancestors from the root down, stopping at cycles and missing parents.
-            var chain: [Entity] = [entity]
-            var seen: Set<String> = [entity.name]
-            var current = entity
-            while let parent = current.parentEntity, let index = byName[parent], !seen.contains(parent) {
-                current = model.entities[index]
-                seen.insert(parent)
-                chain.append(current)
+        views.reserveCapacity(model.entities.count)
+        for (index, entity) in model.entities.enumerated() {
+            // Inherited properties first, then the entity's own; one property per name, the first kept.
+            var inherited: ([Attribute], [Relationship]) = ([], [])
+            var own = (entity.attributes, entity.relationships)
+            var root = entity.name
+            if byName[entity.name] == index, let first = resolved.entity(named: entity.name) {
+                (inherited, own, root) = ((first.attributes, first.relationships), ([], []), first.rootEntityName)
+            } else if let parent = entity.parentEntity, parent != entity.name, let above = resolved.entity(named: parent) {
+                (inherited, root) = ((above.attributes, above.relationships), above.rootEntityName)
             }
-            chain.reverse()
-            var attributes: [Attribute] = []
-            var relationships: [Relationship] = []
             var names: Set<String> = []
-            for ancestor in chain {
-                for attribute in ancestor.attributes where names.insert(attribute.name).inserted { attributes.append(attribute) }
-                for relationship in ancestor.relationships where names.insert(relationship.name).inserted {
-                    relationships.append(relationship)
-                }
-            }
-            views.append(ResolvedEntityView(entity: entity, root: chain[0].name, attributes: attributes, relationships: relationships))
+            let attributes = inherited.0.filter { names.insert($0.name).inserted }
+            let relationships = inherited.1.filter { names.insert($0.name).inserted }
+            let ownAttributes = own.0.filter { names.insert($0.name).inserted }
+            let ownRelationships = own.1.filter { names.insert($0.name).inserted }
+            views.append(ResolvedEntityView(entity: entity, root: root, attributes: attributes + ownAttributes,
+                                            relationships: relationships + ownRelationships))
         }
         self.entities = views
         self.byName = byName

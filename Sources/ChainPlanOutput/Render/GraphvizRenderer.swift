@@ -45,6 +45,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case busy(seconds: Double)
     /// The SVG Graphviz produced contains something that could run in a browser.
     case activeContent(String)
+    /// The SVG Graphviz produced is not well-formed XML (the parser's reason).
+    case malformedSVG(String)
 
     public var description: String {
         func detail(_ messages: [String]) -> String {
@@ -73,6 +75,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "an earlier Graphviz layout that timed out is still running; gave up after waiting \(Self.format(seconds)) s"
         case .activeContent(let what):
             return "the SVG output contains active content (\(what)) and was refused"
+        case .malformedSVG(let reason):
+            return "the SVG output is not well-formed XML (\(reason)) and was refused"
         }
     }
 

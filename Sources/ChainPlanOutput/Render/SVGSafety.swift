@@ -17,11 +17,10 @@ public enum SVGSafety {
         "animate", "set", "animatemotion", "animatetransform", "animatecolor",
     ]
 
-    /// Throws ``RenderError/activeContent(_:)`` if `svg` is not well-formed or is active.
+    /// Throws ``RenderError/activeContent(_:)`` if `svg` is active, ``RenderError/malformedSVG(_:)``
+    /// if it is not well-formed XML.
     public static func check(_ svg: Data) throws {
-        let parser = XMLParser(data: svg)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
+        let parser = HardenedXMLParser.make(svg)
         let delegate = Inspector()
         parser.delegate = delegate
         let parsed = parser.parse()
@@ -29,10 +28,11 @@ public enum SVGSafety {
             throw RenderError.activeContent(finding)
         }
         // FoundationXML's parse() returns true after some fatal errors (e.g. an unclosed
-        // element): a recorded parser error counts as failure too.
+        // element): a recorded parser error counts as failure too. Broken is not active: it is
+        // reported as what it is.
         if !parsed || parser.parserError != nil || delegate.sawError {
             let reason = parser.parserError.map { "\($0)" } ?? "unknown error"
-            throw RenderError.activeContent("not well-formed XML: \(reason)")
+            throw RenderError.malformedSVG(reason)
         }
     }
 

@@ -241,7 +241,10 @@ public enum TerminalText {
         return out
     }
 
+    /// Controls, the one bidirectional set every escaper shares (`MarkupText.isBidiControl`), and
+    /// other invisible formatting characters.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        if MarkupText.isBidiControl(scalar) { return true }
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: return true

@@ -181,16 +181,20 @@ public struct ChainLock: Sendable, Hashable {
         return out
     }
 
-    /// Reads a lock; every malformed line is a CP403 at its line.
+    /// Malformed lines reported one by one; the rest are counted in a closing finding.
+    static let listedProblems = 20
+
+    /// Reads a lock; every malformed line is a CP403 at its line (the first `listedProblems`,
+    /// then one finding saying how many more there are).
     public static func read(_ text: String, file: String) -> (ChainLock?, [Diagnostic]) {
         var versions: [(String, VersionPrint, Int)] = []
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = FindingList(.unreadableLock, limit: listedProblems)
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let at = SourceLocation(file: file, line: index + 1, column: 1)
             guard let (words, rest) = Self.split(line), words.count >= 1 else {
-                diagnostics.append(Diagnostic(.unreadableLock, "cannot read this line of the lock", at: at))
+                diagnostics.add(Diagnostic(.unreadableLock, "cannot read this line of the lock", at: at))
                 continue
             }
             // The fingerprint, then (entities and properties) optionally four hex digits per field.
@@ -209,12 +213,12 @@ public struct ChainLock: Sendable, Hashable {
                 versions[versions.count - 1].1.properties[words[1], default: [:]][words[2]] = digest
                 if !fields.isEmpty { versions[versions.count - 1].1.propertyFields[words[1], default: [:]][words[2]] = fields }
             default:
-                diagnostics.append(Diagnostic(.unreadableLock, "cannot read this line of the lock: expected 'version \"Name\" <16 hex digits>', "
-                                              + "'entity …' or 'property …' after a version", at: at))
+                diagnostics.add(Diagnostic(.unreadableLock, "cannot read this line of the lock: expected 'version \"Name\" <16 hex digits>', "
+                                           + "'entity …' or 'property …' after a version", at: at))
             }
         }
-        if diagnostics.count > 20 { diagnostics = Array(diagnostics.prefix(20)) }
-        return (diagnostics.isEmpty ? ChainLock(versions: versions) : nil, diagnostics)
+        let problems = diagnostics.finished(at: SourceLocation(file: file))
+        return (problems.isEmpty ? ChainLock(versions: versions) : nil, problems)
     }
 
     /// `word "quoted" "quoted" rest` → (["word", "quoted", "quoted"], "rest"), or nil.

@@ -35,15 +35,19 @@ struct MappingXMLDocument {
     /// second DOCTYPE or any `<!ENTITY` declaration is refused; the parser never resolves
     /// external entities.
     static func parse(_ data: Data) -> Result<MappingXMLDocument, Failure> {
-        let prepared: Data
         switch neutraliseDoctype(data) {
-        case .success(let bytes): prepared = bytes
+        case .success(let prepared): return parse(prepared: prepared)
         case .failure(let failure): return .failure(failure)
         }
-        let parser = XMLParser(data: prepared)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
+    }
+
+    /// Parses a document whose DOCTYPE was already checked. It refuses entity declarations by
+    /// itself too, and its parser (`HardenedXMLParser`) never resolves an external entity,
+    /// whatever the caller checked before.
+    static func parse(prepared: Data) -> Result<MappingXMLDocument, Failure> {
+        // FoundationXML on Linux does not report entity declarations to the delegate: refused here.
+        if let failure = entityDeclaration(in: [UInt8](prepared)) { return .failure(failure) }
+        let parser = HardenedXMLParser.make(prepared)
         let delegate = Delegate()
         parser.delegate = delegate
         let parsed = parser.parse()
@@ -118,12 +122,16 @@ struct MappingXMLDocument {
 
     /// Removes a prolog `<!DOCTYPE name SYSTEM "…">` (no internal subset), keeping line
     /// breaks so that parser line numbers still match the file.
+    /// The refusal of the document's first `<!ENTITY` declaration, if it has one.
+    static func entityDeclaration(in bytes: [UInt8]) -> Failure? {
+        find("<!ENTITY", in: bytes, from: 0).map {
+            Failure(message: "xcmapping.xml declares an entity, which is refused for safety", line: line(at: $0, in: bytes))
+        }
+    }
+
     static func neutraliseDoctype(_ data: Data) -> Result<Data, Failure> {
         var bytes = [UInt8](data)
-        if let entity = find("<!ENTITY", in: bytes, from: 0) {
-            return .failure(Failure(message: "xcmapping.xml declares an entity, which is refused for safety",
-                                    line: line(at: entity, in: bytes)))
-        }
+        if let failure = entityDeclaration(in: bytes) { return .failure(failure) }
         guard let start = find("<!DOCTYPE", in: bytes, from: 0) else { return .success(data) }
         // The DOCTYPE must come before the root element.
         if let root = firstElementStart(in: bytes), root < start {

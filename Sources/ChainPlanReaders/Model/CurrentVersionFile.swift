@@ -29,9 +29,7 @@ enum CurrentVersionFile {
             return .invalid(problem.message, line: problem.line)
         }
         let reader = PlistReader()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
+        let parser = HardenedXMLParser.make(data)
         parser.delegate = reader
         reader.parser = parser
         let succeeded = parser.parse()

@@ -31,7 +31,8 @@ public struct ModelBundleReadResult: Sendable, Hashable {
 public struct ModelBundleReader: Sendable {
     /// The default bound on the number of versions read from one bundle.
     public static let defaultMaxVersions = 20_000
-    /// The default bound on the total size of a bundle's `contents` files: 512 MiB.
+    /// The default bound on the total size of a bundle's model files (`contents`, or a legacy
+    /// version's `elements`): 512 MiB.
     public static let defaultMaxTotalBytes = 512 << 20
     /// `.xccurrentversion` files larger than this are not read.
     public static let maxCurrentVersionBytes = 1 << 20
@@ -40,7 +41,7 @@ public struct ModelBundleReader: Sendable {
     public var maxContentsBytes: Int
     /// Bundles with more versions than this are refused (CP111).
     public var maxVersions: Int
-    /// Bundles whose `contents` files add up to more than this are refused (CP111).
+    /// Bundles whose model files (`contents`, legacy `elements`) add up to more than this are refused (CP111).
     public var maxTotalBytes: Int
     /// Read versions in parallel (the result does not depend on it).
     public var concurrent: Bool
@@ -122,11 +123,13 @@ public struct ModelBundleReader: Sendable {
         return ModelBundleReadResult(bundle: bundle, diagnostics: diagnostics.sorted())
     }
 
-    /// The size of a version's `contents` as the reader would read it (0 when it would not).
+    /// The size of the model file the reader would read for a version (0 when it would read
+    /// none): its `contents`, or for a legacy version without one, its binary `elements` archive.
     private static func contentsSize(of name: String, root: String) -> Int {
-        guard case .success(let folder) = ModelFiles.resolveInside("\(root)/\(name).xcdatamodel", root: root),
-              case .success(let contents) = ModelFiles.resolveInside("\(folder)/contents", root: root),
-              case .regular(let size) = ModelFiles.kind(at: contents) else { return 0 }
+        guard case .success(let folder) = ModelFiles.resolveInside("\(root)/\(name).xcdatamodel", root: root) else { return 0 }
+        let file = ModelFiles.kind(at: "\(folder)/contents") == .missing ? "elements" : "contents"
+        guard case .success(let path) = ModelFiles.resolveInside("\(folder)/\(file)", root: root),
+              case .regular(let size) = ModelFiles.kind(at: path) else { return 0 }
         return size
     }
 

@@ -57,11 +57,7 @@ public struct ModelContentsParser: Sendable {
         }
 
         let builder = ContentsBuilder(columns: ElementColumns(data: data))
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
+        let parser = HardenedXMLParser.make(data)
         parser.delegate = builder
         builder.parser = parser
         let succeeded = parser.parse()

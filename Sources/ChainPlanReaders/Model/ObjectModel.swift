@@ -357,15 +357,20 @@ public struct CompositeType: Sendable, Hashable {
 extension CompositeType {
     /// Deepest nesting of composite types followed; a type that contains itself stops there.
     public static let maxDepth = 8
+    /// Most elements one composite attribute is flattened into (nested types multiply: eight
+    /// levels of ten elements each would be a hundred million); the rest are left out.
+    public static let maxElements = 10_000
 
     /// The stored elements of a composite attribute: each element of its type, nested composite
     /// types flattened, named `attribute.element` (renaming identifiers prefixed the same way,
     /// from the attribute's and each element's own, else their names). Empty for an attribute of
     /// another type or of an unknown composite type. Core Data keeps each element in a column
-    /// of its own, so migration rules apply to them one by one.
+    /// of its own, so migration rules apply to them one by one. At most `maxElements` elements
+    /// (nested composites counted too) are visited, so breadth is bounded as well as depth.
     public static func elements(of attribute: Attribute, among composites: [CompositeType]) -> [Attribute] {
         guard attribute.type == .composite else { return [] }
         var result: [Attribute] = []
+        var budget = maxElements
         func identifier(_ attribute: Attribute) -> String {
             attribute.renamingIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? attribute.name
         }
@@ -373,6 +378,8 @@ extension CompositeType {
             guard let name, !visited.contains(name), visited.count < maxDepth,
                   let type = composites.first(where: { $0.name == name }) else { return }
             for element in type.attributes {
+                guard budget > 0 else { return }
+                budget -= 1
                 var flat = element
                 flat.name = prefix + "." + element.name
                 flat.renamingIdentifier = renamingPrefix + "." + identifier(element)

@@ -24,8 +24,8 @@ struct InputExamplesTests {
     static let cases: [Case] = codes.flatMap { code in InputExamples.examples(for: code).map { Case(code: code, example: $0) } }
 
     @Test(arguments: cases)
-    func example(_ c: Case) {
-        let diagnostics = c.example.run()
+    func example(_ c: Case) throws {
+        let diagnostics = try c.example.run()
         #expect(diagnostics.filter { $0.code == c.code }.count == c.example.expected,
                 "\(diagnostics.map { "\($0.location?.description ?? "-") \($0.code.rawValue) \($0.message)" })")
         // A counterexample runs cleanly: nothing unusable.
@@ -37,7 +37,7 @@ struct InputExamplesTests {
     /// A mapping model matched by the paths it names, not by embedded models, is described so.
     @Test func misassignedMappingModelSaysHowItMatched() throws {
         let example = try #require(InputExamples.examples(for: .staleMappingModel).first { $0.expected > 0 })
-        let finding = try #require(example.run().first { $0.code == .staleMappingModel })
+        let finding = try #require(try example.run().first { $0.code == .staleMappingModel })
         #expect(finding.message.contains("(it names 'V2' → 'V3')"), "\(finding.message)")
     }
 

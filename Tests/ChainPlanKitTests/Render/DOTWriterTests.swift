@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -176,14 +177,7 @@ struct DOTWriterTests {
     func golden(_ golden: GoldenCase) throws {
         let dot = DOTWriter(options: golden.options).write(golden.diagram)
         let url = RenderFixtures.goldenDirectory.appendingPathComponent("\(golden.name).dot")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: RenderFixtures.goldenDirectory, withIntermediateDirectories: true)
-            try Data(dot.utf8).write(to: url)
-            Issue.record("recorded \(url.lastPathComponent); run again without RECORD_GOLDENS")
-            return
-        }
-        let expected = try Data(contentsOf: url)
-        #expect(Data(dot.utf8) == expected, "\(golden.name).dot differs; RECORD_GOLDENS=1 rewrites it")
+        #expect(try GoldenFile.check(Data(dot.utf8), with: url), "\(golden.name).dot differs; RECORD_GOLDENS=1 rewrites it")
     }
 
     /// In a cycle without a way out, every version on it also cannot reach a target: it is drawn

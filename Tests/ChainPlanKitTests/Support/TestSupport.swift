@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import ChainPlanTestSupport
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -43,20 +44,9 @@ enum SpecText {
     }
 }
 
-/// Golden files: compared byte for byte; `RECORD_GOLDENS=1` rewrites them.
+/// Golden files under Tests/Fixtures, by path relative to it (see `GoldenFile`).
 enum Golden {
-    static func check(_ actual: Data, against relativePath: String) throws -> Bool {
-        let url = TestPaths.fixtures.appendingPathComponent(relativePath)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actual.write(to: url)
-            return true
-        }
-        let expected = try Data(contentsOf: url)
-        if expected != actual {
-            let failed = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(url.lastPathComponent + ".actual")
-            try? actual.write(to: failed)
-        }
-        return expected == actual
+    static func check(_ actual: Data, against relativePath: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Bool {
+        try GoldenFile.check(actual, with: TestPaths.fixtures.appendingPathComponent(relativePath), sourceLocation: sourceLocation)
     }
 }

@@ -246,9 +246,10 @@ enum SwiftNames {
         MigrationSignature.quote(text.replacingOccurrences(of: "\u{2028}", with: "\\u{2028}").replacingOccurrences(of: "\u{2029}", with: "\\u{2029}"), bidiVisible: true)
     }
 
-    /// Text safe inside a `//` comment (one line).
+    /// Text safe inside a `//` comment (one line): controls and line breaks become spaces, and
+    /// bidirectional controls are shown as `\u{202E}` text (they would reorder the code around them).
     static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x2028...0x2029).contains($0.value) ? " " : $0 }))
+        MarkupText.inert(String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x2028...0x2029).contains($0.value) ? " " : $0 })))
     }
 
     /// The ASCII letters and digits of `text` as words.
