@@ -8,6 +8,8 @@ public struct StagePlanOutcome: Sendable {
     public var report: ChainReport
     /// Why there is no stage plan, when there is none.
     public var problem: String?
+    /// The checksums the plan used (given, or computed from the classifier's hashes).
+    public var identities: VersionIdentities? = nil
 }
 
 extension ChainPlanner {
@@ -15,7 +17,10 @@ extension ChainPlanner {
     /// `identities` gives each version's checksum and entity hashes (a compiled model's
     /// `VersionInfo.plist`, or a hash engine); nil when none are known.
     /// `marked`: more steps to run as custom stages (`.chainplan.yml`'s `stages`).
-    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, marked extra: [StepKey] = []) -> StagePlanOutcome {
+    /// `computingIdentities`: when `identities` gives none, the checksums come from the hashes
+    /// the step classifier computes (Core Data's algorithm, no second hashing of the bundle).
+    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, computingIdentities: Bool = false,
+                          marked extra: [StepKey] = []) -> StagePlanOutcome {
         let outcome = planWithBundle(inputAt: url)
         let report = outcome.report
         guard let bundle = outcome.bundle else {
@@ -26,9 +31,12 @@ extension ChainPlanner {
         }
         let order = Self.migrationOrder(report, bundle: bundle, target: target)
         let marked = Set((outcome.spec?.customStages ?? []).map(\.value) + extra)
-        let synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
+        var synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
-        return StagePlanOutcome(plan: synthesis.plan(), report: report, problem: nil)
+        synthesis.computesIdentities = computingIdentities
+        let classifier = StepClassifier(bundle: bundle, mappingModels: outcome.mappingModels)
+        let used = synthesis.identities ?? (computingIdentities ? synthesis.computedIdentities(classifier) : nil)
+        return StagePlanOutcome(plan: synthesis.plan(classifier: classifier), report: report, problem: nil, identities: used)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
