@@ -40,14 +40,14 @@ extension ChainPlanner {
 
     /// `lock` under the rule configuration. An unusable configuration gives no lock, and its CP130
     /// findings are the report's.
-    public func lock(inputAt url: URL, versions requested: [String]?, configuration: URL?) -> LockPlan {
+    public func lock(inputAt url: URL, versions requested: [String]?, force: Bool = false, configuration: URL?) -> LockPlan {
         let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
         guard let rules = read.configuration else {
             return .made(lock: nil, file: url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName),
                             report: ChainReport.unusable(spec: DisplayPath.make(url, relativeTo: options.baseDirectory), diagnostics: read.diagnostics),
                             missing: [])
         }
-        var plan = ChainPlanner(options: rules.applying(to: options)).lock(inputAt: url, versions: requested)
+        var plan = ChainPlanner(options: rules.applying(to: options)).lock(inputAt: url, versions: requested, force: force)
         plan.report = rules.apply(to: plan.report)
         return plan
     }
