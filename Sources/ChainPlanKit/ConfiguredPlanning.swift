@@ -66,13 +66,13 @@ extension ChainPlanner {
 
     /// `lock` under the rule configuration. An unusable configuration gives no lock, and its CP130
     /// findings are the report's.
-    public func lock(inputAt url: URL, versions requested: [String]?, configuration: URL?) -> LockPlan {
+    public func lock(inputAt url: URL, versions requested: [String]?, force: Bool = false, configuration: URL?) -> LockPlan {
         switch configured(inputAt: url, configuration: configuration) {
         case .failure(let failure):
             return .made(lock: nil, file: url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName),
                          report: unusable(inputAt: url, failure), missing: [])
         case .success(let run):
-            var plan = run.planner.lock(inputAt: url, versions: requested)
+            var plan = run.planner.lock(inputAt: url, versions: requested, force: force)
             plan.report = run.finish(plan.report)
             return plan
         }

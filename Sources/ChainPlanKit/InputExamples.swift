@@ -354,6 +354,8 @@ public enum InputExamples {
         case .unreadableLock: [
             InputExample("a lock line edited by hand", files: project([note, noteWithBody])
                 + [InputExample.File("chain.lock", "version \"V1\" not-a-fingerprint\n")], expected: 1),
+            InputExample("a lock written before Core Data's hashes", files: project([note, noteWithBody])
+                + [InputExample.File("chain.lock", "version \"V1\" 0123456789abcdef\n")], expected: 1),
             InputExample("no lock", files: project([note, noteWithBody]), expected: 0),
         ]
         default: []

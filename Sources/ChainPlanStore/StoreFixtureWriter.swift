@@ -50,9 +50,10 @@ public struct FixtureSummary: Sendable, Hashable {
 /// model's version identifier (or `[""]`), `NSStoreUUID` (seeded), `Z_UUID`,
 /// `NSStoreModelVersionHashesVersion` = 3, `_NSAutoVacuumLevel` = `"2"`, and
 /// `ChainPlanFixtureVersion` = the version name, which marks the file as synthetic.
-/// **`NSStoreModelVersionHashes` is not written**: Apple's hash algorithm is undocumented,
-/// and invented hashes would make Core Data reject the store with a misleading error rather
-/// than an obvious one. Such a store is identified by identifiers or structure.
+/// `NSStoreModelVersionHashes` (entity → 32 bytes), `NSStoreModelVersionChecksumKey` and
+/// `NSStoreModelVersionHashesDigest` are the model's Core Data version hashes, computed by the
+/// hash engine (§1), so the store is identified by hash exactly as one Core Data wrote; a
+/// model the engine cannot hash gets none of the three (identified by identifiers or structure).
 ///
 /// Values: integers and booleans random in small ranges; floats and decimals with two
 /// decimals; dates between 2020 and 2024 (seconds since 2001); strings `"<attribute> <pk>"`;
@@ -162,14 +163,24 @@ public struct StoreFixtureWriter: Sendable {
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
-        let data = BinaryPlistWriter.encode(.dictionary([
+        var entries: [(String, BinaryPlistWriter.Value)] = [
             ("NSStoreType", .string("SQLite")),
             ("NSStoreModelVersionIdentifiers", .array([.string(model.versionIdentifier ?? "")])),
             ("NSStoreUUID", .string(uuid)),
             ("NSStoreModelVersionHashesVersion", .integer(3)),
             ("_NSAutoVacuumLevel", .string("2")),
             ("ChainPlanFixtureVersion", .string(versionName)),
-        ] + (deferredMigrationKey ? [("NSPersistentStoreDeferredLightweightMigrationOptionKey", .bool(true))] : [])))
+        ]
+        if deferredMigrationKey { entries.append(("NSPersistentStoreDeferredLightweightMigrationOptionKey", .bool(true))) }
+        if case .success(let hashes) = ModelHasher.hash(model) {
+            let entities = hashes.entityNames.map { ($0, BinaryPlistWriter.Value.data(hashes.entities[$0] ?? Data())) }
+            entries += [
+                ("NSStoreModelVersionHashes", .dictionary(entities)),
+                ("NSStoreModelVersionChecksumKey", .string(hashes.checksum)),
+                ("NSStoreModelVersionHashesDigest", .string(hashes.digest)),
+            ]
+        }
+        let data = BinaryPlistWriter.encode(.dictionary(entries))
         try db.execute(sql: "INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)", arguments: [uuid, data])
     }
 

@@ -51,7 +51,7 @@ struct LockTests {
     @Test(arguments: [
         ("a type", "attributeType=\"String\"", "attributeType=\"Integer 64\"", "(type)"),
         ("an optionality", "optional=\"YES\"", "optional=\"NO\"", "(optional)"),
-        ("a renaming identifier", "<attribute name=\"name\"", "<attribute name=\"name\" elementID=\"title\"", "(renaming identifier)"),
+        ("a version hash modifier", "<attribute name=\"name\"", "<attribute name=\"name\" versionHashModifier=\"2\"", "(versionHashModifier)"),
     ])
     func editingAShippedVersionIsCaught(_ what: String, _ before: String, _ after: String, _ field: String) async throws {
         let directory = try await lockedExample()
@@ -61,12 +61,42 @@ struct LockTests {
         try Data(original.replacingCharacters(in: range, with: after).utf8).write(to: contents(directory, "Model 2"))
         let found = findings(directory)
         #expect(found.map(\.code) == [.lockedVersionChanged], "\(what)")
-        #expect(found.first?.message.contains("'Item.") == true, "\(found.first?.message ?? "")")
-        #expect(found.first?.message.contains("changed \(field)") == true, "\(found.first?.message ?? "")")
+        #expect(found.first?.message.contains("its Core Data version hashes changed") == true, "\(found.first?.message ?? "")")
+        #expect(found.first?.message.contains("'Item': 'Item.") == true, "\(found.first?.message ?? "")")
+        #expect(found.first?.message.contains(" \(field)") == true, "\(found.first?.message ?? "")")
         #expect(found.first?.versions == ["Model 2"])
         #expect(found.first?.location?.file.hasSuffix("Model 2.xcdatamodel/contents") == true)
         #expect(found.first?.location?.line != nil)
         #expect(await ChainPlan.run(arguments: ["validate", directory.appendingPathComponent("chain.json").path, "-o", "/dev/null"]) == 1)
+    }
+
+    /// The README's CP401 example is the message chainplan prints for it ('Item.brand' becomes Integer 64).
+    @Test func theReadmeExampleIsTheMessage() async throws {
+        let directory = try await lockedExample()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try edit(directory, "Model 2") {
+            $0.replacingOccurrences(of: "name=\"brand\" optional=\"YES\" attributeType=\"String\"", with: "name=\"brand\" optional=\"YES\" attributeType=\"Integer 64\"")
+        }
+        let readme = try String(contentsOf: CLITests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try #require(readme.split(separator: "\n").first { $0.hasSuffix("[CP401]") })
+        let found = try #require(findings(directory).first)
+        #expect(example.hasSuffix(": error: \(found.message) [CP401]"))
+        #expect(found.location?.line == 4)
+    }
+
+    /// Edits that move no Core Data hash are not changes to a shipped version: stores still open.
+    @Test(arguments: [
+        ("a renaming identifier", "<attribute name=\"name\"", "<attribute name=\"name\" elementID=\"title\""),
+        ("a default value", "<attribute name=\"name\"", "<attribute name=\"name\" defaultValueString=\"x\""),
+        ("an index", "<attribute name=\"name\"", "<attribute name=\"name\" indexed=\"YES\""),
+    ])
+    func editsThatMoveNoHashAreNotChanges(_ what: String, _ before: String, _ after: String) async throws {
+        let directory = try await lockedExample()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = try String(contentsOf: contents(directory, "Model 2"), encoding: .utf8)
+        let range = try #require(original.range(of: before), "\(what): fixture lacks \(before)")
+        try Data(original.replacingCharacters(in: range, with: after).utf8).write(to: contents(directory, "Model 2"))
+        #expect(findings(directory).isEmpty, "\(what)")
     }
 
     @Test func formattingAndToolChurnAreNotEdits() async throws {
@@ -105,7 +135,8 @@ struct LockTests {
     @Test(arguments: [
         ("version \"Model\" nothex\n", 1),
         ("# comment\n  entity \"Item\" 0123456789abcdef\n", 2),
-        ("version \"Model\" 0123456789abcdef\nbogus line\n", 2),
+        ("version \"Model\" X4mwmj23swlQ31WmOy6F2TAQgdc/tucC5new7PMaO20=\nbogus line\n", 2),
+        ("version \"Model\" X4mwmj23swlQ31WmOy6F2TAQgdc/tucC5new7PMaO20=\n  entity \"Item\" tooshort 30f9a2655371b85d\n", 2),
         ("version \"unterminated 0123456789abcdef\n", 1),
     ])
     func aMalformedLockIsUnusable(_ text: String, _ line: Int) async throws {
@@ -119,60 +150,118 @@ struct LockTests {
         #expect(await ChainPlan.run(arguments: ["validate", directory.appendingPathComponent("chain.json").path, "-o", "/dev/null"]) == 2)
     }
 
+    static let checksum = "X4mwmj23swlQ31WmOy6F2TAQgdc/tucC5new7PMaO20="
+    static let hash = "B/bQpylPIzpcFel+Sn1tY1V37BF8kdvpjCmB3DyYllc="
+
+    /// A print with one entity and one attribute named `name`, with made-up digests.
+    static func print(_ name: String) -> ChainLock.VersionPrint {
+        let attribute = PropertyHashInputs(kind: .attribute, values: Array(repeating: "0a1b", count: HashInputTable.attribute.count))
+        let inputs = EntityHashInputs(name: name, parent: nil, values: Array(repeating: "c2d3", count: HashInputTable.entity.count),
+                                      properties: [name: attribute])
+        return ChainLock.VersionPrint(checksum: checksum, entities: [name: hash], inputs: [name: inputs], unverified: [name])
+    }
+
     @Test func namesOfAnyKindSurviveTheLockText() {
         let name = "We\"ird \\ name\nwith\ttabs \u{7}"
-        let print = ChainLock.VersionPrint(digest: "0123456789abcdef", entities: [name: "fedcba9876543210"],
-                                           properties: [name: [name: "00112233445566ff"]])
-        let lock = ChainLock(versions: [(name, print, 0)])
+        let lock = ChainLock(versions: [(name, Self.print(name), 0)])
         let (read, problems) = ChainLock.read(lock.text, file: "chain.lock")
         #expect(problems.isEmpty)
         #expect(read?.versions.first?.name == name)
-        #expect(read?.versions.first?.print == print)
+        #expect(read?.versions.first?.print == Self.print(name))
+        #expect(read?.text == lock.text)
     }
 
     /// A bidirectional control in a name is written as a visible escape, like in every other
     /// human-facing format, and reads back as the name itself.
     @Test func bidiControlsInNamesAreVisibleInTheLock() {
         let name = "price\u{202E}txt.exe"
-        let print = ChainLock.VersionPrint(digest: "0123456789abcdef", entities: [name: "fedcba9876543210"],
-                                           properties: [name: [name: "00112233445566ff"]],
-                                           entityFields: [name: "0123abcd"], propertyFields: [name: [name: "4567ef01"]])
-        let lock = ChainLock(versions: [("V\u{2067}1", print, 0)])
+        let lock = ChainLock(versions: [("V\u{2067}1", Self.print(name), 0)])
         #expect(!lock.text.unicodeScalars.contains { MarkupText.isBidiControl($0) })
-        #expect(lock.text.contains("entity \"price\\u{202E}txt.exe\" fedcba9876543210 0123abcd"))
-        #expect(lock.text.contains("version \"V\\u{2067}1\""))
+        #expect(lock.text.contains("  entity \"price\\u{202E}txt.exe\" \(Self.hash) c2d3c2d3c2d3c2d3 unverified\n"))
+        #expect(lock.text.contains("version \"V\\u{2067}1\" \(Self.checksum) unverified\n"))
         let (read, problems) = ChainLock.read(lock.text, file: "chain.lock")
         #expect(problems.isEmpty)
         #expect(read?.versions.first?.name == "V\u{2067}1")
-        #expect(read?.versions.first?.print == print)
+        #expect(read?.versions.first?.print == Self.print(name))
         #expect(read?.text == lock.text)
     }
 
-    /// Locks written before per-field digests still read, and an edit is still caught (without fields).
-    @Test func aLockWithoutFieldDigestsStillWorks() async throws {
+    /// A version whose hash rests on an input the reference leaves open (an entity's
+    /// versionHashModifier) is locked as unverified, and `lock` says so.
+    @Test func unverifiedHashesAreMarked() async throws {
+        let plain = ObjectModel(entities: [Entity(name: "Note", attributes: [Attribute(name: "title", type: .string)])])
+        var modified = plain
+        modified.entities[0].versionHashModifier = "2"
+        let bundle = ModelBundle(name: "M.xcdatamodeld", path: "M.xcdatamodeld", versions: [
+            ModelVersion(name: "V1", path: "V1.xcdatamodel", model: plain), ModelVersion(name: "V2", path: "V2.xcdatamodel", model: modified),
+        ], currentVersion: "V2")
+        let lock = ChainLock(bundle: bundle, versions: ["V1", "V2"])
+        let lines = lock.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.filter { $0.hasSuffix(" unverified") }.count == 2, "\(lines)")
+        #expect(lines.first { $0.hasPrefix("version \"V1\"") }?.hasSuffix(" unverified") == false)
+        #expect(lines.first { $0.hasPrefix("version \"V2\"") }?.hasSuffix(" unverified") == true)
+        #expect(lock.versions.map(\.print.isVerified) == [true, false])
+        // The recorded checksum is Core Data's: the one `chainplan hash` prints.
+        #expect(lock.versions.first?.print.checksum == (try ModelHasher.hash(plain).get()).checksum)
+        #expect(ChainLock.read(lock.text, file: "chain.lock").0 == lock)
+    }
+
+    /// A lock written before Core Data's hashes (16-hex-digit fingerprints) is one CP403 saying
+    /// how to upgrade; `lock` refuses to replace it silently, and `--force` rewrites it.
+    @Test func anOldFormatLockSaysHowToUpgrade() async throws {
         let directory = try await lockedExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("chain.lock")
-        // Drop the last word (the field digests) of every entity and property line.
-        let stripped = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            guard line.hasPrefix("  entity ") || line.hasPrefix("  property "), let space = line.lastIndex(of: " ") else { return String(line) }
-            return String(line[..<space])
-        }.joined(separator: "\n")
-        #expect(stripped != (try String(contentsOf: url, encoding: .utf8)))
-        try Data(stripped.utf8).write(to: url)
-        #expect(findings(directory).isEmpty)
-        try edit(directory, "Model 2") { $0.replacingOccurrences(of: "optional=\"YES\"", with: "optional=\"NO\"") }
+        let old = try String(contentsOf: CLITests.root.appendingPathComponent("Tests/Fixtures/lock/fingerprint-format.chain.lock"), encoding: .utf8)
+        try Data(old.utf8).write(to: url)
         let found = findings(directory)
-        #expect(found.map(\.code) == [.lockedVersionChanged])
-        #expect(found.first?.message.contains("changed") == true && found.first?.message.contains("(optional)") == false)
+        #expect(found.map(\.code) == [.unreadableLock])
+        #expect(found.first?.message.contains("older chainplan") == true && found.first?.message.contains("chainplan lock --force") == true)
+        let spec = directory.appendingPathComponent("chain.json").path
+        #expect(await ChainPlan.run(arguments: ["validate", spec, "-o", "/dev/null"]) == 2)
+        #expect(await ChainPlan.run(arguments: ["lock", spec]) == 2)
+        #expect(try String(contentsOf: url, encoding: .utf8) == old)
+        #expect(await ChainPlan.run(arguments: ["lock", spec, "--force"]) == 0)
+        #expect(try String(contentsOf: url, encoding: .utf8) != old)
+        #expect(findings(directory).isEmpty)
+    }
+
+    /// Re-running `lock` keeps every locked version as it was locked: an edited one stays locked
+    /// (exit 1, CP401 still reported) until `--force` rewrites it.
+    @Test func relockingNeverRewritesSilently() async throws {
+        let directory = try await lockedExample()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("chain.lock")
+        let locked = try String(contentsOf: url, encoding: .utf8)
+        let spec = directory.appendingPathComponent("chain.json").path
+        #expect(await ChainPlan.run(arguments: ["lock", spec]) == 0)
+        #expect(try String(contentsOf: url, encoding: .utf8) == locked)
+        try edit(directory, "Model 2") { $0.replacingOccurrences(of: "optional=\"YES\"", with: "optional=\"NO\"") }
+        #expect(await ChainPlan.run(arguments: ["lock", spec]) == 1)
+        #expect(try String(contentsOf: url, encoding: .utf8) == locked)
+        #expect(findings(directory).map(\.code) == [.lockedVersionChanged])
+        let plan = ChainPlanner().lock(inputAt: URL(fileURLWithPath: spec), versions: nil)
+        #expect(plan.kept == ["Model 2"] && plan.added.isEmpty && plan.rewritten.isEmpty && plan.dropped.isEmpty)
+        let forced = ChainPlanner().lock(inputAt: URL(fileURLWithPath: spec), versions: nil, force: true)
+        #expect(forced.rewritten == ["Model 2"] && forced.kept.isEmpty)
+        #expect(await ChainPlan.run(arguments: ["lock", spec, "--force"]) == 0)
+        #expect(try String(contentsOf: url, encoding: .utf8) != locked)
+        #expect(findings(directory).isEmpty)
     }
 
     @Test func chosenVersionsAndUnknownOnes() async throws {
         let directory = try await lockedExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("chain.json").path
+        // Choosing fewer versions never drops a locked one...
         #expect(await ChainPlan.run(arguments: ["lock", spec, "--versions", "Model, Model 3"]) == 0)
-        let text = try String(contentsOf: directory.appendingPathComponent("chain.lock"), encoding: .utf8)
+        var text = try String(contentsOf: directory.appendingPathComponent("chain.lock"), encoding: .utf8)
+        #expect(text.contains("version \"Model 3\"") && text.contains("version \"Model 2\""))
+        // ...unless forced, which reports it.
+        let plan = ChainPlanner().lock(inputAt: URL(fileURLWithPath: spec), versions: ["Model", "Model 3"], force: true)
+        #expect(plan.dropped == ["Model 2"])
+        #expect(await ChainPlan.run(arguments: ["lock", spec, "--versions", "Model, Model 3", "--force"]) == 0)
+        text = try String(contentsOf: directory.appendingPathComponent("chain.lock"), encoding: .utf8)
         #expect(text.contains("version \"Model 3\"") && !text.contains("version \"Model 2\""))
         #expect(await ChainPlan.run(arguments: ["lock", spec, "--versions", "Model 9"]) == 2)
     }

@@ -89,7 +89,7 @@ struct ReportCommand: AsyncParsableCommand {
     static func stagePlan(_ report: ChainReport, input: InputOptions) -> StagePlan? {
         guard report.model != nil, report.target != nil, !report.diagnostics.hasUnusableInput,
               report.versions.count <= maxStagedVersions, let spec = try? input.resolveSpec() else { return nil }
-        return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { VersionIdentities(computedFrom: $0) }).plan
+        return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true).plan
     }
 
     static func diagram(_ report: ChainReport) -> String? {

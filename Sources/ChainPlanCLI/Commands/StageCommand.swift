@@ -60,10 +60,9 @@ struct StageCommand: AsyncParsableCommand {
         }
         let configured = RuleConfiguration.governing(inputAt: spec, file: input.config.map { URL(fileURLWithPath: $0) }).configuration
         // Without --momd, the checksums come from the model files by Core Data's hash algorithm.
-        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { bundle in
-            if identities == nil { identities = VersionIdentities(computedFrom: bundle) }
-            return identities
-        }, marked: configured?.customStages ?? [])
+        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { [identities] _ in identities },
+                                                               computingIdentities: true, marked: configured?.customStages ?? [])
+        identities = outcome.identities
         guard let plan = outcome.plan else {
             throw UsageError(findings: outcome.report.diagnostics.filter { $0.severity == .error }, outcome.problem ?? "no stage plan")
         }

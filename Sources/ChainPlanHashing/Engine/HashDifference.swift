@@ -24,99 +24,64 @@ public enum HashDifference {
     /// included), each with the inputs that moved it. Only hashed inputs are named.
     public static func changes(from old: ObjectModel, _ oldHashes: [String: Data],
                                to new: ObjectModel, _ newHashes: [String: Data]) -> [EntityHashChange] {
-        let before = old.resolved()
-        let after = new.resolved()
+        changes(from: HashInputTable.inputs(of: old), oldHashes, to: HashInputTable.inputs(of: new), newHashes, showsValues: true)
+    }
+
+    /// The same, from each side's input table (`HashInputTable`). `showsValues`: the values
+    /// are real (`optional: NO → YES`); else they are a lock's digests and only fields are named.
+    public static func changes(from before: [String: EntityHashInputs], _ oldHashes: [String: Data],
+                               to after: [String: EntityHashInputs], _ newHashes: [String: Data],
+                               showsValues: Bool) -> [EntityHashChange] {
         var result: [EntityHashChange] = []
         for name in VersionHasher.sortedNames(Set(oldHashes.keys).union(newHashes.keys)) where oldHashes[name] != newHashes[name] {
-            guard let a = before.entity(named: name), oldHashes[name] != nil else {
+            guard let a = before[name], oldHashes[name] != nil else {
                 result.append(EntityHashChange(entity: name, reasons: ["added"]))
                 continue
             }
-            guard let b = after.entity(named: name), newHashes[name] != nil else {
+            guard let b = after[name], newHashes[name] != nil else {
                 result.append(EntityHashChange(entity: name, reasons: ["removed"]))
                 continue
             }
-            var reasons = entityReasons(a, b, oldHashes: oldHashes, newHashes: newHashes)
+            var reasons = entityReasons(a, b, oldHashes: oldHashes, newHashes: newHashes, showsValues: showsValues)
             if reasons.isEmpty { reasons = ["an input chainplan cannot name (composite element or ordering)"] }
             result.append(EntityHashChange(entity: name, reasons: reasons))
         }
         return result
     }
 
-    static func field<T: Equatable>(_ name: String, _ a: T, _ b: T, _ show: (T) -> String) -> String? {
-        a == b ? nil : "\(name): \(show(a)) → \(show(b))"
+    /// The fields whose values differ, as `name: old → new` (or the name alone).
+    static func fields(_ names: [String], _ a: [String], _ b: [String], showsValues: Bool) -> [String] {
+        zip(names, zip(a, b)).compactMap { name, pair in
+            pair.0 == pair.1 ? nil : showsValues ? "\(name): \(pair.0) → \(pair.1)" : name
+        }
     }
 
-    static func yes(_ flag: Bool) -> String { flag ? "YES" : "NO" }
-    static func text(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
-
-    static func entityReasons(_ a: ResolvedEntity, _ b: ResolvedEntity,
-                              oldHashes: [String: Data], newHashes: [String: Data]) -> [String] {
-        let name = a.name
-        var reasons: [String] = []
-        if a.entity.isAbstract != b.entity.isAbstract { reasons.append("abstract: \(yes(a.entity.isAbstract)) → \(yes(b.entity.isAbstract))") }
-        if a.parent != b.parent {
-            reasons.append("parent: \(text(a.parent)) → \(text(b.parent))")
-        } else if let parent = a.parent, oldHashes[parent] != newHashes[parent] {
-            reasons.append("its parent '\(parent)' changed")
+    static func entityReasons(_ a: EntityHashInputs, _ b: EntityHashInputs,
+                              oldHashes: [String: Data], newHashes: [String: Data], showsValues: Bool) -> [String] {
+        var reasons = fields(HashInputTable.entity.map(\.name), a.values, b.values, showsValues: showsValues)
+        // The same parent whose own inputs moved (its hash is fed): said where the parent field would be.
+        let parentField = HashInputTable.entity.firstIndex { $0.name == "parent" } ?? 0
+        if a.values.indices.contains(parentField), b.values.indices.contains(parentField), a.values[parentField] == b.values[parentField],
+           let parent = b.parent, oldHashes[parent] != newHashes[parent] {
+            reasons.insert("its parent '\(parent)' changed", at: reasons.first?.hasPrefix("abstract") == true ? 1 : 0)
         }
-        let modifier = field("versionHashModifier", a.entity.versionHashModifier ?? "", b.entity.versionHashModifier ?? "") { "'\($0)'" }
-        if let modifier { reasons.append(modifier) }
-        if a.entity.uniquenessConstraints != b.entity.uniquenessConstraints {
-            let show = { (c: [[String]]) in "[" + c.map { $0.joined(separator: ",") }.joined(separator: "; ") + "]" }
-            reasons.append("uniqueness constraints: \(show(a.entity.uniquenessConstraints)) → \(show(b.entity.uniquenessConstraints))")
-        }
-        let oldAttributes = Dictionary(a.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let newAttributes = Dictionary(b.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let oldRelationships = Dictionary(a.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let newRelationships = Dictionary(b.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let hashed = { (attributes: [String: Attribute], relationships: [String: Relationship]) -> Set<String> in
-            Set(attributes.filter { !$0.value.isTransient }.keys).union(relationships.filter { !$0.value.isTransient }.keys)
-        }
-        let before = hashed(oldAttributes, oldRelationships)
-        let after = hashed(newAttributes, newRelationships)
-        for property in VersionHasher.sortedNames(before.union(after)) {
-            let label = "'\(name).\(property)'"
-            let fields: [String]
-            // A property turning transient (or back) leaves the hash; say so before comparing fields.
-            if before.contains(property), after.contains(property), let x = oldAttributes[property], let y = newAttributes[property] {
-                fields = attributeFields(x, y)
-            } else if before.contains(property), after.contains(property), let x = oldRelationships[property], let y = newRelationships[property] {
-                fields = relationshipFields(x, y)
-            } else if before.contains(property), after.contains(property) {
-                fields = ["changed between attribute and relationship"]
-            } else if !before.contains(property) {
-                fields = [oldAttributes[property] != nil || oldRelationships[property] != nil ? "no longer transient" : "added"]
-            } else {
-                fields = [newAttributes[property] != nil || newRelationships[property] != nil ? "now transient" : "removed"]
+        for property in VersionHasher.sortedNames(Set(a.properties.keys).union(b.properties.keys)) {
+            let label = "'\(a.name).\(property)'"
+            let changed: [String]
+            switch (a.properties[property], b.properties[property]) {
+            case let (x?, y?) where x.kind != y.kind:
+                changed = ["changed between attribute and relationship"]
+            case let (x?, y?):
+                changed = fields(x.fieldNames, x.values, y.values, showsValues: showsValues)
+            case (nil, _?):
+                changed = [a.transient.contains(property) ? "no longer transient" : "added"]
+            case (_?, nil):
+                changed = [b.transient.contains(property) ? "now transient" : "removed"]
+            case (nil, nil):
+                changed = []
             }
-            if !fields.isEmpty { reasons.append("\(label) (\(fields.joined(separator: ", ")))") }
+            if !changed.isEmpty { reasons.append("\(label) (\(changed.joined(separator: ", ")))") }
         }
         return reasons
-    }
-
-    static func attributeFields(_ a: Attribute, _ b: Attribute) -> [String] {
-        [
-            field("optional", a.isOptional, b.isOptional, yes),
-            field("type", a.type.xmlValue, b.type.xmlValue) { $0 },
-            field("allowsExternalBinaryDataStorage", a.allowsExternalBinaryDataStorage, b.allowsExternalBinaryDataStorage, yes),
-            field("preserveAfterDeletion", a.isPreservedAfterDeletion, b.isPreservedAfterDeletion, yes),
-            field("versionHashModifier", a.versionHashModifier ?? "", b.versionHashModifier ?? "") { "'\($0)'" },
-            field("derived", a.isDerived, b.isDerived, yes),
-            field("derivationExpression", a.derivationExpression, b.derivationExpression, text),
-            a.type == .composite ? field("composite", a.compositeName, b.compositeName, text) : nil,
-        ].compactMap { $0 }
-    }
-
-    static func relationshipFields(_ a: Relationship, _ b: Relationship) -> [String] {
-        [
-            field("optional", a.isOptional, b.isOptional, yes),
-            field("destination", a.destinationEntity, b.destinationEntity, text),
-            field("inverse", a.inverseName, b.inverseName, text),
-            field("maxCount", VersionHasher.effectiveMaxCount(a), VersionHasher.effectiveMaxCount(b)) { String($0) },
-            field("minCount", a.minCount, b.minCount) { String($0) },
-            field("ordered", a.isOrdered, b.isOrdered, yes),
-            field("versionHashModifier", a.versionHashModifier ?? "", b.versionHashModifier ?? "") { "'\($0)'" },
-        ].compactMap { $0 }
     }
 }

@@ -51,7 +51,9 @@ public enum ModelHasher {
         let caveatProperties = Set(caveats.compactMap { caveat in caveat.property.map { Declared(entity: caveat.entity, property: $0) } })
         // Parents before children: ancestors are listed nearest first, so hash by depth.
         for entity in resolved.entities.sorted(by: { $0.ancestors.count < $1.ancestors.count }) {
-            var bytes = Array(entity.name.utf8)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(entity.name.utf8.count + 33 + 32 * (entity.attributes.count + entity.relationships.count))
+            bytes.append(contentsOf: entity.name.utf8)
             bytes.append(entity.entity.isAbstract ? 1 : 0)
             if let parent = entity.parent, let parentHash = entityHashes[parent] {
                 bytes += parentHash
@@ -67,14 +69,14 @@ public enum ModelHasher {
                 guard let hash = declared[owner]?[name] else { continue }
                 own[name] = hash
                 if !isTransient { fed[name] = hash; names.append(name) }
-                if caveatProperties.contains(Declared(entity: owner, property: name)) { unverified.insert(entity.name) }
+                if !caveatProperties.isEmpty, caveatProperties.contains(Declared(entity: owner, property: name)) { unverified.insert(entity.name) }
             }
             let sorted = VersionHasher.sortedNames(names)
             if !VersionHasher.isVerifiedOrder(sorted: sorted) {
                 caveats.insert(HashCaveat(entity: entity.name, reason: "property names whose order depends on case, '_' or non-ASCII characters [open]"))
                 unverified.insert(entity.name)
             }
-            for name in sorted { bytes += fed[name] ?? Data() }
+            for name in sorted { if let hash = fed[name] { bytes.append(contentsOf: hash) } }
             if let modifier = entity.entity.versionHashModifier, !modifier.isEmpty {
                 bytes += Array(modifier.utf8)
                 caveats.insert(HashCaveat(entity: entity.name, reason: "entity versionHashModifier: its position in the hash is read from code only [open]"))

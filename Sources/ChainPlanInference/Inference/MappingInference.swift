@@ -41,7 +41,7 @@ public struct PropertyKey: Sendable, Hashable, Codable, Comparable {
 /// Matching: each side keys its entities, and the stored properties of each matched entity
 /// (inherited ones and composite elements included), by renaming identifier, else name; exact
 /// key equality pairs them, with no fallback from an identifier to the name. Whether a migration
-/// runs at all is decided by the entity hash inputs alone (`EntityHashInputs`).
+/// runs at all is decided by the entity hash inputs alone (`EntityHashInputs`, from the hash engine's `HashInputTable`).
 public enum MappingInference {
     /// Infers the mapping from `source` to `destination`. File paths locate changes
     /// (the destination's `contents`, or the source's for removals).
@@ -153,7 +153,13 @@ package struct ResolvedView: Sendable {
         self.byName = byName
         composites = model.composites
         var inputs: [String: EntityHashInputs] = [:]
-        for view in views where inputs[view.entity.name] == nil { inputs[view.entity.name] = EntityHashInputs(view, in: self) }
+        for view in views where inputs[view.entity.name] == nil {
+            let parent = view.entity.parentEntity.flatMap { byName[$0] != nil ? $0 : nil }
+            inputs[view.entity.name] = EntityHashInputs(entity: view.entity, parent: parent, attributes: view.attributes,
+                                                        relationships: view.relationships) { [composites] in
+                CompositeType.elements(of: $0, among: composites)
+            }
+        }
         hashInputs = inputs
         lowercasedNames = Set(views.map { $0.entity.name.lowercased() })
     }

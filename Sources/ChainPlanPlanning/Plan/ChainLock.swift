@@ -1,63 +1,62 @@
 import Foundation
 
-/// `chain.lock`: fingerprints of the model versions that have shipped.
+/// `chain.lock`: the Core Data version hashes of the model versions that have shipped.
 ///
-/// A store in a user's hands was made by the version as it shipped; a version edited after
-/// release no longer matches those stores, and Core Data fails to open or migrate them. The lock
-/// records, per shipped version, a fingerprint of every migration-relevant field (the fields that
-/// feed Core Data's version hashes, renaming identifiers, and what the classifier reads besides:
-/// default values, ordering, uniqueness constraints), per entity and per property, so that
-/// `validate` can say exactly what changed (CP401) or disappeared (CP402).
+/// A store in a user's hands records the entity version hashes of the model that made it; Core
+/// Data opens it without a migration exactly when the app's model has the same hashes (§1.7), and
+/// finds its source model by them (§2). A shipped version edited so that a hash moves no longer
+/// matches those stores. The lock records, per shipped version, its `versionChecksum` and every
+/// entity's version hash (base64, as `VersionInfo.plist` and store metadata write them), so
+/// `validate` reports CP401 when they change and CP402 when the version is gone. Edits that move
+/// no hash (renaming identifiers, defaults, delete rules, indexes) are not changes to Core Data
+/// and are not reported.
 ///
-/// Fingerprints come from the parsed model, so whitespace, XML attribute order and Xcode's
-/// tool-version attributes do not change them. The file is text, sorted, one line per item;
-/// after an entity's or property's fingerprint, four hex digits per field (see ``entityFields``
-/// and ``attributeFields``) let CP401 say which field changed:
+/// After each entity's hash, and on one line per hashed property, four hex digits per input of
+/// the hash engine's table (`HashInputTable`) let CP401 say which property and field moved, without
+/// keeping a snapshot of the model. A version or entity whose hash rests on an input the reference
+/// leaves open (or reads only from code) is marked `unverified`:
 ///
 /// ```
-/// version "Model 2" 9f0c4e1a7d2b3c51
-///   entity "Item" 41a7c0e2d9b8f613 1a2b3c4d5e6f7a8b9c0d
-///   property "Item" "name" 0b1c2d3e4f5a6b7c 0a1b2c3d4e5f6a7b8c9d0e1f2a3b
+/// version "Model 2" 8f6yA0QvE1x2Rk1iAxQ0c0k4oFJq1aL3c2m7X0n4bHk=
+///   entity "Item" DbE4c1v9o4Z0u3fQ9t7nJ2lq3q1m7c1n2Yb6QhQ2k0A= 1a2b3c4d5e6f7a8b
+///   attribute "Item" "name" 0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e
+///   relationship "Item" "list" 0a1b2c3d4e5f6a7b8c9d0e1f2a3b
 /// ```
 ///
 /// Names are quoted with escapes, bidirectional controls included (`\u{202E}`), so the file reads
-/// as it is in every viewer, like every other human-facing output; reading decodes the escapes.
+/// as it is in every viewer; reading decodes the escapes. A lock written by chainplan before the
+/// hash engine (16-hex-digit fingerprints) is recognised and refused with how to upgrade it.
 public struct ChainLock: Sendable, Hashable {
     public static let fileName = "chain.lock"
     public static let maxBytes = 64 << 20
 
-    /// Fingerprints of one version.
+    /// What is locked of one version.
     public struct VersionPrint: Sendable, Hashable {
-        public var digest: String
+        /// Core Data's `versionChecksum` (base64, 44 characters).
+        public var checksum: String
+        /// Entity name → base64 entity version hash.
         public var entities: [String: String]
-        /// Keyed by entity name, then property name.
-        public var properties: [String: [String: String]]
-        /// Per entity, and per entity and property: four hex digits per field, in the order of
-        /// ``entityFields``, ``attributeFields`` or ``relationshipFields`` (empty in older locks).
-        public var entityFields: [String: String] = [:]
-        public var propertyFields: [String: [String: String]] = [:]
-    }
+        /// Entity name → its hash inputs as four-hex-digit digests (`EntityHashInputs.digested`).
+        public var inputs: [String: EntityHashInputs]
+        /// Entities whose hash rests on an unverified input.
+        public var unverified: Set<String>
 
-    /// The fields fingerprinted one by one, in lock order, as CP401 names them.
-    public static let entityFields = ["parent", "abstract", "version hash modifier", "renaming identifier", "uniqueness constraints"]
-    public static let attributeFields = ["kind", "optional", "transient", "version hash modifier", "type", "renaming identifier", "default value"]
-    public static let relationshipFields = ["kind", "optional", "transient", "version hash modifier", "destination", "to-many",
-                                            "minimum count", "maximum count", "delete rule", "inverse", "renaming identifier", "ordered"]
-
-    /// Four hex digits per (field, value), concatenated.
-    static func fieldDigests(_ fields: [(String, String?)]) -> String {
-        fields.map { String(digest("\($0.0)=\(MigrationSignature.quote($0.1))").prefix(4)) }.joined()
-    }
-
-    /// The fields whose digests differ (`kind` alone when the kind changed); empty when unknown.
-    static func changedFields(_ before: String?, _ after: String?, names: [String]) -> [String] {
-        guard let before, let after, !before.isEmpty, !after.isEmpty else { return [] }
-        let old = Array(before), new = Array(after)
-        func field(_ index: Int, _ digits: [Character]) -> ArraySlice<Character> {
-            digits.count >= index * 4 + 4 ? digits[(index * 4)..<(index * 4 + 4)] : []
+        public init(checksum: String, entities: [String: String], inputs: [String: EntityHashInputs] = [:], unverified: Set<String> = []) {
+            self.checksum = checksum
+            self.entities = entities
+            self.inputs = inputs
+            self.unverified = unverified
         }
-        if names.first == "kind", field(0, old) != field(0, new) { return ["kind"] }
-        return names.indices.filter { field($0, old) != field($0, new) }.map { names[$0] }
+
+        /// True when every entity hash rests on verified rules only.
+        public var isVerified: Bool { unverified.isEmpty }
+
+        /// What the lock's text holds (a print made from a model also knows each parent's name).
+        public var recorded: VersionPrint {
+            var copy = self
+            copy.inputs = inputs.mapValues { var inputs = $0; inputs.parent = nil; return inputs }
+            return copy
+        }
     }
 
     /// Locked versions in file order, with the line each starts on (for findings).
@@ -75,75 +74,25 @@ public struct ChainLock: Sendable, Hashable {
         self.versions = versions
     }
 
-    /// The lock of `names` (in that order) from `bundle`; versions the bundle cannot read are left out.
+    /// The lock of `names` (in that order) from `bundle`; versions without hashes are left out.
     public init(bundle: ModelBundle, versions names: [String]) {
-        var versions: [(String, VersionPrint, Int)] = []
-        for name in names {
-            guard let model = bundle.version(named: name)?.model else { continue }
-            versions.append((name, Self.fingerprint(model), 0))
-        }
-        self.versions = versions
+        let chosen = names.compactMap { bundle.version(named: $0) }
+        let prints = Parallel.map(chosen) { Self.print($0) }
+        versions = zip(chosen, prints).compactMap { version, print in print.map { (version.name, $0, 0) } }
     }
 
-    // MARK: Fingerprints
+    // MARK: Prints
 
-    /// The canonical line of every entity and property, fingerprinted.
-    public static func fingerprint(_ model: ObjectModel) -> VersionPrint {
-        let signature = MigrationSignature(model)
-        var entities: [String: String] = [:]
-        var properties: [String: [String: String]] = [:]
-        var entityFields: [String: String] = [:]
-        var propertyFields: [String: [String: String]] = [:]
-        for entity in model.entities where signature.entities[entity.name] != nil {
-            let entitySignature = signature.entities[entity.name]!
-            let unique = entity.uniquenessConstraints.map { $0.sorted().joined(separator: ",") }.sorted().joined(separator: ";")
-            entities[entity.name] = digest(entitySignature.canonicalHeader + " id=" + MigrationSignature.quote(signature.renamingIdentifiers.entities[entity.name])
-                                           + " unique=" + MigrationSignature.quote(unique))
-            entityFields[entity.name] = fieldDigests([
-                ("parent", entitySignature.parentEntity), ("abstract", entitySignature.isAbstract ? "1" : "0"),
-                ("version hash modifier", entitySignature.versionHashModifier),
-                ("renaming identifier", signature.renamingIdentifiers.entities[entity.name]), ("uniqueness constraints", unique),
-            ])
-            var lines: [String: String] = [:]
-            var fields: [String: String] = [:]
-            let ids = signature.renamingIdentifiers.properties[entity.name] ?? [:]
-            for (name, property) in entitySignature.properties {
-                var line = property.canonicalText + " id=" + MigrationSignature.quote(ids[name])
-                var values: [(String, String?)] = [
-                    ("optional", property.isOptional ? "1" : "0"), ("transient", property.isTransient ? "1" : "0"),
-                    ("version hash modifier", property.versionHashModifier),
-                ]
-                switch property.kind {
-                case .attribute(let type):
-                    values.insert(("kind", "attribute"), at: 0)
-                    values.append(("type", type.xmlValue))
-                case .relationship(let relationship):
-                    values.insert(("kind", "relationship"), at: 0)
-                    values += [("destination", relationship.destinationEntity), ("to-many", relationship.isToMany ? "1" : "0"),
-                               ("minimum count", "\(relationship.minCount)"), ("maximum count", "\(relationship.maxCount)"),
-                               ("delete rule", relationship.deletionRule.rawValue), ("inverse", relationship.inverseName)]
-                }
-                values.append(("renaming identifier", ids[name]))
-                if let attribute = entity.attributes.first(where: { $0.name == name }) {
-                    let value = attribute.defaultValueString ?? attribute.defaultDateTimeInterval
-                    line += " default=" + MigrationSignature.quote(value)
-                    values.append(("default value", value))
-                } else if let relationship = entity.relationships.first(where: { $0.name == name }) {
-                    line += " ordered=" + (relationship.isOrdered ? "1" : "0")
-                    values.append(("ordered", relationship.isOrdered ? "1" : "0"))
-                }
-                lines[name] = digest(line)
-                fields[name] = fieldDigests(values)
-            }
-            properties[entity.name] = lines
-            propertyFields[entity.name] = fields
-        }
-        var all = ""
-        for name in entities.keys.sorted() {
-            all += "e \(MigrationSignature.quote(name)) \(entities[name]!)\n"
-            for property in (properties[name] ?? [:]).keys.sorted() { all += "p \(MigrationSignature.quote(property)) \(properties[name]![property]!)\n" }
-        }
-        return VersionPrint(digest: digest(all), entities: entities, properties: properties, entityFields: entityFields, propertyFields: propertyFields)
+    /// What the lock records of `version`, nil when it has no hashes (legacy or unhashable).
+    public static func print(_ version: ModelVersion) -> VersionPrint? {
+        guard let model = version.model, let hashes = VersionHashes(version).hashes else { return nil }
+        return print(model, hashes)
+    }
+
+    static func print(_ model: ObjectModel, _ hashes: ModelHashes) -> VersionPrint {
+        let inputs = HashInputTable.inputs(of: model).filter { hashes.entities[$0.key] != nil }
+        return VersionPrint(checksum: hashes.checksum, entities: hashes.entities.mapValues { $0.base64EncodedString() },
+                            inputs: inputs.mapValues { $0.digested(digest) }, unverified: hashes.unverifiedEntities)
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across machines and releases.
@@ -161,20 +110,24 @@ public struct ChainLock: Sendable, Hashable {
 
     public var text: String {
         var out = """
-            # chain.lock: fingerprints of the shipped model versions, written by `chainplan lock`.
-            # Commit it. `chainplan validate` reports CP401 when a locked version changes and CP402
-            # when one is missing. Regenerate it only when a new version ships.
+            # chain.lock: Core Data version hashes of the shipped model versions, written by `chainplan lock`.
+            # Commit it. `chainplan validate` reports CP401 when a locked version's hashes change and CP402
+            # when one is missing. `chainplan lock` adds newly shipped versions; rewriting or dropping a
+            # locked one needs --force.
 
             """
-        func quote(_ name: String) -> String { MigrationSignature.quote(name, bidiVisible: true) }
-        func fields(_ digits: String?) -> String { digits.map { $0.isEmpty ? "" : " " + $0 } ?? "" }
+        func quote(_ name: String) -> String { QuotedText.quote(name, bidiVisible: true) }
+        let mark = { (unverified: Bool) in unverified ? " unverified" : "" }
         for (name, print, _) in versions {
-            out += "version \(quote(name)) \(print.digest)\n"
-            for entity in print.entities.keys.sorted() {
-                out += "  entity \(quote(entity)) \(print.entities[entity]!)\(fields(print.entityFields[entity]))\n"
-                let properties = print.properties[entity] ?? [:]
-                for property in properties.keys.sorted() {
-                    out += "  property \(quote(entity)) \(quote(property)) \(properties[property]!)\(fields(print.propertyFields[entity]?[property]))\n"
+            out += "version \(quote(name)) \(print.checksum)\(mark(!print.isVerified))\n"
+            for entity in VersionHasher.sortedNames(print.entities.keys) {
+                let inputs = print.inputs[entity]
+                out += "  entity \(quote(entity)) \(print.entities[entity] ?? "")\(inputs.map { " " + $0.values.joined() } ?? "")"
+                    + "\(mark(print.unverified.contains(entity)))\n"
+                let properties = inputs?.properties ?? [:]
+                for property in VersionHasher.sortedNames(properties.keys) {
+                    guard let fields = properties[property] else { continue }
+                    out += "  \(fields.kind.rawValue) \(quote(entity)) \(quote(property)) \(fields.values.joined())\n"
                 }
             }
         }
@@ -185,10 +138,12 @@ public struct ChainLock: Sendable, Hashable {
     static let listedProblems = 20
 
     /// Reads a lock; every malformed line is a CP403 at its line (the first `listedProblems`,
-    /// then one finding saying how many more there are).
+    /// then one finding saying how many more there are). A lock in the format chainplan wrote
+    /// before Core Data's hashes is one CP403 that says how to upgrade it.
     public static func read(_ text: String, file: String) -> (ChainLock?, [Diagnostic]) {
         var versions: [(String, VersionPrint, Int)] = []
         var diagnostics = FindingList(.unreadableLock, limit: listedProblems)
+        let entityDigits = HashInputTable.entity.count * 4
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -197,28 +152,44 @@ public struct ChainLock: Sendable, Hashable {
                 diagnostics.add(Diagnostic(.unreadableLock, "cannot read this line of the lock", at: at))
                 continue
             }
-            // The fingerprint, then (entities and properties) optionally four hex digits per field.
             let parts = rest.split(separator: " ").map(String.init)
-            let digest = parts.first ?? ""
-            let fields = parts.count == 2 ? parts[1] : ""
-            let digestOK = digest.count == 16 && digest.allSatisfy(\.isHexDigit) && parts.count <= 2
-                && fields.count % 4 == 0 && fields.allSatisfy(\.isHexDigit)
+            let unverified = parts.last == "unverified"
+            let values = unverified ? Array(parts.dropLast()) : parts
             switch (words.first, words.count) {
-            case ("version"?, 2) where digestOK && parts.count == 1:
-                versions.append((words[1], VersionPrint(digest: digest, entities: [:], properties: [:]), index + 1))
-            case ("entity"?, 2) where digestOK && !versions.isEmpty:
-                versions[versions.count - 1].1.entities[words[1]] = digest
-                if !fields.isEmpty { versions[versions.count - 1].1.entityFields[words[1]] = fields }
-            case ("property"?, 3) where digestOK && !versions.isEmpty:
-                versions[versions.count - 1].1.properties[words[1], default: [:]][words[2]] = digest
-                if !fields.isEmpty { versions[versions.count - 1].1.propertyFields[words[1], default: [:]][words[2]] = fields }
+            case ("version"?, 2) where values.count == 1 && isHash(values[0]):
+                versions.append((words[1], VersionPrint(checksum: values[0], entities: [:]), index + 1))
+            case ("version"?, 2) where values.count == 1 && values[0].count == 16 && values[0].allSatisfy(\.isHexDigit):
+                return (nil, [Diagnostic(.unreadableLock, "this lock was written by an older chainplan (field fingerprints, not Core Data's version "
+                                         + "hashes) and is no longer checked: if no locked version changed since it was written (see the model files' "
+                                         + "history), run `chainplan lock --force` to rewrite it with Core Data's hashes", at: at)])
+            case ("entity"?, 2) where !versions.isEmpty && values.count == 2 && isHash(values[0]) && isDigits(values[1], entityDigits):
+                let last = versions.count - 1
+                versions[last].1.entities[words[1]] = values[0]
+                versions[last].1.inputs[words[1]] = EntityHashInputs(name: words[1], parent: nil, values: chunks(values[1]), properties: [:])
+                if unverified { versions[last].1.unverified.insert(words[1]) }
+            case (let kind?, 3) where !unverified && values.count == 1 && versions.last?.1.inputs[words[1]] != nil:
+                guard let kind = PropertyHashInputs.Kind(rawValue: kind),
+                      isDigits(values[0], PropertyHashInputs(kind: kind, values: []).fieldNames.count * 4) else { fallthrough }
+                versions[versions.count - 1].1.inputs[words[1]]?.properties[words[2]] = PropertyHashInputs(kind: kind, values: chunks(values[0]))
             default:
-                diagnostics.add(Diagnostic(.unreadableLock, "cannot read this line of the lock: expected 'version \"Name\" <16 hex digits>', "
-                                           + "'entity …' or 'property …' after a version", at: at))
+                diagnostics.add(Diagnostic(.unreadableLock, "cannot read this line of the lock: expected 'version \"Name\" <checksum>', "
+                                           + "'entity …', 'attribute …' or 'relationship …' after a version", at: at))
             }
         }
         let problems = diagnostics.finished(at: SourceLocation(file: file))
         return (problems.isEmpty ? ChainLock(versions: versions) : nil, problems)
+    }
+
+    /// A base64 SHA-256 hash: 44 characters that decode to 32 bytes.
+    static func isHash(_ text: String) -> Bool { text.count == 44 && Data(base64Encoded: text)?.count == 32 }
+
+    static func isDigits(_ text: String, _ count: Int) -> Bool {
+        text.utf8.count == count && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    static func chunks(_ digits: String) -> [String] {
+        let characters = Array(digits)
+        return stride(from: 0, to: characters.count, by: 4).map { String(characters[$0..<min($0 + 4, characters.count)]) }
     }
 
     /// `word "quoted" "quoted" rest` → (["word", "quoted", "quoted"], "rest"), or nil.
@@ -266,11 +237,8 @@ public struct ChainLock: Sendable, Hashable {
 
     // MARK: Checking
 
-    /// ` (type, optional)`, or nothing.
-    static func listing(_ fields: [String]) -> String { fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))" }
-
-    /// CP401 for every locked version whose fingerprint changed (naming each entity and property
-    /// that changed, appeared or disappeared), CP402 for every locked version the bundle lacks.
+    /// CP401 for every locked version whose hashes changed (naming each entity, and in it each
+    /// property and field, that moved its hash), CP402 for every locked version the bundle lacks.
     public func check(against bundle: ModelBundle, lockFile: String) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for (name, locked, line) in versions {
@@ -280,65 +248,117 @@ public struct ChainLock: Sendable, Hashable {
                                            at: lockLocation, versions: [name]))
                 continue
             }
-            guard let model = version.model else { continue }
-            let current = Self.fingerprint(model)
-            guard current.digest != locked.digest else { continue }
-            var changes: [(String, (line: Int, column: Int?)?)] = []
-            func place(_ line: Int?, _ column: Int?) -> (line: Int, column: Int?)? { line.map { ($0, column) } }
-            for entity in Set(locked.entities.keys).union(current.entities.keys).sorted() {
-                let entityDefinition = model.entities.first { $0.name == entity }
-                let line = place(entityDefinition?.line, entityDefinition?.column)
-                switch (locked.entities[entity], current.entities[entity]) {
-                case (nil, _?): changes.append(("entity '\(entity)' was added", line)); continue
-                case (_?, nil): changes.append(("entity '\(entity)' was removed", nil)); continue
-                case let (old?, new?) where old != new:
-                    let fields = Self.changedFields(locked.entityFields[entity], current.entityFields[entity], names: Self.entityFields)
-                    changes.append(("entity '\(entity)' changed" + Self.listing(fields), line))
-                default: break
-                }
-                let before = locked.properties[entity] ?? [:], after = current.properties[entity] ?? [:]
-                let definition = model.entities.first { $0.name == entity }
-                for property in Set(before.keys).union(after.keys).sorted() where before[property] != after[property] {
-                    let propertyLine = definition?.attributes.first { $0.name == property }.flatMap { place($0.line, $0.column) }
-                        ?? definition?.relationships.first { $0.name == property }.flatMap { place($0.line, $0.column) }
-                    let isAttribute = definition?.attributes.contains { $0.name == property } ?? false
-                    let fields = Self.changedFields(locked.propertyFields[entity]?[property], current.propertyFields[entity]?[property],
-                                                    names: isAttribute ? Self.attributeFields : Self.relationshipFields)
-                    let what = before[property] == nil ? "was added" : after[property] == nil ? "was removed" : "changed" + Self.listing(fields)
-                    changes.append(("'\(entity).\(property)' \(what)", propertyLine ?? line))
-                }
-            }
-            let shown = changes.prefix(5).map(\.0).joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
-            let location = changes.first?.1.map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
-            findings.append(Diagnostic(.lockedVersionChanged, "the shipped version '\(name)' was edited after it was locked: \(shown.isEmpty ? "its fingerprint changed" : shown)",
+            // A version without hashes has its own finding (CP112, CP122).
+            guard let model = version.model, let hashes = VersionHashes(version).hashes, hashes.checksum != locked.checksum else { continue }
+            let current = Self.print(model, hashes)
+            let lockedHashes = locked.entities.compactMapValues { Data(base64Encoded: $0) }
+            let changes = HashDifference.changes(from: locked.inputs, lockedHashes, to: current.inputs, hashes.entities, showsValues: false)
+            let shown = changes.prefix(5).map { change in
+                change.description + (locked.unverified.contains(change.entity) || current.unverified.contains(change.entity) ? " [hash unverified]" : "")
+            }.joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
+            let location = changes.first.flatMap { Self.place(of: $0.entity, in: model, locked: locked.inputs[$0.entity], current: current.inputs[$0.entity]) }
+                .map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
+            findings.append(Diagnostic(.lockedVersionChanged, "the shipped version '\(name)' was edited after it was locked: its Core Data version hashes changed, "
+                                       + "so stores it made no longer match it: \(shown.isEmpty ? "its checksum changed" : shown)",
                                        at: location, versions: [name]))
         }
         return findings
     }
+
+    /// Where the first changed property of `entity` is defined (else the entity).
+    static func place(of entity: String, in model: ObjectModel, locked: EntityHashInputs?, current: EntityHashInputs?) -> (line: Int, column: Int?)? {
+        let definition = model.entities.first { $0.name == entity }
+        let before = locked?.properties ?? [:], after = current?.properties ?? [:]
+        for property in VersionHasher.sortedNames(Set(before.keys).union(after.keys)) where before[property] != after[property] {
+            if let attribute = definition?.attributes.first(where: { $0.name == property }), let line = attribute.line { return (line, attribute.column) }
+            if let relationship = definition?.relationships.first(where: { $0.name == property }), let line = relationship.line { return (line, relationship.column) }
+        }
+        return definition?.line.map { ($0, definition?.column) }
+    }
 }
 
 extension ChainPlanner {
-    /// What `chainplan lock` writes.
+    /// What `chainplan lock` writes, and what it did to the versions an existing lock held.
     public struct LockPlan: Sendable {
-        /// The lock, or nil when the input has no readable model bundle.
+        /// The lock to write, or nil when the input has no readable model bundle or the existing
+        /// lock stands in the way (`refusal` says why).
         public var lock: ChainLock?
         /// Where it belongs: `chain.lock` beside the spec (or beside a bundle given as the spec).
         public var file: URL
         public var report: ChainReport
-        /// Requested versions the bundle does not have (or cannot read).
+        /// Requested versions the bundle does not have (or cannot hash).
         public var missing: [String]
+        /// Versions locked for the first time.
+        public var added: [String] = []
+        /// Locked versions whose hashes changed, kept as locked (rewriting them needs `force`).
+        public var kept: [String] = []
+        /// Locked versions rewritten from the bundle (`force`).
+        public var rewritten: [String] = []
+        /// Locked versions left out of the new lock (`force`).
+        public var dropped: [String] = []
+        /// Locked versions whose hashes rest on an input chainplan cannot verify.
+        public var unverified: [String] = []
+        /// Why the existing lock was not updated (unreadable, or in the old format), without `force`.
+        public var refusal: String?
     }
 
-    /// The lock of `versions`, or by default of every bundle version except the target (the
-    /// versions that have shipped), in the bundle's order.
-    public func lock(inputAt url: URL, versions requested: [String]?) -> LockPlan {
+    /// The lock of `versions` (default: every bundle version except the target, the versions that
+    /// have shipped), merged with the existing `chain.lock`: its versions stay as they were locked,
+    /// new ones are appended. `force` rewrites the lock from the bundle alone, and reports every
+    /// locked version it rewrites or drops.
+    public func lock(inputAt url: URL, versions requested: [String]?, force: Bool = false) -> LockPlan {
         let planned = planWithBundle(inputAt: url)
         let (report, bundle) = (planned.report, planned.bundle)
         let file = url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName)
         guard let bundle else { return LockPlan(lock: nil, file: file, report: report, missing: requested ?? []) }
         let names = requested ?? bundle.versionNames.filter { $0 != report.target }
-        let readable = names.filter { bundle.version(named: $0)?.model != nil }
-        return LockPlan(lock: ChainLock(bundle: bundle, versions: readable), file: file, report: report,
-                        missing: names.filter { !readable.contains($0) })
+        let fresh = ChainLock(bundle: bundle, versions: names)
+        let made = Set(fresh.versions.map(\.name))
+        var plan = LockPlan(lock: fresh, file: file, report: report, missing: names.filter { !made.contains($0) })
+        var existing: ChainLock?
+        if FileManager.default.fileExists(atPath: file.path) {
+            let read: (ChainLock?, [Diagnostic])
+            switch FileAccess.readRegularFile(at: file, maxBytes: ChainLock.maxBytes) {
+            case .failure(let problem): read = (nil, [Diagnostic(.unreadableLock, "cannot read the lock: \(problem.description)", at: SourceLocation(file: file.lastPathComponent))])
+            case .success(let data):
+                read = String(validating: data, as: UTF8.self).map { ChainLock.read($0, file: ChainLock.fileName) }
+                    ?? (nil, [Diagnostic(.unreadableLock, "the lock is not valid UTF-8", at: SourceLocation(file: ChainLock.fileName))])
+            }
+            existing = read.0
+            if existing == nil, !force {
+                plan.lock = nil
+                plan.refusal = "the existing \(ChainLock.fileName) is not updated: " + (read.1.first.map { diagnostic in
+                    (diagnostic.location?.line.map { "line \($0): " } ?? "") + diagnostic.message
+                } ?? "it cannot be read") + (read.1.first?.message.contains("--force") == true ? "" : " (`--force` replaces it)")
+                return plan
+            }
+        }
+        let freshByName = Dictionary(fresh.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        if force {
+            plan.added = fresh.versions.map(\.name).filter { name in !(existing?.versions.contains { $0.name == name } ?? false) }
+            for old in existing?.versions ?? [] {
+                if let new = freshByName[old.name] {
+                    if new.print.recorded != old.print.recorded { plan.rewritten.append(old.name) }
+                } else {
+                    plan.dropped.append(old.name)
+                }
+            }
+        } else if let existing {
+            var merged: [(name: String, print: ChainLock.VersionPrint, line: Int)] = []
+            for old in existing.versions {
+                if let new = freshByName[old.name], new.print.recorded != old.print.recorded { plan.kept.append(old.name) }
+                merged.append((old.name, old.print, 0))
+            }
+            let locked = Set(existing.versions.map(\.name))
+            for new in fresh.versions where !locked.contains(new.name) {
+                merged.append(new)
+                plan.added.append(new.name)
+            }
+            plan.lock = ChainLock(versions: merged)
+        } else {
+            plan.added = fresh.versions.map(\.name)
+        }
+        plan.unverified = plan.lock?.versions.filter { !$0.print.isVerified }.map(\.name) ?? []
+        return plan
     }
 }

@@ -82,7 +82,35 @@ import Testing
             #expect(metadata.table(named: "ZC")?.columnNames == ["Z_PK", "Z_ENT", "Z_OPT"])
             #expect(metadata.tables.filter { $0.kind == .join }.map(\.name) == ["Z_3SELF"])
             #expect(StoreFingerprint(model: hostile).similarity(to: StoreFingerprint(store: metadata)) == 1)
+            // A model Core Data could not hash (a parent cycle) gets no hashes, never made-up ones.
+            #expect(metadata.modelVersionHashes == [:])
+            #expect(metadata.modelVersionChecksum == nil)
+            #expect(metadata.modelVersionHashesDigest == nil)
         }
+    }
+
+    /// The metadata records the model's Core Data version hashes, checksum and digest, so the
+    /// store is identified by hash (no identifier, two structurally identical versions told apart).
+    @Test func recordsCoreDataVersionHashes() throws {
+        let v1 = ObjectModel(entities: [Entity(name: "Note", attributes: [Attribute(name: "title", type: .string, isOptional: true)])])
+        // Same tables and columns, but `title` is no longer optional: only the hash tells them apart.
+        let v2 = ObjectModel(entities: [Entity(name: "Note", attributes: [Attribute(name: "title", type: .string)])])
+        let hashes = try ModelHasher.hash(v2).get()
+        #expect(try ModelHasher.hash(v1).get().entities != hashes.entities)
+        let folder = try TemporaryFolder()
+        let path = folder.path("v2.sqlite")
+        _ = try StoreFixtureWriter(rowsPerEntity: 2).write(model: v2, versionName: "V2", to: path)
+        let metadata = try StoreReader().read(storeAt: path, displayPath: "v2.sqlite")
+        #expect(metadata.modelVersionHashes == hashes.entities)
+        #expect(metadata.modelVersionHashes["Note"]?.count == 32)
+        #expect(metadata.modelVersionChecksum == hashes.checksum)
+        #expect(metadata.modelVersionHashesDigest == hashes.digest)
+        #expect(metadata.modelVersionHashesVersion == 3)
+        let versions = [ModelVersion(name: "V1", path: "V1.xcdatamodel", model: v1),
+                        ModelVersion(name: "V2", path: "V2.xcdatamodel", model: v2)]
+        let identified = StoreIdentifier.identify(metadata: metadata, versions: versions)
+        #expect(identified.detectedVersion == "V2")
+        #expect(identified.evidence == .hashes)
     }
 }
 
@@ -145,7 +173,10 @@ extension CorpusTests {
             #expect(metadata.diagnostics == [])
             #expect(metadata.storeType == "SQLite")
             #expect(metadata.modelVersionIdentifiers == [model.versionIdentifier ?? ""])
-            #expect(metadata.modelVersionHashes == [:])
+            let hashes = try ModelHasher.hash(model).get()
+            #expect(metadata.modelVersionHashes == hashes.entities)
+            #expect(metadata.modelVersionChecksum == hashes.checksum)
+            #expect(metadata.modelVersionHashesDigest == hashes.digest)
             #expect(metadata.otherMetadataKeys == ["ChainPlanFixtureVersion", "_NSAutoVacuumLevel"])
             #expect(!metadata.isWALMode)
             #expect(metadata.entities.map(\.name).sorted() == model.entities.map(\.name).sorted())
@@ -166,9 +197,10 @@ extension CorpusTests {
             #expect(StoreFingerprint(model: model).similarity(to: StoreFingerprint(store: metadata)) == 1)
             let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
             #expect(result.detectedVersion == item.version)
+            #expect(result.evidence == .hashes)
 
             // Structure alone: the version is an exact match (the only one unless it has a twin).
-            var anonymous = metadata
+            var anonymous = metadata.withoutHashes
             anonymous.modelVersionIdentifiers = [""]
             let structural = StoreIdentifier.identify(metadata: anonymous, versions: versions)
             let exact = structural.candidates.filter { $0.score == 1 }.map(\.version)

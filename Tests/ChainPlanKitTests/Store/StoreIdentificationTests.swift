@@ -40,7 +40,8 @@ import Testing
         let c = ObjectModel(entities: [item])
         let folder = try TemporaryFolder()
         _ = try StoreFixtureWriter(rowsPerEntity: 1).write(model: a, versionName: "A", to: folder.path("a.sqlite"))
-        let metadata = try StoreReader().read(storeAt: folder.path("a.sqlite"), displayPath: "a.sqlite")
+        // Without hashes (a store written before them): identifiers and structure decide.
+        let metadata = try StoreReader().read(storeAt: folder.path("a.sqlite"), displayPath: "a.sqlite").withoutHashes
         let versions = [ModelVersion(name: "A", path: "A", model: a), ModelVersion(name: "B", path: "B", model: b),
                         ModelVersion(name: "C", path: "C", model: c)]
         let narrowed = StoreIdentifier.identify(metadata: metadata, versions: versions)
@@ -69,7 +70,7 @@ import Testing
                         ModelVersion(name: "C", path: "C", model: c)]
         let folder = try TemporaryFolder()
         _ = try StoreFixtureWriter(rowsPerEntity: 1).write(model: c, versionName: "C", to: folder.path("c.sqlite"))
-        var metadata = try StoreReader().read(storeAt: folder.path("c.sqlite"), displayPath: "c.sqlite")
+        var metadata = try StoreReader().read(storeAt: folder.path("c.sqlite"), displayPath: "c.sqlite").withoutHashes
 
         metadata.modelVersionIdentifiers = ["x"]
         let wrong = StoreIdentifier.identify(metadata: metadata, versions: versions)
@@ -294,7 +295,9 @@ extension CorpusTests {
             let target = try #require(versions.first { $0.name == "zmessaging2.10" }?.model)
             let folder = try TemporaryFolder()
             _ = try StoreFixtureWriter(rowsPerEntity: 2).write(model: target, versionName: "zmessaging2.10", to: folder.path("w.sqlite"))
-            let metadata = try StoreReader().read(storeAt: folder.path("w.sqlite"), displayPath: "w.sqlite")
+            let recorded = try StoreReader().read(storeAt: folder.path("w.sqlite"), displayPath: "w.sqlite")
+            #expect(StoreIdentifier.identify(metadata: recorded, versions: versions).evidence == .hashes)
+            let metadata = recorded.withoutHashes
             #expect(metadata.modelVersionIdentifiers == ["2.15"])
             let result = StoreIdentifier.identify(metadata: metadata, versions: versions)
             #expect(result.candidates.filter { $0.score == 1 }.map(\.version) == ["zmessaging2.10"])

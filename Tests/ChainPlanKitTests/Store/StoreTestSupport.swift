@@ -154,3 +154,15 @@ final class TemporaryFolder: @unchecked Sendable {
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
+
+extension StoreMetadata {
+    /// The metadata without Core Data's hashes, checksum and digest (a store written before
+    /// them, or by a tool that omits them): identification falls back to identifiers and structure.
+    var withoutHashes: StoreMetadata {
+        var copy = self
+        copy.modelVersionHashes = [:]
+        copy.modelVersionChecksum = nil
+        copy.modelVersionHashesDigest = nil
+        return copy
+    }
+}

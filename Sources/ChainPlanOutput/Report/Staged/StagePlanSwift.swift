@@ -243,7 +243,7 @@ enum SwiftNames {
     /// separators and bidirectional controls escaped (`\u{202E}`), so a name cannot end the
     /// literal or reorder the code around it.
     static func literal(_ text: String) -> String {
-        MigrationSignature.quote(text.replacingOccurrences(of: "\u{2028}", with: "\\u{2028}").replacingOccurrences(of: "\u{2029}", with: "\\u{2029}"), bidiVisible: true)
+        QuotedText.quote(text.replacingOccurrences(of: "\u{2028}", with: "\\u{2028}").replacingOccurrences(of: "\u{2029}", with: "\\u{2029}"), bidiVisible: true)
     }
 
     /// Text safe inside a `//` comment (one line): controls and line breaks become spaces, and

@@ -11,6 +11,8 @@ public struct StagePlanOutcome: Sendable {
     /// The app passes `NSPersistentStoreDeferredLightweightMigrationOptionKey` (`--deferred`, or
     /// `deferredLightweightMigration: true` in the spec or configuration).
     public var deferring = false
+    /// The checksums the plan used (given, or computed from the classifier's hashes).
+    public var identities: VersionIdentities? = nil
 }
 
 extension ChainPlanner {
@@ -18,7 +20,10 @@ extension ChainPlanner {
     /// `identities` gives each version's checksum and entity hashes (a compiled model's
     /// `VersionInfo.plist`, or a hash engine); nil when none are known.
     /// `marked`: more steps to run as custom stages (`.chainplan.yml`'s `stages`).
-    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, marked extra: [StepKey] = []) -> StagePlanOutcome {
+    /// `computingIdentities`: when `identities` gives none, the checksums come from the hashes
+    /// the step classifier computes (Core Data's algorithm, no second hashing of the bundle).
+    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, computingIdentities: Bool = false,
+                          marked extra: [StepKey] = []) -> StagePlanOutcome {
         let outcome = planWithBundle(inputAt: url)
         let report = outcome.report
         guard let bundle = outcome.bundle else {
@@ -29,9 +34,12 @@ extension ChainPlanner {
         }
         let order = Self.migrationOrder(report, bundle: bundle, target: target)
         let marked = Set((outcome.spec?.customStages ?? []).map(\.value) + extra)
-        let synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
+        var synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
-        return StagePlanOutcome(plan: synthesis.plan(), report: report, problem: nil, deferring: outcome.deferring)
+        synthesis.computesIdentities = computingIdentities
+        let classifier = StepClassifier(bundle: bundle, mappingModels: outcome.mappingModels)
+        let used = synthesis.identities ?? (computingIdentities ? synthesis.computedIdentities(classifier) : nil)
+        return StagePlanOutcome(plan: synthesis.plan(classifier: classifier), report: report, problem: nil, deferring: outcome.deferring, identities: used)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.

@@ -12,6 +12,10 @@ public struct StageSynthesis {
     /// Checksums from a compiled model or a hash engine; nil: none known (plans then list no
     /// checksums and merge only versions chainplan finds hash-equivalent).
     public var identities: VersionIdentities?
+    /// When `identities` is nil: take every version's checksum from the hashes the step
+    /// classifier computes anyway (Core Data's algorithm, verified versions only) instead of
+    /// hashing the bundle a second time.
+    public var computesIdentities = false
     /// Steps the user marks as custom stages (`stages` in the spec).
     public var marked: Set<StepKey>
     /// Where findings about the plan are located (the spec).
@@ -35,13 +39,16 @@ public struct StageSynthesis {
         var work: [DataWork]
     }
 
-    public func plan() -> StagePlan {
+    public func plan() -> StagePlan { plan(classifier: StepClassifier(bundle: bundle, mappingModels: mappingModels)) }
+
+    /// The plan, judged by `classifier` (made for `bundle` and `mappingModels`).
+    package func plan(classifier: StepClassifier) -> StagePlan {
+        let identities = self.identities ?? (computesIdentities ? self.computedIdentities(classifier) : nil)
         // 1. Units: versions listed once per checksum (or hash-equivalent run without checksums).
         var units: [[String]] = []
         var unitOfKey: [String: Int] = [:]
         var merged: [MergedVersion] = []
         var findings: [Diagnostic] = []
-        let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels)
         for version in order {
             if let checksum = identities?.byVersion[version]?.checksum {
                 if let unit = unitOfKey[checksum] {
@@ -179,6 +186,11 @@ public struct StageSynthesis {
 
     /// §6.2.2: lightweight stages for the gaps between custom steps; a gap of exactly one step
     /// between a custom next and the following custom current becomes a handler-less bridge.
+    /// The identities the classifier's hashes give, in bundle order.
+    func computedIdentities(_ classifier: StepClassifier) -> VersionIdentities {
+        VersionIdentities(computedFrom: bundle.versionNames.compactMap { classifier.hashes[$0] }, bundlePath: bundle.path)
+    }
+
     static func layout(units count: Int, customs: inout [Int: Custom]) -> [(kind: MigrationStage.Kind, units: [Int], step: Int?)] {
         while true {
             var stages: [(kind: MigrationStage.Kind, units: [Int], step: Int?)] = []

@@ -30,13 +30,18 @@ public struct VersionIdentities: Sendable, Hashable {
     /// (reference §1). A version that cannot be hashed, or whose hashes rest on an input the
     /// reference leaves open, gets none: plans never show a checksum that is not certain.
     public init(computedFrom bundle: ModelBundle) {
+        self.init(computedFrom: bundle.versionHashes(), bundlePath: bundle.path)
+    }
+
+    /// The identities of already computed `hashes` (one bundle's, at `bundlePath`), by the same rule.
+    public init(computedFrom hashes: [VersionHashes], bundlePath: String) {
         var byVersion: [String: VersionIdentity] = [:]
-        for version in bundle.versionHashes() {
+        for version in hashes {
             guard let hashes = version.hashes, hashes.isVerified else { continue }
             byVersion[version.version] = VersionIdentity(checksum: hashes.checksum,
                                                          entityHashes: hashes.entities.mapValues { $0.base64EncodedString() })
         }
-        self.init(byVersion: byVersion, source: "\(bundle.path) (computed)")
+        self.init(byVersion: byVersion, source: "\(bundlePath) (computed)")
     }
 
     /// The versions whose checksum is `checksum`, in `order`.
