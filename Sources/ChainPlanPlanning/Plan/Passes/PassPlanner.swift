@@ -19,20 +19,22 @@ public enum PassPlanner {
     static func key(_ entity: Entity) -> String { entity.renamingIdentifier ?? entity.name }
 
     /// The entity mappings a user needs without a mapping model: one per destination entity from
-    /// the source entity with its key, named the way Xcode names them (`PersonToPerson`).
+    /// the source entity with its key, named the way Xcode names them (`PersonToPerson`). An
+    /// abstract source entity has no objects of its own (the fetch excludes sub-entities): none.
     public static func defaultEntityMappings(source: ObjectModel, destination: ObjectModel) -> [PassEntityMapping] {
         var sourceByKey: [String: String] = [:]
-        for entity in source.entities where sourceByKey[key(entity)] == nil { sourceByKey[key(entity)] = entity.name }
+        for entity in source.entities where !entity.isAbstract && sourceByKey[key(entity)] == nil { sourceByKey[key(entity)] = entity.name }
         return destination.entities.compactMap { entity in
             guard let from = sourceByKey[key(entity)] else { return nil }
             return PassEntityMapping(name: "\(from)To\(entity.name)", source: from, destination: entity.name)
         }
     }
 
-    /// Source entities the step keeps: a destination entity has their key.
+    /// Source entities the step keeps whose objects must be migrated: a destination entity has
+    /// their key, and they are not abstract (an abstract entity has no objects of its own).
     public static func keptSourceEntities(source: ObjectModel, destination: ObjectModel) -> [String] {
         let keys = Set(destination.entities.map(key))
-        return source.entities.filter { keys.contains(key($0)) }.map(\.name)
+        return source.entities.filter { !$0.isAbstract && keys.contains(key($0)) }.map(\.name)
     }
 
     /// Coverage of `mappings` over the kept source entities.
