@@ -13,8 +13,8 @@ enum EventsToEvents2Passes {
 
     /// The entity mappings of each pass, in the order the passes run.
     static let passes: [[String]] = [
-        // pass 1: Attendee, Event, Organizer, Venue
-        ["AttendeeToAttendee", "EventToEvent", "OrganizerToOrganizer", "EventToVenue"],
+        // pass 1: Attendee, Event, Venue
+        ["AttendeeToAttendee", "EventToEvent", "EventToVenue"],
     ]
 
     enum Failure: Error, CustomStringConvertible {
