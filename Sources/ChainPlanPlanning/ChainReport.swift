@@ -142,3 +142,13 @@ public struct ChainReport: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension ChainReport {
+    /// Diagnostics sorted and the summary recomputed: how every report is finished.
+    package func resummarised() -> ChainReport {
+        var copy = self
+        copy.diagnostics.sort()
+        copy.summary = Summary(diagnostics: copy.diagnostics)
+        return copy
+    }
+}

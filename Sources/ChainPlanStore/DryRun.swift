@@ -194,15 +194,6 @@ extension StoreDryRun {
     }
 }
 
-extension ChainReport {
-    /// Diagnostics sorted and the summary recomputed.
-    func resummarised() -> ChainReport {
-        var copy = self
-        copy.diagnostics.sort()
-        copy.summary = Summary(diagnostics: copy.diagnostics)
-        return copy
-    }
-}
 
 extension ChainPlanner {
     /// The model bundle the input names (or is), when it can be read.
