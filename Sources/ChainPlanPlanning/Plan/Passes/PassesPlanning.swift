@@ -13,23 +13,13 @@ extension ChainPlanner {
     package func passes(planned: PlanOutcome, from: String, to: String, rows: [String: PassRows]?, store: String?,
                         maxMemoryBytes: Int?) -> Result<PassReport, PassFailure> {
         let report = planned.report
-        guard let model = report.model, let bundle = planned.bundle else {
-            let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
-            return .failure(PassFailure(problems.isEmpty
-                ? [Diagnostic(.unreadableModelBundle, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
-                : problems))
+        let bundle: ModelBundle, display: String
+        switch planned.versionPair(from: from, to: to) {
+        case .failure(let failure): return .failure(PassFailure(failure.diagnostics))
+        case .success(let found): (bundle, display) = found
         }
-        let display = model.bundle
-        var missing: [Diagnostic] = []
-        for name in [from, to] where bundle.version(named: name) == nil {
-            let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
-            missing.append(Diagnostic(.unknownVersion, "version '\(name)' is not in the model bundle '\(bundle.name)'"
-                + (hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"),
-                at: SourceLocation(file: display), versions: [name]))
-        }
-        if !missing.isEmpty { return .failure(PassFailure(missing)) }
         guard let sourceVersion = bundle.version(named: from), let source = sourceVersion.model,
-              let destinationVersion = bundle.version(named: to), let destination = destinationVersion.model else {
+              let destination = bundle.version(named: to)?.model else {
             let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
             return .failure(PassFailure(problems.isEmpty
                 ? [Diagnostic(.unreadableModelBundle, "a version of '\(from)' → '\(to)' could not be read", at: SourceLocation(file: display), versions: [from, to])]
