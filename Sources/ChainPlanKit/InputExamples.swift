@@ -49,13 +49,17 @@ public struct InputExample: Sendable, CustomStringConvertible {
     public var input: String
     /// How many findings of the rule's code the run raises (0: the example must not trigger).
     public var expected: Int
+    /// Runs `chainplan passes` on this step instead of `validate` (multi-pass codes).
+    public var passes: StepKey?
 
-    public init(_ title: String, files: [File], lockedFiles: [File]? = nil, store: Store? = nil, input: String = "chain.json", expected: Int) {
+    public init(_ title: String, files: [File], lockedFiles: [File]? = nil, store: Store? = nil, input: String = "chain.json", passes: StepKey? = nil,
+                expected: Int) {
         self.title = title
         self.input = input
         self.files = files
         self.lockedFiles = lockedFiles
         self.store = store
+        self.passes = passes
         self.expected = expected
     }
 
@@ -80,7 +84,11 @@ public struct InputExample: Sendable, CustomStringConvertible {
         } else {
             files.forEach(show)
         }
-        if input != "chain.json" { out.append("run: chainplan validate \(input)") }
+        if let passes {
+            out.append("run: chainplan passes \(input) \(passes.from) \(passes.to)")
+        } else if input != "chain.json" {
+            out.append("run: chainplan validate \(input)")
+        }
         if let store {
             if let text = store.text {
                 out.append("store.sqlite: a file holding \(text.debugDescription)")
@@ -129,6 +137,12 @@ public struct InputExample: Sendable, CustomStringConvertible {
                 }
             }
             try write(files, in: folder)
+            if let passes {
+                switch planner.passes(inputAt: spec, from: passes.from, to: passes.to, storeAt: nil, maxMemoryBytes: nil) {
+                case .success(let report): return report.diagnostics
+                case .failure(let failure): return failure.diagnostics
+                }
+            }
             guard let store else { return planner.plan(inputAt: spec, configuration: nil).diagnostics }
             let storeURL = folder.appendingPathComponent("store.sqlite")
             if let text = store.text {
@@ -214,8 +228,87 @@ public enum InputExamples {
         """
     }
 
+    /// A mapping model for `source` → `destination` (named by path, no snapshots) with these
+    /// entity mappings (source, destination): one pass of a pass set.
+    static func passMappingModel(_ name: String, from source: String, to destination: String, _ mappings: [(String, String)]) -> InputExample.File {
+        let objects = mappings.enumerated().map { number, mapping in
+            """
+                <object type="XDDEVENTITYMAPPING" id="z\(201 + number)">
+                    <attribute name="name" type="string">\(mapping.0)To\(mapping.1)</attribute>
+                    <attribute name="sourcename" type="string">\(mapping.0)</attribute>
+                    <attribute name="destinationname" type="string">\(mapping.1)</attribute>
+                    <attribute name="mappingnumber" type="int16">\(number + 1)</attribute>
+                </object>
+
+            """
+        }.joined()
+        let text = mappingModel(from: source, to: destination).replacingOccurrences(of: "</database>", with: objects + "</database>")
+        return InputExample.File("\(name).xcmappingmodel/xcmapping.xml", text)
+    }
+
+    static let noteTagFolder = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity><entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity><entity name="Folder"><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+    static let noteTag = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity><entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+    /// `Note.folder` to `Folder`, required or optional, `Folder` with or without a uniqueness constraint on `name`.
+    static func noteInFolder(required: Bool, uniqueName: Bool) -> String {
+        let constraint = uniqueName ? #"<uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>"# : ""
+        return #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><relationship name="folder" optional="\#(required ? "NO" : "YES")" maxCount="1" deletionRule="Nullify" destinationEntity="Folder"/></entity><entity name="Folder"><attribute name="name" optional="YES" attributeType="String"/>\#(constraint)</entity>"#
+    }
+
     public static func examples(for code: DiagnosticCode) -> [InputExample] {
         switch code {
+        case .unmappedEntity: [
+            InputExample("passes StepOne (Note) and StepTwo (Tag) of a step that keeps Note, Tag and Folder", files: project([noteTagFolder, noteTagFolder])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
+                expected: 1),
+            InputExample("StepThree maps Folder", files: project([noteTagFolder, noteTagFolder])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")]),
+                   passMappingModel("StepThree", from: "V1", to: "V2", [("Folder", "Folder")])],
+                expected: 0),
+        ]
+        case .entityMappedTwice: [
+            InputExample("StepOne and StepTwo both copy Note into Note", files: project([noteTag, noteTag])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note"), ("Tag", "Tag")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+                expected: 1),
+            InputExample("each entity in one pass", files: project([noteTag, noteTag])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
+                expected: 0),
+        ]
+        case .mandatoryTargetInLaterPass: [
+            InputExample("Note requires its Folder, which the later pass creates", files: project([noteInFolder(required: true, uniqueName: true), noteInFolder(required: true, uniqueName: true)])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Folder", "Folder")])],
+                expected: 1),
+            InputExample("Folder in the first pass", files: project([noteInFolder(required: true, uniqueName: true), noteInFolder(required: true, uniqueName: true)])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+                expected: 0),
+        ]
+        case .crossPassWithoutKey: [
+            InputExample("Note.folder set in the second pass, Folder has no unique key", files: project([noteInFolder(required: false, uniqueName: false), noteInFolder(required: false, uniqueName: false)])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+                expected: 1),
+            InputExample("Folder's name is unique: the second pass fetches it by name", files: project([noteInFolder(required: false, uniqueName: true), noteInFolder(required: false, uniqueName: true)])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+                expected: 0),
+        ]
+        case .partialMappingModel: [
+            InputExample("StepOne (Note) and StepTwo (Tag) each map part of the step", files: project([noteTag, noteTag])
+                + [passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
+                expected: 2),
+            InputExample("one mapping model maps both", files: project([noteTag, noteTag])
+                + [passMappingModel("NotesToNotes", from: "V1", to: "V2", [("Note", "Note"), ("Tag", "Tag")])],
+                expected: 0),
+        ]
+        case .noPassesNeeded: [
+            InputExample("passes for V1 → V2, which adds an optional attribute (inferred in SQL in place)", files: project([note, noteWithBody]),
+                         passes: StepKey(from: "V1", to: "V2"), expected: 1),
+            InputExample("V2 changes 'title' from String to Integer 64 (heavyweight)", files: project([note, noteWithNumericTitle]),
+                         passes: StepKey(from: "V1", to: "V2"), expected: 0),
+        ]
+        case .noEntityMappings: [
+            InputExample("V2's entities share one renaming identifier (not inferable) and none has Note's key", files: project([note,
+                #"<entity name="Memo" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity><entity name="Card" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity>"#]),
+                         passes: StepKey(from: "V1", to: "V2"), expected: 1),
+            InputExample("V2 keeps Note", files: project([note, noteWithNumericTitle]), passes: StepKey(from: "V1", to: "V2"), expected: 0),
+        ]
         case .unreadableSpec: [
             InputExample("a number where a version name belongs", files: [InputExample.File("chain.json", #"["V1", 2]"#)], expected: 1),
             InputExample("version names are strings", files: [InputExample.File("chain.json", #"["V1", "V2"]"#)], expected: 0),

@@ -83,8 +83,10 @@ struct CIFormatTests {
         #expect(rules.map { $0["id"] as? String } == Rule.all.map(\.code.rawValue))
         #expect(rules.allSatisfy { (($0["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
         let results = try #require(run["results"] as? [[String: Any]])
-        // One cause, one finding: the refused String → Binary change (CP204), then the two removals (CP209).
-        #expect(results.map { $0["ruleId"] as? String } == ["CP204", "CP209", "CP209"])
+        // One cause, one finding: the entity the example's pass set forgets (CP701), the missing
+        // snapshots of its two hand-written mapping models (CP120, noted by its .chainplan.yml),
+        // each partial mapping model (CP705) and the relationship across passes (CP704).
+        #expect(results.map { $0["ruleId"] as? String } == ["CP701", "CP120", "CP120", "CP705", "CP120", "CP120", "CP705", "CP704"])
         for result in results {
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
@@ -96,8 +98,8 @@ struct CIFormatTests {
         }
         // The model finding points at its element: line and column of the `<`.
         let modelRegion = (((try #require(results.first)["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]) as? [String: Any]
-        #expect(modelRegion?["startLine"] as? Int == 10)
-        #expect(modelRegion?["startColumn"] as? Int == 9)
+        #expect(modelRegion?["startLine"] as? Int == 16)
+        #expect(modelRegion?["startColumn"] as? Int == 5)
     }
 
     @Test func sarifHasNoRegionWithoutALine() {
@@ -221,7 +223,7 @@ struct CIFormatTests {
         #expect(status == 1)
         let text = try String(contentsOf: summary, encoding: .utf8)
         #expect(text.hasPrefix("earlier step\n## chainplan: fail"))
-        #expect(text.contains("| error | CP204 |"))
+        #expect(text.contains("| error | CP701 |"))
     }
 
     /// A job summary that cannot be written is a warning: the gate's exit status stands.

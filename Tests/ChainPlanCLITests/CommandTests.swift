@@ -234,7 +234,9 @@ struct CommandTests {
         // No mapping model covers the pair: the key is there, null.
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(document["mappingModel"] is NSNull)
-        let (failing, _) = try await run(["explain", Self.chains.appendingPathComponent("events-two-passes/chain.json").path, "Events", "Events 2"])
+        let events = try PassesCommandTests.eventsWithoutMappingModels()
+        defer { try? FileManager.default.removeItem(at: events) }
+        let (failing, _) = try await run(["explain", events.appendingPathComponent("chain.json").path, "Events", "Events 2"])
         #expect(failing == 1)
         let (unknown, _) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Nope"])
         #expect(unknown == 2)

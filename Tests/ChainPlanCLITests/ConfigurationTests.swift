@@ -106,7 +106,7 @@ struct ConfigurationTests {
     /// exit status, and nothing else repeats it (no separate "not inferable" CP201): the
     /// events-two-passes step is refused only for its String → Binary Data change (CP204).
     @Test func turningOffABlockingRuleRemovesItsFindingAndItsExitStatus() async throws {
-        let directory = try Self.copyOfExample("events-two-passes")
+        let directory = try PassesCommandTests.eventsWithoutMappingModels()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("chain.json").path
         let out = directory.appendingPathComponent("validate.txt")

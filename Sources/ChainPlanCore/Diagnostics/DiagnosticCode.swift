@@ -65,6 +65,14 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case stageJumpDropsData = "CP511"
     case identicalChecksums = "CP512"
     case stageCycle = "CP513"
+    // Multi-pass migration (mapping models run pass by pass)
+    case unmappedEntity = "CP701"
+    case entityMappedTwice = "CP702"
+    case mandatoryTargetInLaterPass = "CP703"
+    case crossPassWithoutKey = "CP704"
+    case partialMappingModel = "CP705"
+    case noPassesNeeded = "CP706"
+    case noEntityMappings = "CP707"
 
     public var rule: Rule { Rule.catalogue[self]! }
 
@@ -266,6 +274,27 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .stageCycle, name: "StageCycle", summary: "Custom stages form a cycle",
              help: "The manager accepts cycles, but a store on one migrates away from its model and back. Usually two stages were written in the wrong direction.",
              defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .unmappedEntity, name: "UnmappedEntity", summary: "A source entity the step keeps is mapped by no pass",
+             help: "NSMigrationManager does not check that a mapping model covers every entity: a source entity no entity mapping reads is not migrated, and its objects are lost. Add an entity mapping for it to one of the passes.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .entityMappedTwice, name: "EntityMappedTwice", summary: "Two entity mappings copy the same source entity into the same destination entity",
+             help: "Both run, so every object is created twice in the destination (or the second pass fails on a uniqueness constraint). Keep one of them.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .mandatoryTargetInLaterPass, name: "MandatoryTargetInLaterPass", summary: "A mandatory relationship's target is created by a later pass",
+             help: "Each pass is one migrateStore call that validates its objects before saving, and associations do not cross calls: a required relationship (or one with a minimum count) whose target does not exist yet fails validation. Create the target in the same or an earlier pass; mutually dependent entities share a pass.",
+             defaultSeverity: .error, unusableInput: false),
+        Rule(code: .crossPassWithoutKey, name: "CrossPassWithoutKey", summary: "A relationship crosses passes and the earlier side has no unique key",
+             help: "A relationship between entities of two passes is set in the later pass by fetching the already migrated object from the destination by a unique key (a uniqueness constraint); a value expression naming the other pass's entity mapping fails with \"Can't find mapping for name\". Add a uniqueness constraint to the entity, or merge the two passes.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .partialMappingModel, name: "PartialMappingModel", summary: "A mapping model that covers part of a step sits in the bundle",
+             help: "Core Data's automatic migration takes any bundled mapping model whose entity hashes are a subset of the models', so it can pick one pass's mapping model instead of the full migration and silently drop the entities it does not map. Keep one full mapping model and build each pass's NSMappingModel from a subset of its entity mappings at run time (`chainplan passes --format swift`).",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .noPassesNeeded, name: "NoPassesNeeded", summary: "`passes` was asked for a step that is not heavyweight",
+             help: "An inferred step runs in SQL in place and loads no objects; a step between hash-equal versions runs no migration. Passes only bound the memory of a mapping-model (heavyweight) migration.",
+             defaultSeverity: .error, unusableInput: true),
+        Rule(code: .noEntityMappings, name: "NoEntityMappings", summary: "A heavyweight step has no possible entity mapping",
+             help: "No destination entity has a source entity with its key (renaming identifier, else name) and no mapping model maps one: there is nothing to migrate pass by pass. Write the step's mapping model.",
+             defaultSeverity: .error, unusableInput: true),
     ]
     // swiftlint:enable line_length
 }

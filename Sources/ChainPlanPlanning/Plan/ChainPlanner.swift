@@ -97,11 +97,14 @@ public struct ChainPlanner: Sendable {
         var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
         var classification: ChainClassification?
         var covering: [StepKey: StepMappingModel] = [:]
+        var matchedModels: [StepKey: [MappingModel]] = [:]
         if let bundle {
             let steps = graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) }
             let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps)
             let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring)
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
+            matchedModels = matched.modelsByPair
+            diagnostics += PassSet.audits(matchedModels, steps: steps, bundle: bundle)
             for index in paths.paths.indices {
                 let start = paths.paths[index].start
                 paths.paths[index].direct = classified.direct[start]
@@ -135,7 +138,9 @@ public struct ChainPlanner: Sendable {
             diagnostics: diagnostics,
             summary: ChainReport.Summary(diagnostics: diagnostics)
         )
-        return PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec, deferring: deferring)
+        var outcome = PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec, deferring: deferring)
+        outcome.matchedMappingModels = matchedModels
+        return outcome
     }
 }
 
@@ -151,6 +156,8 @@ package struct PlanOutcome {
     var spec: ChainSpec?
     /// The deferred lightweight migration option (the options' or the spec's).
     package var deferring = false
+    /// Every mapping model that is not stale, by the pair it matches (several: a pass set).
+    package var matchedMappingModels: [StepKey: [MappingModel]] = [:]
 }
 
 /// The path of every start version, built from the memoised reachability.

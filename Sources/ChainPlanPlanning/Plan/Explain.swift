@@ -5,22 +5,11 @@ extension ChainPlanner {
     /// (a mapping model that covers exactly this pair counts).
     public func explain(inputAt url: URL, from: String, to: String) -> Result<ExplainReport, ExplainFailure> {
         let planned = planWithBundle(inputAt: url)
-        let report = planned.report
-        guard let model = report.model, let bundle = planned.bundle else {
-            let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
-            return .failure(ExplainFailure(problems.isEmpty
-                ? [Diagnostic(.unreadableModelBundle, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
-                : problems))
+        let bundle: ModelBundle, display: String
+        switch planned.versionPair(from: from, to: to) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let found): (bundle, display) = found
         }
-        let display = model.bundle
-        var missing: [Diagnostic] = []
-        for name in [from, to] where bundle.version(named: name) == nil {
-            let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
-            missing.append(Diagnostic(.unknownVersion, "version '\(name)' is not in the model bundle '\(bundle.name)'"
-                + (hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"),
-                at: SourceLocation(file: display), versions: [name]))
-        }
-        if !missing.isEmpty { return .failure(ExplainFailure(missing)) }
         // A mapping model whose snapshots match exactly this pair, whether or not the pair is a
         // step of the chain: Core Data (and CoreStore) use it for a migration between them.
         let pair = StepKey(from: from, to: to)
@@ -40,4 +29,26 @@ extension ChainPlanner {
 public struct ExplainFailure: Error, Sendable {
     public var diagnostics: [Diagnostic]
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}
+
+extension PlanOutcome {
+    /// The bundle and its display path when both versions are in it; else the unusable-input
+    /// findings (no bundle, or CP105 per unknown version with the nearest names).
+    package func versionPair(from: String, to: String) -> Result<(bundle: ModelBundle, display: String), ExplainFailure> {
+        guard let model = report.model, let bundle else {
+            let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
+            return .failure(ExplainFailure(problems.isEmpty
+                ? [Diagnostic(.unreadableModelBundle, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
+                : problems))
+        }
+        let display = model.bundle
+        var missing: [Diagnostic] = []
+        for name in [from, to] where bundle.version(named: name) == nil {
+            let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
+            missing.append(Diagnostic(.unknownVersion, "version '\(name)' is not in the model bundle '\(bundle.name)'"
+                + (hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"),
+                at: SourceLocation(file: display), versions: [name]))
+        }
+        return missing.isEmpty ? .success((bundle, display)) : .failure(ExplainFailure(missing))
+    }
 }

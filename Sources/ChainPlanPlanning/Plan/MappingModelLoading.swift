@@ -14,6 +14,13 @@ struct MatchedMappingModels {
     var matches: [MappingMatch] = []
     var diagnostics: [Diagnostic] = []
 
+    /// Every mapping model that is not stale, by the pair it matches, in the order read.
+    var modelsByPair: [StepKey: [MappingModel]] {
+        var result: [StepKey: [MappingModel]] = [:]
+        for match in matches where !match.isStale { result[StepKey(from: match.from, to: match.to), default: []].append(match.mappingModel) }
+        return result
+    }
+
     init() {}
 
     init(_ loaded: LoadedMappingModels, bundle: ModelBundle, steps: [StepKey]) {

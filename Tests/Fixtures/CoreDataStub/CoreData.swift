@@ -94,6 +94,14 @@ open class NSPersistentStoreCoordinator: NSObject {
     open func metadata(for store: NSPersistentStore) -> [String: Any] { [:] }
     open func finishDeferredLightweightMigration() throws {}
     open func finishDeferredLightweightMigrationTask() throws {}
+    // The multi-pass driver (`chainplan passes --format swift`).
+    public init(managedObjectModel model: NSManagedObjectModel) {}
+    open func addPersistentStore(ofType storeType: String, configurationName configuration: String?, at storeURL: URL?,
+                                 options: [AnyHashable: Any]? = nil) throws -> NSPersistentStore { NSPersistentStore() }
+    open func remove(_ store: NSPersistentStore) throws {}
+    open func replacePersistentStore(at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL,
+                                     sourceOptions: [AnyHashable: Any]? = nil, ofType storeType: String) throws {}
+    open func destroyPersistentStore(at url: URL, ofType storeType: String, options: [AnyHashable: Any]? = nil) throws {}
 }
 
 open class NSPersistentContainer: NSObject {
@@ -101,4 +109,48 @@ open class NSPersistentContainer: NSObject {
     open var persistentStoreCoordinator: NSPersistentStoreCoordinator { NSPersistentStoreCoordinator() }
     open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {}
     open func newBackgroundContext() -> NSManagedObjectContext { NSManagedObjectContext() }
+}
+
+// The multi-pass driver (`chainplan passes --format swift`): NSMigrationManager and mapping models.
+public let NSSQLitePragmasOption: String = "NSSQLitePragmasOption"
+public let NSReadOnlyPersistentStoreOption: String = "NSReadOnlyPersistentStoreOption"
+
+open class NSPersistentStore: NSObject {}
+
+open class NSEntityMapping: NSObject {
+    open var name: String!
+}
+
+open class NSMappingModel: NSObject {
+    public override init() {}
+    public init?(contentsOf url: URL?) { nil }
+    open var entityMappings: [NSEntityMapping]! = []
+}
+
+// Foundation's key-value observing, which swift-corelibs-foundation lacks (Apple SDK signatures).
+public struct NSKeyValueObservingOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let new = NSKeyValueObservingOptions(rawValue: 1)
+    public static let old = NSKeyValueObservingOptions(rawValue: 2)
+}
+
+public struct NSKeyValueObservedChange<Value> {
+    public let newValue: Value?
+    public let oldValue: Value?
+}
+
+open class NSKeyValueObservation: NSObject {
+    open func invalidate() {}
+}
+
+open class NSMigrationManager: NSObject {
+    public init(sourceModel: NSManagedObjectModel, destinationModel: NSManagedObjectModel) {}
+    open var migrationProgress: Float { 0 }
+    open func migrateStore(from sourceURL: URL, sourceType sStoreType: String, options sOptions: [AnyHashable: Any]? = nil, with mappings: NSMappingModel?,
+                           toDestinationURL dURL: URL, destinationType dStoreType: String, destinationOptions dOptions: [AnyHashable: Any]? = nil) throws {}
+    public func observe<Value>(_ keyPath: KeyPath<NSMigrationManager, Value>, options: NSKeyValueObservingOptions = [],
+                               changeHandler: @escaping (NSMigrationManager, NSKeyValueObservedChange<Value>) -> Void) -> NSKeyValueObservation {
+        NSKeyValueObservation()
+    }
 }

@@ -1,0 +1,146 @@
+/// The multi-pass plan of one heavyweight step (reference §8): which entity mappings run in which
+/// `migrateStore` call (one call per pass, all into one destination store), so that memory stays
+/// bounded (§8.2) and every relationship can still be set (§8.3). Made by `PassPlanner`.
+public struct PassPlan: Sendable, Hashable, Encodable {
+    public struct Pass: Sendable, Hashable, Encodable {
+        /// Destination entities created in this pass, in the destination model's order.
+        public var entities: [String]
+        public var entityMappings: [String]
+        /// Source objects the pass loads (the store's rows), nil without a store.
+        public var objects: Int?
+        /// The dry run's memory estimate for those objects, nil without a store.
+        public var memoryBytes: Int?
+
+        public init(entities: [String], entityMappings: [String], objects: Int? = nil, memoryBytes: Int? = nil) {
+            self.entities = entities
+            self.entityMappings = entityMappings
+            self.objects = objects
+            self.memoryBytes = memoryBytes
+        }
+
+        private enum CodingKeys: String, CodingKey { case entities, entityMappings, objects, memoryBytes }
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(entities, forKey: .entities)
+            try container.encode(entityMappings, forKey: .entityMappings)
+            try container.encode(objects, forKey: .objects)
+            try container.encode(memoryBytes, forKey: .memoryBytes)
+        }
+    }
+
+    public struct Coverage: Sendable, Hashable, Encodable {
+        /// Kept source entities no entity mapping reads: their objects are not migrated.
+        public var unmapped: [String]
+        /// Source entities read by more than one entity mapping into the same destination
+        /// entity: their objects are created twice.
+        public var mappedTwice: [String]
+
+        public init(unmapped: [String] = [], mappedTwice: [String] = []) {
+            self.unmapped = unmapped
+            self.mappedTwice = mappedTwice
+        }
+    }
+
+    /// A relationship between entities of two passes. Associations do not cross `migrateStore`
+    /// calls, so the later pass sets it by fetching the earlier pass's object from the
+    /// destination by a unique key (one side suffices: Core Data keeps the inverse).
+    public struct CrossPass: Sendable, Hashable, Encodable {
+        public enum Fix: String, Sendable, Hashable, Encodable {
+            /// Set in the later pass, fetching the migrated object by `key`.
+            case fetchByKey = "fetch-by-key"
+            /// No unique key to fetch by: the two passes were merged.
+            case samePass = "same-pass"
+        }
+        /// The entity whose relationship it is.
+        public var entity: String
+        public var relationship: String
+        public var target: String
+        public var fix: Fix
+        /// The uniqueness constraint (attributes joined by `,`) of the entity of the earlier pass,
+        /// by which the later pass fetches it; nil when it has none.
+        public var key: String?
+
+        public init(entity: String, relationship: String, target: String, fix: Fix, key: String?) {
+            self.entity = entity
+            self.relationship = relationship
+            self.target = target
+            self.fix = fix
+            self.key = key
+        }
+
+        private enum CodingKeys: String, CodingKey { case entity, relationship, target, fix, key }
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(entity, forKey: .entity)
+            try container.encode(relationship, forKey: .relationship)
+            try container.encode(target, forKey: .target)
+            try container.encode(fix, forKey: .fix)
+            try container.encode(key, forKey: .key)
+        }
+    }
+
+    public var passes: [Pass]
+    public var coverage: Coverage
+    public var crossPass: [CrossPass]
+    /// Everything in one call, nil without a store.
+    public var singlePassMemoryBytes: Int?
+
+    public init(passes: [Pass], coverage: Coverage, crossPass: [CrossPass], singlePassMemoryBytes: Int?) {
+        self.passes = passes
+        self.coverage = coverage
+        self.crossPass = crossPass
+        self.singlePassMemoryBytes = singlePassMemoryBytes
+    }
+
+    private enum CodingKeys: String, CodingKey { case passes, coverage, crossPass, singlePassMemoryBytes }
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(passes, forKey: .passes)
+        try container.encode(coverage, forKey: .coverage)
+        try container.encode(crossPass, forKey: .crossPass)
+        try container.encode(singlePassMemoryBytes, forKey: .singlePassMemoryBytes)
+    }
+}
+
+/// One entity mapping of a step: its name and its source and destination entities, and where it
+/// is written (a mapping model's `xcmapping.xml`), when it is.
+public struct PassEntityMapping: Sendable, Hashable {
+    public var name: String
+    /// nil for a mapping that only creates destination objects.
+    public var source: String?
+    /// nil for a mapping that only removes source objects.
+    public var destination: String?
+    /// The mapping model it belongs to (nil: one the user will need to make).
+    public var mappingModel: String?
+    public var location: SourceLocation?
+
+    public init(name: String, source: String?, destination: String?, mappingModel: String? = nil, location: SourceLocation? = nil) {
+        self.name = name
+        self.source = source
+        self.destination = destination
+        self.mappingModel = mappingModel
+        self.location = location
+    }
+
+    /// The entity mappings of a mapping model, named as Core Data names them: the stored name,
+    /// else Xcode's `SourceToDestination` (`EventToEvent`; `EventToVenue`; a mapping without a
+    /// source is `ToVenue`).
+    public static func of(_ model: MappingModel) -> [PassEntityMapping] {
+        model.entityMappings.map { mapping in
+            let name = mapping.name.flatMap { $0.isEmpty ? nil : $0 } ?? "\(mapping.sourceEntity ?? "")To\(mapping.destinationEntity ?? "")"
+            return PassEntityMapping(name: name, source: mapping.sourceEntity, destination: mapping.destinationEntity,
+                                     mappingModel: model.name, location: SourceLocation(file: model.documentPath, line: mapping.line))
+        }
+    }
+}
+
+/// Rows and average row payload of a source entity, read from a store.
+public struct PassRows: Sendable, Hashable {
+    public var rows: Int
+    public var averageRowBytes: Int
+
+    public init(rows: Int, averageRowBytes: Int) {
+        self.rows = rows
+        self.averageRowBytes = averageRowBytes
+    }
+}

@@ -1,0 +1,67 @@
+/// What `chainplan passes` renders: the pass plan of one heavyweight step, the entity mappings it
+/// was made from, and its findings.
+public struct PassReport: Sendable, Hashable, Encodable {
+    public var schemaVersion = ChainReport.currentSchemaVersion
+    /// Display path of the model bundle, and its name (the compiled `.momd`'s base name).
+    public var bundle: String
+    public var bundleName: String
+    public var from: String
+    public var to: String
+    /// The mapping models the entity mappings come from, in name order; empty: the ones the user
+    /// will need (one per destination entity from its source).
+    public var mappingModels: [String]
+    public var plan: PassPlan
+    /// The memory budget passes were packed under, when given.
+    public var maxMemoryBytes: Int?
+    /// Display path of the store whose row counts sized the passes, when given.
+    public var store: String?
+    public var diagnostics: [Diagnostic]
+
+    public init(bundle: String, bundleName: String, from: String, to: String, mappingModels: [String], plan: PassPlan,
+                maxMemoryBytes: Int?, store: String?, diagnostics: [Diagnostic]) {
+        self.bundle = bundle
+        self.bundleName = bundleName
+        self.from = from
+        self.to = to
+        self.mappingModels = mappingModels
+        self.plan = plan
+        self.maxMemoryBytes = maxMemoryBytes
+        self.store = store
+        self.diagnostics = diagnostics
+    }
+
+    /// The mapping model the generated driver loads: the only one, else `<From>To<To>` (the
+    /// full mapping model to make, or to merge the pass set into).
+    public var fullMappingModelName: String {
+        if mappingModels.count == 1, let only = mappingModels.first { return only }
+        return "\(from)To\(to)".filter { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, bundle, from, to, mappingModels, passes, coverage, crossPass, singlePassMemoryBytes, maxMemoryBytes, store, diagnostics
+    }
+
+    /// The plan's keys at the top level (`passes`, `coverage`, `crossPass`,
+    /// `singlePassMemoryBytes`), beside the step and the findings.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(bundle, forKey: .bundle)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(mappingModels, forKey: .mappingModels)
+        try container.encode(plan.passes, forKey: .passes)
+        try container.encode(plan.coverage, forKey: .coverage)
+        try container.encode(plan.crossPass, forKey: .crossPass)
+        try container.encode(plan.singlePassMemoryBytes, forKey: .singlePassMemoryBytes)
+        try container.encode(maxMemoryBytes, forKey: .maxMemoryBytes)
+        try container.encode(store, forKey: .store)
+        try container.encode(diagnostics, forKey: .diagnostics)
+    }
+}
+
+/// Why `passes` could not plan: the unusable-input findings.
+public struct PassFailure: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+extension ChainPlanner {
+    /// The multi-pass plan of the step `from` → `to` of the input's bundle (reference §8): the
+    /// entity mappings of the mapping model(s) that match the pair, or without one the ones the
+    /// user will need. `rows`: per source entity, from a store (`store` names it in the report);
+    /// `maxMemoryBytes`: the budget passes are packed under.
+    public func passes(inputAt url: URL, from: String, to: String, rows: [String: PassRows]? = nil, store: String? = nil,
+                       maxMemoryBytes: Int? = nil) -> Result<PassReport, PassFailure> {
+        passes(planned: planWithBundle(inputAt: url), from: from, to: to, rows: rows, store: store, maxMemoryBytes: maxMemoryBytes)
+    }
+
+    package func passes(planned: PlanOutcome, from: String, to: String, rows: [String: PassRows]?, store: String?,
+                        maxMemoryBytes: Int?) -> Result<PassReport, PassFailure> {
+        let report = planned.report
+        let bundle: ModelBundle, display: String
+        switch planned.versionPair(from: from, to: to) {
+        case .failure(let failure): return .failure(PassFailure(failure.diagnostics))
+        case .success(let found): (bundle, display) = found
+        }
+        guard let sourceVersion = bundle.version(named: from), let source = sourceVersion.model,
+              let destination = bundle.version(named: to)?.model else {
+            let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
+            return .failure(PassFailure(problems.isEmpty
+                ? [Diagnostic(.unreadableModelBundle, "a version of '\(from)' → '\(to)' could not be read", at: SourceLocation(file: display), versions: [from, to])]
+                : problems))
+        }
+        let pair = StepKey(from: from, to: to)
+        let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
+        let location = SourceLocation(file: display)
+        switch classifier.classify(from: from, to: to).0.migration {
+        case .heavyweight:
+            break
+        case .lightweight:
+            return .failure(PassFailure([Diagnostic(.noPassesNeeded, "'\(from)' → '\(to)' is inferred in SQL in place: no passes needed (an inferred migration loads no objects)",
+                                                    at: location, versions: [from, to])]))
+        case .none:
+            return .failure(PassFailure([Diagnostic(.noPassesNeeded, "'\(from)' and '\(to)' have equal version hashes: Core Data runs no migration, no passes needed",
+                                                    at: location, versions: [from, to])]))
+        case .unknown:
+            return .failure(PassFailure([Diagnostic(.unreadableModelBundle, "'\(from)' → '\(to)' cannot be classified: a version's model could not be read",
+                                                    at: location, versions: [from, to])]))
+        }
+        let models = (planned.matchedMappingModels[pair] ?? []).sorted { VersionOrder.areInIncreasingOrder($0.name, $1.name) }
+        let mappings = models.isEmpty ? PassPlanner.defaultEntityMappings(source: source, destination: destination) : models.flatMap(PassEntityMapping.of)
+        guard mappings.contains(where: { $0.destination.map { destination.entity(named: $0) != nil } ?? false }) else {
+            return .failure(PassFailure([Diagnostic(.noEntityMappings,
+                models.isEmpty
+                    ? "'\(from)' → '\(to)' has no possible entity mapping: no destination entity has a source entity with its key (renaming identifier, else name); write the step's mapping model"
+                    : "the mapping models of '\(from)' → '\(to)' (\(models.map { "'\($0.name)'" }.joined(separator: ", "))) create no destination entity",
+                at: location, versions: [from, to])]))
+        }
+        let plan = PassPlanner.plan(source: source, destination: destination, mappings: mappings, rows: rows, maxMemoryBytes: maxMemoryBytes)
+        var findings: [Diagnostic] = []
+        let versions = [from, to]
+        for entity in plan.coverage.unmapped {
+            let declared = source.entity(named: entity)
+            findings.append(Diagnostic(.unmappedEntity,
+                "source entity '\(entity)' is kept by '\(from)' → '\(to)' but no entity mapping maps it: its objects are not migrated (data loss); add an entity mapping for it",
+                at: SourceLocation(file: sourceVersion.path, line: declared?.line, column: declared?.column), versions: versions))
+        }
+        if !models.isEmpty {
+            findings += MappedTwiceCheck.check(PassSet(from: from, to: to, source: source, destination: destination,
+                                                       sourcePath: sourceVersion.path, models: models))
+        }
+        if let budget = maxMemoryBytes {
+            for (number, pass) in plan.passes.enumerated() {
+                guard let bytes = pass.memoryBytes, bytes > budget else { continue }
+                findings.append(Diagnostic(.heavyweightMemory,
+                    "pass \(number + 1) (\(pass.entities.joined(separator: ", "))) would hold about \(ByteSize.describe(bytes)) of objects, over the \(ByteSize.describe(budget)) limit; its entities cannot be split further (they depend on each other, or have no unique key to fetch by)",
+                    at: store.map { SourceLocation(file: $0) } ?? location, versions: versions))
+            }
+        }
+        return .success(PassReport(bundle: display, bundleName: bundle.name, from: from, to: to, mappingModels: models.map(\.name), plan: plan,
+                                   maxMemoryBytes: maxMemoryBytes, store: store, diagnostics: findings.sorted()))
+    }
+}
