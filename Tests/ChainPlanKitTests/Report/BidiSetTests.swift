@@ -25,7 +25,7 @@ import Testing
         Escaper(description: "XML") { MarkupText.xml($0) },
         Escaper(description: "Markdown") { MarkupText.markdown($0) },
         Escaper(description: "Markdown code") { MarkupText.markdownCode($0) },
-        Escaper(description: "lock and signature quoting") { MigrationSignature.quote($0, bidiVisible: true) },
+        Escaper(description: "lock quoting") { QuotedText.quote($0, bidiVisible: true) },
         Escaper(description: "Swift string literal") { SwiftNames.literal($0) },
         Escaper(description: "Swift comment") { SwiftNames.comment($0) },
         Escaper(description: "diagram label") { Diagram.displayText($0) },
