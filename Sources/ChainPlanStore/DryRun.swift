@@ -195,11 +195,10 @@ extension StoreDryRun {
 }
 
 extension ChainReport {
-    /// Diagnostics sorted and the summary recomputed.
+    /// Diagnostics in history order and the summary recomputed.
     func resummarised() -> ChainReport {
         var copy = self
-        copy.diagnostics.sort()
-        copy.summary = Summary(diagnostics: copy.diagnostics)
+        copy.setFindings(diagnostics)
         return copy
     }
 }

@@ -50,7 +50,7 @@ struct LockCommand: AsyncParsableCommand {
         guard plan.missing.isEmpty else {
             throw UsageError("cannot lock \(plan.missing.map { "'\($0)'" }.joined(separator: ", ")): not a readable version of the bundle")
         }
-        try FileHandleOutput.write(Data(lock.text.utf8), to: plan.file.path)
+        try FileHandleOutput.write(Data(lock.text.utf8), to: plan.file.path, announce: false)
         let display = DisplayPath.make(plan.file, relativeTo: DisplayPath.currentDirectory)
         result.wrote(display, command: "lock", line: "wrote \(display): \(lock.versions.count) version\(lock.versions.count == 1 ? "" : "s") locked",
                      details: ["versions": lock.versions.map(\.name)])

@@ -321,22 +321,14 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         return 0
     }
 
-    /// Pretty-printed JSON with sorted keys and a trailing newline.
+    /// Pretty-printed JSON with sorted keys and a trailing newline, in chainplan's envelope.
     public func jsonData() throws -> Data {
-        try Self.encode(self)
+        JSONEnvelope.encode(self)
     }
 
-    /// Several inspections as one JSON array, in the order given.
+    /// Several inspections as `{"bundles": [...]}` in chainplan's envelope, in the order given.
     public static func jsonData(_ inspections: [ModelInspection]) throws -> Data {
-        try encode(inspections)
-    }
-
-    private static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
-        data.append(0x0A)
-        return data
+        JSONEnvelope.encode(inspections, as: "bundles")
     }
 
     /// A readable summary.

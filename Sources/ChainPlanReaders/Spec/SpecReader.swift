@@ -92,7 +92,7 @@ struct SpecInterpreter {
         self.nodeBudget = nodeBudget
     }
 
-    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "deferredLightweightMigration", "$schema"]
+    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "accept", "deferredLightweightMigration", "$schema"]
 
     mutating func interpret(_ root: Node) -> ChainSpec? {
         let rootLocation = location(of: root)
@@ -142,6 +142,8 @@ struct SpecInterpreter {
                 interpretMappings(value, into: &spec)
             case "stages":
                 interpretStages(value, into: &spec)
+            case "accept":
+                interpretAccept(value, into: &spec)
             case "$schema":
                 _ = name(value, what: "$schema")
             case "deferredLightweightMigration":
@@ -151,7 +153,7 @@ struct SpecInterpreter {
                     report("deferredLightweightMigration must be true or false", at: value)
                 }
             default:
-                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages and deferredLightweightMigration", at: key)
+                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages, accept and deferredLightweightMigration", at: key)
             }
         }
         return chainOK ? spec : nil
@@ -245,7 +247,7 @@ struct SpecInterpreter {
     }
 
     /// A version name (or other string value) at `node`, or nil with a CP100.
-    private mutating func name(_ node: Node, what: String) -> Located<String>? {
+    mutating func name(_ node: Node, what: String) -> Located<String>? {
         guard case .scalar(let scalar) = node else {
             let shape = node.mapping != nil ? "an object" : "an array"
             report("expected a \(what) (a string), found \(shape)", at: node)
@@ -285,12 +287,12 @@ struct SpecInterpreter {
         return !(syntax == .json && scalar.style == .plain)
     }
 
-    private func isNull(_ node: Node) -> Bool {
+    func isNull(_ node: Node) -> Bool {
         guard case .scalar(let scalar) = node, scalar.style == .plain else { return false }
         return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
-    private mutating func spend() -> Bool {
+    mutating func spend() -> Bool {
         nodeBudget -= 1
         if nodeBudget == 0 {
             diagnostics.append(Diagnostic(.unreadableSpec, "the spec expands to more values than it has characters (YAML aliases?)", at: SourceLocation(file: file)))
@@ -298,7 +300,7 @@ struct SpecInterpreter {
         return nodeBudget > 0
     }
 
-    private mutating func report(_ message: String, at node: Node) {
+    mutating func report(_ message: String, at node: Node) {
         diagnostics.append(Diagnostic(.unreadableSpec, message, at: location(of: node)))
     }
 
