@@ -4,11 +4,11 @@
 ///
 /// - the matrix lists only the start versions that fail, lose data or cannot reach the target;
 /// - steps are detailed only when they have findings, lose data or use a mapping model, with at
-///   most `changesPerStep` changes each;
-/// - the stage plan is left out when it does not fit;
-/// - findings are listed in history order as far as they fit, then counted by severity.
-///
-/// The cut is the largest that fits: the number of findings listed is found by bisection.
+///   most 12 changes each;
+/// - then, while the document is still too long: the stage plan goes, at most 5, 2, then no changes
+///   per step, then no step detail;
+/// - only then are findings cut: listed errors first, then warnings, then notes, as many as fit
+///   (found by bisection), the rest counted by severity.
 public enum MarkdownBudget {
     public static let gitHubCommentLimit = 65_536
 
@@ -22,7 +22,9 @@ public enum MarkdownBudget {
         var findings: Int
 
         func notice(_ report: ChainReport) -> String {
-            var parts = ["steps without findings, data loss or a mapping model", "start versions that migrate with all their data"]
+            var parts = [detailedSteps.isEmpty ? "the detail of every step" : "steps without findings, data loss or a mapping model",
+                         "start versions that migrate with all their data"]
+            if changesPerStep < 12 { parts.append("changes beyond \(changesPerStep) per step") }
             if !stagePlan { parts.append("the staged migration plan") }
             if findings < report.diagnostics.count { parts.append("\(report.diagnostics.count - findings) of \(report.diagnostics.count) findings") }
             return "Abridged to fit a GitHub comment (\(gitHubCommentLimit.formattedPOSIX) characters). Left out: "
@@ -39,29 +41,22 @@ public enum MarkdownBudget {
         func render(_ cut: Cut) -> String {
             ReviewReporter.markdownSections(report, diagramLink: diagramLink, stagePlan: stagePlan, abridged: cut)
         }
+        // Findings matter most: step detail and the stage plan go first, findings only last.
         var cut = Cut(detailedSteps: detailed, changesPerStep: 12, stagePlan: stagePlan != nil, findings: report.diagnostics.count)
-        for (changes, stages) in [(12, true), (12, false), (5, false), (2, false)] {
+        for (changes, stages, steps) in [(12, true, true), (12, false, true), (5, false, true), (2, false, true), (0, false, true), (0, false, false)] {
             cut.changesPerStep = changes
             cut.stagePlan = stages && stagePlan != nil
-            cut.findings = report.diagnostics.count
+            cut.detailedSteps = steps ? detailed : []
             if length(render(cut)) <= limit { return render(cut) }
-            cut.findings = 0
-            if length(render(cut)) <= limit {
-                // The most findings that fit.
-                var low = 0, high = report.diagnostics.count
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    cut.findings = middle
-                    if length(render(cut)) <= limit { low = middle } else { high = middle - 1 }
-                }
-                cut.findings = low
-                return render(cut)
-            }
         }
-        // Even the smallest cut is too long (a huge number of failing starts or steps): detail no
-        // step and keep the summary, the notice and the counts.
-        cut.detailedSteps = []
-        cut.findings = 0
+        // The most findings that fit, errors first.
+        var low = 0, high = report.diagnostics.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            cut.findings = middle
+            if length(render(cut)) <= limit { low = middle } else { high = middle - 1 }
+        }
+        cut.findings = low
         let text = render(cut)
         return length(text) <= limit ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit - 200))) + "\n\n… (cut at \(limit.formattedPOSIX) characters)\n"
     }

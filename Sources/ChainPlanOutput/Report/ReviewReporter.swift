@@ -22,7 +22,7 @@ public enum ReviewReporter {
         let md = MarkupText.markdown
         var out = "# Migration review: \(md(report.spec))\n\n"
         out += summaryLines(report).map { "- \($0.label): \(md($0.value))" }.joined(separator: "\n") + "\n"
-        if let abridged { out += "\n> " + md(abridged.notice(report)) + "\n" }
+        if let abridged { out += "\n> " + abridged.notice(report) + "\n" }
         if let diagramLink {
             out += "\n![Migration chain](\(diagramLink.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? diagramLink))\n"
         }
@@ -51,11 +51,13 @@ public enum ReviewReporter {
                 continue
             }
             let shown = abridged.map { changes.prefix($0.changesPerStep) } ?? changes[...]
-            out += "| Change | Verdict | Rule (basis) |\n|---|---|---|\n"
+            if !shown.isEmpty { out += "| Change | Verdict | Rule (basis) |\n|---|---|---|\n" }
             for change in shown {
                 out += "| \(md(change.detail)) | \(md(change.verdict.rawValue)) | \(md(change.rule)) (\(change.basis.rawValue))\(change.code.map { " \($0.rawValue)" } ?? "") |\n"
             }
-            if shown.count < changes.count { out += "\n\(changes.count - shown.count) more changes not listed (`chainplan explain` shows them).\n" }
+            if shown.count < changes.count {
+                out += "\(shown.isEmpty ? "" : "\n")\(changes.count - shown.count) \(shown.isEmpty ? "" : "more ")change\(changes.count - shown.count == 1 ? "" : "s") not listed (`chainplan explain` shows them).\n"
+            }
         }
         if abridged != nil, detailed < report.steps.count {
             out += "\n\(report.steps.count - detailed) step\(report.steps.count - detailed == 1 ? "" : "s") without findings, data loss or a mapping model \(report.steps.count - detailed == 1 ? "is" : "are") not detailed.\n"

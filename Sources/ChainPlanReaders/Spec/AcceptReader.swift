@@ -19,18 +19,8 @@ extension SpecInterpreter {
         var seen: [StepKey: SourceLocation] = [:]
         for (key, value) in mapping {
             guard spend() else { return }
-            guard let stepText = name(key, what: "accepted step") else { continue }
-            guard let (from, to) = MappingStepKey.split(stepText.value) else {
-                report("accepted step '\(stepText.value)' must be written \"From -> To\"", at: key)
-                continue
-            }
-            let step = StepKey(from: from, to: to)
-            if let first = seen[step] {
-                report("accepted step '\(from)' → '\(to)' appears twice (first at \(first.lineColumn))", at: key)
-                continue
-            }
-            seen[step] = stepText.location
-            guard let (reason, codes) = acceptance(value) else { continue }
+            guard let stepText = name(key, what: "accepted step"), let step = step(stepText, at: key, what: "accepted step", seen: &seen),
+                  let (reason, codes) = acceptance(value) else { continue }
             spec.acceptances.append(ChainSpec.Acceptance(step: step, codes: codes, reason: reason, location: stepText.location))
         }
     }

@@ -210,22 +210,27 @@ struct SpecInterpreter {
         var seen: [StepKey: SourceLocation] = [:]
         for (key, value) in mapping {
             guard spend() else { return }
-            guard let stepText = name(key, what: "mapping step"), let path = name(value, what: "mapping model path") else { continue }
-            let parts = MappingStepKey.split(stepText.value)
-            guard let (from, to) = parts else {
-                report("mapping step '\(stepText.value)' must be written \"From -> To\"", at: key)
-                continue
-            }
-            // A repeated step, however written ("A -> B", "A→B"), as the full form's repeated keys.
-            let step = StepKey(from: from, to: to)
-            if let first = seen[step] {
-                report("mapping step '\(from)' → '\(to)' appears twice (first at \(first.lineColumn))", at: key)
-                continue
-            }
-            seen[step] = stepText.location
-            spec.mappings.append(ChainSpec.MappingEntry(from: from, to: to, path: path.value, location: stepText.location,
+            guard let stepText = name(key, what: "mapping step"), let path = name(value, what: "mapping model path"),
+                  let step = step(stepText, at: key, what: "mapping step", seen: &seen) else { continue }
+            spec.mappings.append(ChainSpec.MappingEntry(from: step.from, to: step.to, path: path.value, location: stepText.location,
                                                         pathLocation: path.location))
         }
+    }
+
+    /// The step a `"From -> To"` key names, or nil with a CP100 when it is not written so or
+    /// repeats an earlier key, however written ("A -> B", "A→B"), as the full form's repeated keys.
+    mutating func step(_ text: Located<String>, at key: Node, what: String, seen: inout [StepKey: SourceLocation]) -> StepKey? {
+        guard let (from, to) = MappingStepKey.split(text.value) else {
+            report("\(what) '\(text.value)' must be written \"From -> To\"", at: key)
+            return nil
+        }
+        let step = StepKey(from: from, to: to)
+        if let first = seen[step] {
+            report("\(what) '\(from)' → '\(to)' appears twice (first at \(first.lineColumn))", at: key)
+            return nil
+        }
+        seen[step] = text.location
+        return step
     }
 
     /// `stages`: a list of `"From -> To"` steps to run as custom migration stages.
