@@ -14,53 +14,84 @@ extension RuleConfiguration {
     }
 }
 
+/// A run under the project's rule configuration, resolved once: the planner carries the
+/// configuration's thresholds in its options, and every entry point ends in `finish`.
+struct ConfiguredRun {
+    let planner: ChainPlanner
+    let rules: RuleConfiguration
+
+    /// The report as every command sees it: severities (and `off`) applied, findings sorted,
+    /// the summary recomputed. The one place this happens.
+    func finish(_ report: ChainReport) -> ChainReport {
+        rules.apply(to: report).resummarised()
+    }
+}
+
 extension ChainPlanner {
-    /// Plans `url` under the project's rule configuration (see `RuleConfiguration.governing`).
+    /// This planner under the configuration that governs `url` (see `RuleConfiguration.governing`),
+    /// or the CP130 findings that make the input unusable.
+    func configured(inputAt url: URL, configuration: URL?) -> Result<ConfiguredRun, UnusableConfiguration> {
+        let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
+        guard let rules = read.configuration else { return .failure(UnusableConfiguration(diagnostics: read.diagnostics)) }
+        return .success(ConfiguredRun(planner: ChainPlanner(options: rules.applying(to: options)), rules: rules))
+    }
+
+    /// The report for input whose configuration cannot be used.
+    func unusable(inputAt url: URL, _ failure: UnusableConfiguration) -> ChainReport {
+        ChainReport.unusable(spec: DisplayPath.make(url, relativeTo: options.baseDirectory), diagnostics: failure.diagnostics)
+    }
+
+    /// Plans `url` under the project's rule configuration.
     /// A configuration that cannot be read makes the input unusable (CP130, exit 2).
     public func plan(inputAt url: URL, configuration: URL?) -> ChainReport {
-        let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
-        guard let rules = read.configuration else {
-            return ChainReport.unusable(spec: DisplayPath.make(url, relativeTo: options.baseDirectory), diagnostics: read.diagnostics)
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): unusable(inputAt: url, failure)
+        case .success(let run): run.finish(run.planner.plan(inputAt: url))
         }
-        let planner = ChainPlanner(options: rules.applying(to: options))
-        return rules.apply(to: planner.plan(inputAt: url))
     }
 
     /// `explain` under the rule configuration: its thresholds plan the input, and its severities
     /// (and `off`) apply to the findings. An unusable configuration is the failure.
     public func explain(inputAt url: URL, from: String, to: String, configuration: URL?) -> Result<ExplainReport, ExplainFailure> {
-        let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
-        guard let rules = read.configuration else { return .failure(ExplainFailure(read.diagnostics)) }
-        return ChainPlanner(options: rules.applying(to: options)).explain(inputAt: url, from: from, to: to).map { report in
-            var report = report
-            report.diagnostics = rules.apply(to: report.diagnostics)
-            return report
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): return .failure(ExplainFailure(failure.diagnostics))
+        case .success(let run):
+            return run.planner.explain(inputAt: url, from: from, to: to).map { report in
+                var report = report
+                report.diagnostics = run.rules.apply(to: report.diagnostics)
+                return report
+            }
         }
     }
 
     /// `lock` under the rule configuration. An unusable configuration gives no lock, and its CP130
     /// findings are the report's.
     public func lock(inputAt url: URL, versions requested: [String]?, configuration: URL?) -> LockPlan {
-        let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
-        guard let rules = read.configuration else {
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure):
             return .made(lock: nil, file: url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName),
-                            report: ChainReport.unusable(spec: DisplayPath.make(url, relativeTo: options.baseDirectory), diagnostics: read.diagnostics),
-                            missing: [])
+                         report: unusable(inputAt: url, failure), missing: [])
+        case .success(let run):
+            var plan = run.planner.lock(inputAt: url, versions: requested)
+            plan.report = run.finish(plan.report)
+            return plan
         }
-        var plan = ChainPlanner(options: rules.applying(to: options)).lock(inputAt: url, versions: requested)
-        plan.report = rules.apply(to: plan.report)
-        return plan
     }
 
     /// A dry run under the rule configuration: its thresholds (`heavyweight-memory-mb` unless
     /// `options.memoryLimitBytes` is set, as by `--memory-limit`) and its severities.
     public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions, configuration: URL?) -> ChainReport {
-        let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
-        guard let rules = read.configuration else {
-            return ChainReport.unusable(spec: DisplayPath.make(url, relativeTo: options.baseDirectory), diagnostics: read.diagnostics)
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): return unusable(inputAt: url, failure)
+        case .success(let run):
+            var dryRun = dryRun
+            if dryRun.memoryLimitBytes == nil, let megabytes = run.rules.heavyweightMemoryMB { dryRun.memoryLimitBytes = megabytes << 20 }
+            return run.finish(run.planner.dryRun(inputAt: url, storeAt: storePath, options: dryRun))
         }
-        var dryRun = dryRun
-        if dryRun.memoryLimitBytes == nil, let megabytes = rules.heavyweightMemoryMB { dryRun.memoryLimitBytes = megabytes << 20 }
-        return rules.apply(to: ChainPlanner(options: rules.applying(to: options)).dryRun(inputAt: url, storeAt: storePath, options: dryRun))
     }
+}
+
+/// The CP130 findings of a configuration file that cannot be used.
+struct UnusableConfiguration: Error {
+    let diagnostics: [Diagnostic]
 }

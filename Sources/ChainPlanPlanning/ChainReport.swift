@@ -147,3 +147,12 @@ public struct ChainReport: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension ChainReport {
+    /// Diagnostics in history order and the summary recomputed: how every report is finished.
+    package func resummarised() -> ChainReport {
+        var copy = self
+        copy.setFindings(diagnostics)
+        return copy
+    }
+}

@@ -118,7 +118,7 @@ public enum HeavyweightMemory {
 public enum ByteSize {
     public static func describe(_ bytes: Int) -> String {
         func scaled(_ value: Double, _ unit: String) -> String {
-            value < 10 ? String(format: "%.1f %@", (value * 10).rounded(.up) / 10, unit) : "\(Int(value.rounded())) \(unit)"
+            value < 10 ? NumberText.fixed((value * 10).rounded(.up) / 10, digits: 1) + " " + unit : "\(Int(value.rounded())) \(unit)"
         }
         if bytes < 1024 { return "\(bytes) \(bytes == 1 ? "byte" : "bytes")" }
         if bytes < 1 << 20 { return scaled(Double(bytes) / 1024, "KB") }

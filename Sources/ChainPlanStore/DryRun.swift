@@ -194,14 +194,6 @@ extension StoreDryRun {
     }
 }
 
-extension ChainReport {
-    /// Diagnostics in history order and the summary recomputed.
-    func resummarised() -> ChainReport {
-        var copy = self
-        copy.setFindings(diagnostics)
-        return copy
-    }
-}
 
 extension ChainPlanner {
     /// The model bundle the input names (or is), when it can be read.

@@ -107,7 +107,7 @@ struct StoreDataChecks {
     }
 
     private static func rows(_ count: Int) -> String {
-        count == 1 ? "1 row" : "\(count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US_POSIX")))) rows"
+        count == 1 ? "1 row" : "\(NumberText.grouped(count)) rows"
     }
 
     /// `150` rather than `150.0`.

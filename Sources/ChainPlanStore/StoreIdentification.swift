@@ -228,7 +228,7 @@ public enum StoreIdentifier {
             reasons.append("it names model version identifier \(quoted(unknownIdentifiers)), which no version in the bundle has")
         }
         if let closest {
-            let score = String(format: "%.2f", closest.score)
+            let score = NumberText.fixed(closest.score, digits: 2)
             let differences = closestDifferences?.summary() ?? ""
             reasons.append("the closest version by structure is '\(closest.name)' (score \(score)): \(differences)")
         } else {

@@ -84,7 +84,7 @@ public struct StoreReader: Sendable {
             throw error
         } catch {
             if Self.isInterrupt(error) {
-                throw StoreError.unreadable(shown, "took longer than \(String(format: "%g", timeout)) s to read")
+                throw StoreError.unreadable(shown, "took longer than \(NumberText.short(timeout)) s to read")
             }
             throw StoreError.unreadable(shown, "is not a readable SQLite database: \(Self.describe(error))")
         }

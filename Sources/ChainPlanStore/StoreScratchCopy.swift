@@ -146,7 +146,7 @@ public final class StoreScratchCopy: @unchecked Sendable {
             if Date() >= deadline {
                 try? FileManager.default.removeItem(at: directory)
                 ScratchRegistry.shared.unregister(directory.path)
-                let seconds = String(format: "%g", timeout)
+                let seconds = NumberText.short(timeout)
                 throw StoreError.unreadable(shown, "\(lastProblem) (waited \(seconds) s)")
             }
             usleep(25_000)

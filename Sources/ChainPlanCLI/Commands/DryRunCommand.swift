@@ -164,8 +164,8 @@ struct FixtureCommand: AsyncParsableCommand {
         }
         do {
             let summary = try StoreFixtureWriter(rowsPerEntity: rows).write(model: model, versionName: version, to: output)
-            result.wrote(output, command: "fixture", line: "wrote \(output): version '\(version)', \(summary.totalEntityRows.formatted()) rows in "
-                + "\(summary.rowsPerEntity.count) entities, \(summary.bytes.formatted()) bytes",
+            result.wrote(output, command: "fixture", line: "wrote \(output): version '\(version)', \(NumberText.grouped(summary.totalEntityRows)) rows in "
+                + "\(summary.rowsPerEntity.count) entities, \(NumberText.grouped(summary.bytes)) bytes",
                          details: ["version": version, "rows": summary.totalEntityRows, "entities": summary.rowsPerEntity.count, "bytes": summary.bytes])
         } catch {
             throw UsageError("cannot write the store: \(error)")

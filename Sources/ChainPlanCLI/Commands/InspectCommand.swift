@@ -61,11 +61,11 @@ struct InspectCommand: AsyncParsableCommand {
         switch format {
         case .json:
             // One bundle: its object, as before; several: an array of them, in the order given.
-            try FileHandleOutput.write(reports.count == 1 ? try reports[0].jsonData() : try ModelInspection.jsonData(reports), to: output)
+            try FileHandleOutput.write(reports.count == 1 ? reports[0].jsonData() : ModelInspection.jsonData(reports), to: output)
         case .text:
             try FileHandleOutput.write(Data(reports.map { $0.text() }.joined(separator: "\n").utf8), to: output)
         }
-        let status = reports.map(\.exitStatus).max() ?? 0
+        let status = reports.map { ExitStatus.code(for: $0.diagnostics, strict: false) }.max() ?? 0
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -401,7 +401,7 @@ final class GraphvizEngine: @unchecked Sendable {
         let height = heightPoints * limit.unitsPerPoint
         let scale = min(1, limit.maxSide / width, limit.maxSide / height, (limit.maxArea / (width * height)).squareRoot())
         guard scale < 1 else { return nil }
-        let inches = { (points: Double) in String(format: "%.3f", points * scale * 0.98 / 72) }
+        let inches = { (points: Double) in NumberText.fixed(points * scale * 0.98 / 72, digits: 3) }
         return "\(inches(widthPoints)),\(inches(heightPoints))"
     }
 

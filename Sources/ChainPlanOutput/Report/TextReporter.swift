@@ -46,23 +46,23 @@ public enum TextReporter {
     /// The dry run: the store, its version and evidence, its rows, and what each step does to it.
     static func renderStore(_ store: StoreReport, entities: [StoreEntityRows]) -> String {
         let safe = TerminalText.safe
-        var out = "Store \(safe(store.path)) (\(store.walMode ? "WAL, " : "")\(store.fileBytes.formatted()) bytes): "
+        var out = "Store \(safe(store.path)) (\(store.walMode ? "WAL, " : "")\(NumberText.grouped(store.fileBytes)) bytes): "
         if let version = store.detectedVersion {
             out += "version '\(safe(version))' by \(store.evidence ?? "structure")\n"
         } else {
             out += "version unknown\n"
         }
-        let close = store.candidates.prefix(3).map { "'\(safe($0.version))' \(String(format: "%.2f", $0.score))" }
+        let close = store.candidates.prefix(3).map { "'\(safe($0.version))' \(NumberText.fixed($0.score, digits: 2))" }
         if !close.isEmpty { out += "  closest by structure: \(close.joined(separator: ", "))\n" }
         let rows = entities.reduce(0) { $0 + $1.rows }
-        out += "  \(entities.count) entities, \(rows.formatted()) rows"
+        out += "  \(entities.count) entities, \(NumberText.grouped(rows)) rows"
         let largest = entities.sorted { ($0.rows, $1.name) > ($1.rows, $0.name) }.prefix(5).filter { $0.rows > 0 }
-        if !largest.isEmpty { out += " (most: " + largest.map { "\(safe($0.name)) \($0.rows.formatted())" }.joined(separator: ", ") + ")" }
+        if !largest.isEmpty { out += " (most: " + largest.map { "\(safe($0.name)) \(NumberText.grouped($0.rows))" }.joined(separator: ", ") + ")" }
         out += "\n"
         for step in store.steps {
             out += "  \(safe(step.from)) → \(safe(step.to)): \(step.migration?.rawValue ?? "unclassified"), \(step.work)"
             if !step.tables.isEmpty {
-                out += " on " + step.tables.map { "\(safe($0.name)) (\($0.rows.formatted()) rows)" }.joined(separator: ", ")
+                out += " on " + step.tables.map { "\(safe($0.name)) (\(NumberText.grouped($0.rows)) rows)" }.joined(separator: ", ")
             }
             if let bytes = step.estimatedMemoryBytes { out += ", about \(ByteSize.describe(bytes)) held in memory" }
             out += "\n"
@@ -84,7 +84,7 @@ public enum TextReporter {
             var part = "\(safe(operation.table)) \(operation.kind)"
             if !operation.detail.isEmpty { part += " " + operation.detail.map(safe).joined(separator: ", ") }
             if operation.kind != "columns added", operation.kind != "table dropped", operation.rows > 0 || operation.kind != "table created" {
-                part += " (\(operation.rows.formatted()) \(operation.rows == 1 ? "row" : "rows"))"
+                part += " (\(NumberText.grouped(operation.rows)) \(operation.rows == 1 ? "row" : "rows"))"
             }
             parts.append(part)
         }
@@ -92,7 +92,7 @@ public enum TextReporter {
             parts.append("\(count) \(count == 1 ? "index" : "indexes") \(kind)")
         }
         if parts.isEmpty { parts.append("no table changes") }
-        return "simulated: \(simulation.statements) statements in \(String(format: "%.2f", simulation.seconds)) s; " + parts.joined(separator: "; ")
+        return "simulated: \(simulation.statements) statements in \(NumberText.fixed(simulation.seconds, digits: 2)) s; " + parts.joined(separator: "; ")
     }
 
     /// One finding in compiler style.

@@ -139,25 +139,7 @@ public enum MappingModelReader {
     /// 1-based line of the first byte that is not valid UTF-8, or nil when all is valid.
     static func firstInvalidUTF8Line(_ data: Data) -> Int? {
         if String(validating: data, as: UTF8.self) != nil { return nil }
-        var line = 1
-        var index = data.startIndex
-        while index < data.endIndex {
-            let byte = data[index]
-            let length: Int
-            switch byte {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return line
-            }
-            guard index + length <= data.endIndex,
-                  String(validating: data[index..<(index + length)], as: UTF8.self) != nil
-            else { return line }
-            if byte == 0x0A { line += 1 }
-            index += length
-        }
-        return line
+        return TextPosition.firstInvalidUTF8(in: data).0
     }
 }
 

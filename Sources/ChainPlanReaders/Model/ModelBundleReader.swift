@@ -101,22 +101,14 @@ public struct ModelBundleReader: Sendable {
 
         let parser = ModelContentsParser(maxBytes: maxContentsBytes)
         // Versions are independent: read them on all cores, then assemble in order.
-        let slots = ResultSlots<(ModelVersion, [Diagnostic])>(count: ordered.count)
-        let work: @Sendable (Int) -> Void = { position in
-            let name = ordered[position]
-            slots.store(readVersion(named: name, root: root, displayPath: displayPath, parser: parser), at: position)
+        let read: @Sendable (String) -> (ModelVersion, [Diagnostic]) = { name in
+            readVersion(named: name, root: root, displayPath: displayPath, parser: parser)
         }
-        if ordered.count >= 4 && concurrent {
-            DispatchQueue.concurrentPerform(iterations: ordered.count, execute: work)
-        } else {
-            for position in ordered.indices { work(position) }
-        }
+        let results = ordered.count >= 4 && concurrent ? Parallel.map(ordered, read) : ordered.map(read)
         var diagnostics: [Diagnostic] = []
         var versions: [ModelVersion] = []
         versions.reserveCapacity(ordered.count)
-        for (position, name) in ordered.enumerated() {
-            let (version, found) = slots.take(at: position)
-                ?? (ModelVersion(name: name, path: "\(displayPath)/\(name).xcdatamodel/contents", model: nil), [])
+        for (version, found) in results {
             versions.append(version)
             diagnostics += found
         }
@@ -244,28 +236,6 @@ public struct ModelBundleReader: Sendable {
     }
 }
 
-/// Fixed slots filled from several threads, each slot written once.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    func store(_ value: Value, at position: Int) {
-        lock.lock()
-        values[position] = value
-        lock.unlock()
-    }
-
-    func take(at position: Int) -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        let value = values[position]
-        values[position] = nil
-        return value
-    }
-}
-
 /// Suggests the closest existing version name for a misspelt one.
 enum VersionNameHint {
     /// The name with the smallest edit distance, when it is reasonably close.
@@ -276,26 +246,11 @@ enum VersionNameHint {
         for candidate in candidates {
             let other = Array(candidate.lowercased())
             guard other.count <= 256 else { continue }
-            let distance = editDistance(target, other)
+            let distance = NameSuggestions.editDistance(target, other)
             if distance <= max(2, target.count / 3), best.map({ distance < $0.distance }) ?? true {
                 best = (distance, candidate)
             }
         }
         return best?.name
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -23,8 +23,8 @@ package enum NameSuggestions {
         return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last
     }
 
-    /// Levenshtein distance over Unicode scalars (inputs are capped by the caller).
-    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    /// Levenshtein distance (inputs are capped by the caller).
+    package static func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
