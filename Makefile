@@ -6,8 +6,12 @@ BIN        := .build/$(CONFIG)/chainplan
 # sqlite3 and python3: the store tests hold locks and run child processes with them.
 APT_PKGS   := libsqlite3-dev sqlite3 libgraphviz-dev graphviz pkg-config python3 python3-jsonschema
 GROUP      ?= all
+# make install [PREFIX=/usr/local] [DESTDIR=] [INSTALL_CONFIG=release]: no apt, so it works on macOS too.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+INSTALL_CONFIG ?= release
 
-.PHONY: all deps bench-deps build release test demo bench bench-check fuzz clean
+.PHONY: all deps bench-deps build release install uninstall test demo bench bench-check fuzz clean
 
 all: build
 
@@ -25,6 +29,16 @@ build: deps
 
 release:
 	$(MAKE) build CONFIG=release
+
+# Builds chainplan and copies it to $(DESTDIR)$(PREFIX)/bin (Graphviz from apt or Homebrew must be installed).
+install:
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product chainplan
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)/chainplan" "$(DESTDIR)$(PREFIX)/bin/chainplan"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/chainplan"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/chainplan"
 
 test: deps
 	$(SWIFT) test

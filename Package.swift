@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ChainPlanKit", targets: ["ChainPlanKit"]),
         .executable(name: "chainplan", targets: ["chainplan"]),
+        // `swift package chainplan-validate`: chainplan without a separate install.
+        .plugin(name: "ChainPlanValidate", targets: ["ChainPlanValidate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,7 +23,7 @@ let package = Package(
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // The pipeline, lowest stage first: a target may depend only on the ones above it.
         // Docs/architecture.md draws this graph; ArchitectureDocTests checks the two agree.
@@ -57,6 +59,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "chainplan", dependencies: ["ChainPlanCLI"]),
+        .plugin(
+            name: "ChainPlanValidate",
+            capability: .command(
+                intent: .custom(verb: "chainplan-validate", description: "Validate the package's Core Data migration chain with chainplan"),
+                permissions: []
+            ),
+            dependencies: ["chainplan"]
+        ),
         // Locates ../shared (the corpus) for the tests and skips their corpus group when it is absent.
         .target(name: "ChainPlanTestSupport", path: "Tests/ChainPlanTestSupport"),
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChainPlanKit
 import Foundation
 
 /// `--no-color`, accepted by every command (issue 19 §4) so scripts and CI can pass it blindly.
@@ -18,14 +19,14 @@ struct WrittenFileOptions: ParsableArguments {
     @Option(help: "What to print about the file written: text (a line on standard error) or json (a document on standard output).")
     var format: Format = .text
 
-    /// Prints `line` (text) or `{"schemaVersion": 1, "command": …, "wrote": …, …details}` (json).
+    /// Prints `line` (text) or `{"schemaVersion": 1, "tool": …, "command": …, "wrote": …, …details}` (json).
     func wrote(_ path: String, command: String, line: String, details: [String: Any] = [:]) {
         switch format {
         case .text:
             FileHandleOutput.standardError.write(line + "\n")
         case .json:
             var document = details
-            document["schemaVersion"] = 1
+            JSONEnvelope.add(to: &document)
             document["command"] = command
             document["wrote"] = path
             let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)

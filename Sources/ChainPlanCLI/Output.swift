@@ -34,13 +34,21 @@ struct FileHandleOutput: Sendable {
         }
     }
 
-    /// Writes `data` to the file at `path`, or to standard output when `path` is nil.
-    static func write(_ data: Data, to path: String?) throws {
+    /// Writes `data` to the file at `path`, or to standard output when `path` is nil. A file
+    /// written is said on standard error (`chainplan: wrote 'review.md' (12345 bytes)`) unless
+    /// the command says it in its own words (`announce: false`).
+    static func write(_ data: Data, to path: String?, announce: Bool = true) throws {
         guard let path else { return standardOutput.write(data) }
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {
             throw UsageError("cannot write '\(path)': \(error.localizedDescription)")
         }
+        if announce { standardError.write(wroteLine(path, bytes: data.count) + "\n") }
+    }
+
+    /// `chainplan: wrote 'path' (N bytes)`.
+    static func wroteLine(_ path: String, bytes: Int) -> String {
+        "chainplan: wrote '\(path)' (\(bytes) byte\(bytes == 1 ? "" : "s"))"
     }
 }

@@ -444,6 +444,21 @@ public enum InputExamples {
             InputExample("every locked version is still there", files: project([note, noteWithBody]), lockedFiles: project([note, noteWithBody]),
                          expected: 0),
         ]
+        case .unclassifiedChain: [
+            InputExample("a bare CoreStore array and no bundle under the spec's folder", files: [InputExample.File("chain.json", #"["V1", "V2"]"#)],
+                         expected: 1),
+            InputExample("a bare array beside the bundle that holds its versions",
+                         files: [InputExample.File("chain.json", #"["V1", "V2"]"#), version("V1", note), version("V2", noteWithBody), current("V2")],
+                         expected: 0),
+        ]
+        case .acceptanceNotApplied: [
+            InputExample("V2 → V3 is accepted, but V3 is not locked",
+                         files: project([note, noteWithBody, note], extra: #", "accept": {"V2 -> V3": "body was never shown"}"#),
+                         lockedFiles: project([note, noteWithBody, note]), expected: 1),
+            InputExample("V2 → V3 shipped (V1 to V3 locked while V4 was the target); its CP209 is accepted",
+                         files: project([note, noteWithBody, note, note], extra: #", "accept": {"V2 -> V3": "body was never shown"}"#),
+                         lockedFiles: project([note, noteWithBody, note, note]), expected: 0),
+        ]
         case .unreadableLock: [
             InputExample("a lock line edited by hand", files: project([note, noteWithBody])
                 + [InputExample.File("chain.lock", "version \"V1\" not-a-fingerprint\n")], expected: 1),

@@ -133,22 +133,26 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var notes: Int
         /// `pass` when there is no error-severity finding, else `fail`.
         public var verdict: String
+        /// Findings acknowledged by the spec's `accept` (counted here, not above); absent when none.
+        public var accepted: Int?
 
         public init(diagnostics: [Diagnostic]) {
-            errors = diagnostics.filter { $0.severity == .error }.count
-            warnings = diagnostics.filter { $0.severity == .warning }.count
-            notes = diagnostics.filter { $0.severity == .note }.count
+            let counted = diagnostics.filter { $0.accepted == nil }
+            errors = counted.filter { $0.severity == .error }.count
+            warnings = counted.filter { $0.severity == .warning }.count
+            notes = counted.filter { $0.severity == .note }.count
             verdict = errors == 0 ? "pass" : "fail"
+            let accepted = diagnostics.count - counted.count
+            self.accepted = accepted == 0 ? nil : accepted
         }
     }
 }
 
 extension ChainReport {
-    /// Diagnostics sorted and the summary recomputed: how every report is finished.
+    /// Diagnostics in history order and the summary recomputed: how every report is finished.
     package func resummarised() -> ChainReport {
         var copy = self
-        copy.diagnostics.sort()
-        copy.summary = Summary(diagnostics: copy.diagnostics)
+        copy.setFindings(diagnostics)
         return copy
     }
 }

@@ -76,8 +76,7 @@ public struct RuleConfiguration: Sendable, Hashable {
     public func apply(to report: ChainReport) -> ChainReport {
         guard !settings.isEmpty else { return report }
         var copy = report
-        copy.diagnostics = apply(to: report.diagnostics)
-        copy.summary = ChainReport.Summary(diagnostics: copy.diagnostics)
+        copy.setFindings(apply(to: report.diagnostics))
         return copy
     }
 

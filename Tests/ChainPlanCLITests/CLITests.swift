@@ -36,18 +36,20 @@ struct CLITests {
         var testDescription: String { name }
     }
 
+    /// A bare chain without a bundle beside it is never clean: its steps were not classified (CP119).
     static let exitCases: [ExitCase] = [
-        ExitCase(name: "clean chain", spec: #"["A", "B"]"#, extension_: "json", arguments: [], status: 0),
+        ExitCase(name: "bare chain, no bundle (CP119)", spec: #"["A", "B"]"#, extension_: "json", arguments: [], status: 1),
         ExitCase(name: "cycle", spec: #"{"A": "B", "B": "A"}"#, extension_: "json", arguments: [], status: 1),
         ExitCase(name: "syntax error", spec: #"["A""#, extension_: "json", arguments: [], status: 2),
-        ExitCase(name: "YAML", spec: "- A\n- B\n", extension_: "yaml", arguments: ["--format", "json"], status: 0),
-        ExitCase(name: "strict without warnings", spec: #"["A", "B"]"#, extension_: "json", arguments: ["--strict"], status: 0),
+        ExitCase(name: "YAML", spec: "- A\n- B\n", extension_: "yaml", arguments: ["--format", "json"], status: 1),
+        ExitCase(name: "strict, CP119 only", spec: #"["A", "B"]"#, extension_: "json", arguments: ["--strict"], status: 1),
+        ExitCase(name: "a single version has no step to classify", spec: #"["A"]"#, extension_: "json", arguments: [], status: 0),
         ExitCase(name: "unknown option is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--bogus"], status: 2),
         ExitCase(name: "bad format value is usage", spec: #"["A"]"#, extension_: "json", arguments: ["--format", "xml"], status: 2),
         ExitCase(name: "JSON with a comment", spec: "# chain\n[\"A\", \"B\"]", extension_: "json", arguments: [], status: 2),
         ExitCase(name: "JSON with single quotes", spec: "{'A': 'B'}", extension_: "json", arguments: [], status: 2),
         ExitCase(name: "JSON with a trailing comma", spec: #"["A","B",]"#, extension_: "json", arguments: [], status: 2),
-        ExitCase(name: "JSON surrogate pair", spec: #"{"chain": ["a\ud83d\ude80","b"]}"#, extension_: "json", arguments: [], status: 0),
+        ExitCase(name: "JSON surrogate pair", spec: #"{"chain": ["a\ud83d\ude80","b"]}"#, extension_: "json", arguments: [], status: 1),
         ExitCase(name: "YAML !!int name", spec: "- A\n- !!int 3\n", extension_: "yaml", arguments: [], status: 2),
     ]
 
@@ -71,10 +73,10 @@ struct CLITests {
     }
 
     /// Like `report`, `graph` takes the format from -o's extension unless --format is given;
-    /// an unknown extension gets the default (SVG).
+    /// an extension that names no format is refused (AdoptionReportingTests), one with --format is fine.
     @Test(arguments: [
         ("chain.png", [String](), "\u{89}PNG"), ("chain.PDF", [], "%PDF"), ("chain.dot", [], "digraph"), ("chain.gv", [], "digraph"),
-        ("chain.json", [], "{"), ("chain.svg", [], "<?xml"), ("chain.picture", [], "<?xml"), ("chain.png", ["--format", "dot"], "digraph"),
+        ("chain.json", [], "{"), ("chain.svg", [], "<?xml"), ("chain.picture", ["--format", "svg"], "<?xml"), ("chain.png", ["--format", "dot"], "digraph"),
     ])
     func graphFormatFollowsTheExtension(_ name: String, _ extra: [String], _ start: String) async throws {
         let output = temporaryFile(name)
@@ -164,7 +166,9 @@ struct CLITests {
         #expect(status == 1)
         let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
         let relative = lines.map { $0.replacingOccurrences(of: "Tests/Fixtures/Specs/", with: "") }
-        #expect(relative.first == "every-finding.json:5:10: error: cycle: 'B' → 'C' → 'B' [CP104]")
+        // History order: the finding about the whole chain (no bundle, CP119) first, then by version.
+        #expect(relative.first?.hasPrefix("every-finding.json:2:12: error: the spec names no model bundle") == true)
+        #expect(relative.contains("every-finding.json:5:10: error: cycle: 'B' → 'C' → 'B' [CP104]"))
         #expect(relative.contains("every-finding.json:7:5: error: version 'F' migrates to itself [CP103]"))
         #expect(relative.last?.hasSuffix("— fail") == true)
     }

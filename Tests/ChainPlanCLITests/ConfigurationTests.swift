@@ -50,7 +50,7 @@ struct ConfigurationTests {
         let report = ChainReport(spec: "c", model: nil, target: nil, versions: [], steps: [], paths: [], pathsAbbreviated: nil,
                                  diagnostics: diagnostics, summary: ChainReport.Summary(diagnostics: diagnostics))
         let applied = configuration.apply(to: report)
-        #expect(applied.diagnostics.map { "\($0.code.rawValue):\($0.severity.rawValue)" } == ["CP202:error", "CP104:note", "CP109:warning"])
+        #expect(applied.diagnostics.map { "\($0.code.rawValue):\($0.severity.rawValue)" } == ["CP202:error", "CP109:warning", "CP104:note"]) // re-sorted: errors, warnings, notes
         #expect(applied.summary.errors == 1 && applied.summary.notes == 1 && applied.summary.warnings == 1)
         #expect(Self.read("").configuration == RuleConfiguration())
         #expect(Self.read("thresholds:\n  heavyweight-memory-mb: 250\n").configuration?.heavyweightMemoryMB == 250)

@@ -75,12 +75,15 @@ struct CorpusCommandTests {
         #expect(versions.count == folders.count)
     }
 
-    /// All bundles in one process, as the benchmark loads them: one JSON object per bundle, in order.
+    /// All bundles in one process, as the benchmark loads them: one JSON object per bundle, in
+    /// order, under `bundles` in the envelope.
     @Test func inspectReadsSeveralBundlesAtOnce() async throws {
         let paths = Self.bundles.map { Self.corpus.appendingPathComponent($0).path }
         let (status, data) = try await run(["inspect"] + paths + ["--format", "json"])
         #expect(status != 2)
-        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        let array = try #require(document["bundles"] as? [[String: Any]])
         #expect(array.count == Self.bundles.count)
         #expect(array.compactMap { $0["bundle"] as? String }.map { $0.hasSuffix(".xcdatamodeld") } == Array(repeating: true, count: Self.bundles.count))
         try #require(paths.count >= 2)

@@ -59,14 +59,8 @@ struct ExplainCommand: AsyncParsableCommand {
             report.entityMappings = []
             report.sqlite = nil
         }
-        let data = format == .json ? JSONReporter.encode(report) : Data(report.renderText().utf8)
-        if let output {
-            do { try data.write(to: URL(fileURLWithPath: output)) } catch {
-                throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
-            }
-        } else {
-            FileHandleOutput.standardOutput.write(data)
-        }
+        let data = format == .json ? JSONEnvelope.encode(report) : Data(report.renderText().utf8)
+        try FileHandleOutput.write(data, to: output)
         // Findings at error severity (after the configuration) fail, as in validate: by default
         // CP201, a step that is not inferable and has no mapping model.
         try ExitStatus.finish(report.diagnostics, strict: false)

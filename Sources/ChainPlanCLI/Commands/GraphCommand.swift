@@ -42,16 +42,25 @@ struct GraphCommand: AsyncParsableCommand {
     @Flag(help: "Show every version of very large histories (long lightweight runs are collapsed otherwise).")
     var expand = false
 
-    /// --format, else -o's extension (as `report` does), else SVG.
-    var resolvedFormat: RenderFormat {
+    /// --format, else -o's extension (as `report` does), else SVG. An -o extension that names no
+    /// format (`chain.jpg`) is a usage error rather than SVG written under a misleading name.
+    func resolvedFormat() throws -> RenderFormat {
         if let format { return format }
-        let pathExtension = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
-        return pathExtension.flatMap(RenderFormat.init(rawValue:)) ?? (pathExtension == "gv" ? .dot : .svg)
+        guard let output else { return .svg }
+        let pathExtension = URL(fileURLWithPath: output).pathExtension.lowercased()
+        if pathExtension.isEmpty { return .svg }
+        if pathExtension == "gv" { return .dot }
+        guard let known = RenderFormat(rawValue: pathExtension) else {
+            let names = RenderFormat.allCases.map { ".\($0.rawValue)" } + [".gv"]
+            throw UsageError("cannot tell the format of '\(output)': its extension is not one of \(names.joined(separator: ", ")); use one, or give --format")
+        }
+        return known
     }
 
     @OptionGroup var color: ColorOptions
 
     func run() async throws {
+        let format = try resolvedFormat()
         let report = try input.plan()
         if report.diagnostics.hasUnusableInput { throw UsageError(findings: report.diagnostics.filter { $0.code.rule.unusableInput }) }
         if let from, !report.versions.contains(from) { throw UsageError(VersionHint.notInChain(from, versions: report.versions)) }
@@ -61,16 +70,10 @@ struct GraphCommand: AsyncParsableCommand {
         writerOptions.expand = expand
         let data: Data
         do {
-            data = try diagram.rendered(as: resolvedFormat, writer: DOTWriter(options: writerOptions))
+            data = try diagram.rendered(as: format, writer: DOTWriter(options: writerOptions))
         } catch {
             throw UsageError("cannot render the diagram: \(error)")
         }
-        if let output {
-            do { try data.write(to: URL(fileURLWithPath: output)) } catch {
-                throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
-            }
-        } else {
-            FileHandleOutput.standardOutput.write(data)
-        }
+        try FileHandleOutput.write(data, to: output)
     }
 }

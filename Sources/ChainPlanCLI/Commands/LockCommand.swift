@@ -50,7 +50,7 @@ struct LockCommand: AsyncParsableCommand {
         guard plan.missing.isEmpty else {
             throw UsageError("cannot lock \(plan.missing.map { "'\($0)'" }.joined(separator: ", ")): not a readable version of the bundle")
         }
-        try FileHandleOutput.write(Data(lock.text.utf8), to: plan.file.path)
+        try FileHandleOutput.write(Data(lock.text.utf8), to: plan.file.path, announce: false)
         let display = DisplayPath.make(plan.file, relativeTo: DisplayPath.currentDirectory)
         result.wrote(display, command: "lock", line: ([Self.summary(display, lock: lock, plan: plan)] + Self.notes(plan)).joined(separator: "\n"),
                      details: ["versions": lock.versions.map(\.name), "added": plan.added, "kept": plan.kept, "rewritten": plan.rewritten,

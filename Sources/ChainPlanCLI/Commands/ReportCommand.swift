@@ -65,8 +65,13 @@ struct ReportCommand: AsyncParsableCommand {
             if let svg = Self.diagram(report) {
                 if let output {
                     let svgURL = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("svg")
-                    try FileHandleOutput.write(Data(svg.utf8), to: svgURL.path)
-                    link = svgURL.lastPathComponent
+                    if Self.mayWriteDiagram(at: svgURL, beside: URL(fileURLWithPath: output)) {
+                        try FileHandleOutput.write(Data(svg.utf8), to: svgURL.path)
+                        link = svgURL.lastPathComponent
+                    } else {
+                        FileHandleOutput.standardError.write("chainplan: note: '\(svgURL.lastPathComponent)' exists and is not the diagram of an earlier "
+                            + "report to '\(URL(fileURLWithPath: output).lastPathComponent)': it is left alone and the report has no diagram (name another -o)\n")
+                    }
                 } else {
                     FileHandleOutput.standardError.write(Self.noDiagramOnStandardOutput + "\n")
                 }
@@ -74,6 +79,16 @@ struct ReportCommand: AsyncParsableCommand {
             try FileHandleOutput.write(ReviewReporter.markdown(report, diagramLink: link, stagePlan: stages), to: output)
         }
         try ExitStatus.finish(report.diagnostics, strict: strict)
+    }
+
+    /// Reports never overwrite a file the user did not name: the diagram beside a Markdown report
+    /// (review.md → review.svg) is written when no such file exists, or when it is the one an
+    /// earlier report to the same -o wrote (that report links it).
+    static func mayWriteDiagram(at svg: URL, beside document: URL) -> Bool {
+        guard FileManager.default.fileExists(atPath: svg.path) else { return true }
+        guard let earlier = try? Data(contentsOf: document, options: .mappedIfSafe), earlier.count < 64 << 20 else { return false }
+        let link = svg.lastPathComponent.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? svg.lastPathComponent
+        return String(decoding: earlier, as: UTF8.self).contains("](\(link))")
     }
 
     /// Markdown links the diagram as a file beside the document, which standard output has not.

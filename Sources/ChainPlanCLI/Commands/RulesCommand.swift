@@ -37,14 +37,14 @@ struct RulesCommand: AsyncParsableCommand {
             }
             let explanation = RuleExplanation(known)
             switch format {
-            case .json: FileHandleOutput.standardOutput.write(JSONReporter.encode(explanation))
+            case .json: FileHandleOutput.standardOutput.write(JSONEnvelope.encode(explanation))
             case .text: FileHandleOutput.standardOutput.write(explanation.text)
             }
             return
         }
         switch format {
         case .json:
-            FileHandleOutput.standardOutput.write(JSONReporter.encode(Rule.all.map { RuleExplanation($0.code, withExamples: false) }))
+            FileHandleOutput.standardOutput.write(JSONEnvelope.encode(Rule.all.map { RuleExplanation($0.code, withExamples: false) }, as: "rules"))
         case .text:
             let width = Rule.all.map(\.name.count).max() ?? 0
             var out = ""

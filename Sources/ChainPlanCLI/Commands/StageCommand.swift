@@ -94,13 +94,7 @@ struct StageCommand: AsyncParsableCommand {
     }
 
     private func write(_ data: Data) throws {
-        if let output {
-            do { try data.write(to: URL(fileURLWithPath: output)) } catch {
-                throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
-            }
-        } else {
-            FileHandleOutput.standardOutput.write(data)
-        }
+        try FileHandleOutput.write(data, to: output)
     }
 
     private func audit(_ path: String, plan: StagePlan, identities: VersionIdentities?, specURL: URL, options: PlanOptions) throws {
@@ -122,7 +116,7 @@ struct StageCommand: AsyncParsableCommand {
         if findings.contains(where: { $0.code == .unreadableSpec }) { throw UsageError(findings: findings) }
         let data: Data
         switch format {
-        case .json: data = JSONReporter.encode(StageAuditDocument(starts: starts, findings: findings))
+        case .json: data = JSONEnvelope.encode(StageAuditDocument(starts: starts, findings: findings))
         case .text, .markdown, .swift, .corestore:
             var out = "Audit of \(display) against Core Data's staged-migration rules: "
             out += findings.isEmpty ? "all pass\n" : "\(findings.count) finding(s)\n"

@@ -59,6 +59,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var location: SourceLocation?
     /// The versions the finding concerns, in a meaningful order (e.g. cycle order).
     public var versions: [String]
+    /// The reason given in the spec's `accept` when the finding is acknowledged: it is still
+    /// reported (marked accepted), but no longer counts against the gate.
+    public var accepted: String?
 
     public init(
         _ code: DiagnosticCode,
@@ -82,7 +85,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case code, severity, message, file, line, column, versions
+        case code, severity, message, file, line, column, versions, accepted
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,6 +97,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         try container.encode(location?.line, forKey: .line)
         try container.encode(location?.column, forKey: .column)
         try container.encode(versions, forKey: .versions)
+        try container.encodeIfPresent(accepted, forKey: .accepted)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -115,6 +119,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
             self.location = nil
         }
         self.versions = try container.decode([String].self, forKey: .versions)
+        self.accepted = try container.decodeIfPresent(String.self, forKey: .accepted)
     }
 }
 
@@ -134,9 +139,9 @@ extension Diagnostic: Comparable {
 }
 
 extension Array where Element == Diagnostic {
-    /// The highest severity present, or nil when empty.
-    public var maximumSeverity: Severity? { map(\.severity).max() }
+    /// The highest severity among the findings not accepted, or nil when there is none.
+    public var maximumSeverity: Severity? { filter { $0.accepted == nil }.map(\.severity).max() }
 
     /// True when any finding's code marks the input as unusable (exit status 2).
-    public var hasUnusableInput: Bool { contains { $0.code.rule.unusableInput && $0.severity == .error } }
+    public var hasUnusableInput: Bool { contains { $0.code.rule.unusableInput && $0.severity == .error && $0.accepted == nil } }
 }

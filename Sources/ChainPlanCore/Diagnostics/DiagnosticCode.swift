@@ -22,6 +22,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case unknownEntityReference = "CP116"
     case parentEntityCycle = "CP117"
     case malformedModelXML = "CP118"
+    case unclassifiedChain = "CP119"
     case unreadableMappingModel = "CP120"
     case unmatchedMappingModel = "CP121"
     case unhashableModelVersion = "CP122"
@@ -51,6 +52,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case lockedVersionChanged = "CP401"
     case lockedVersionMissing = "CP402"
     case unreadableLock = "CP403"
+    case acceptanceNotApplied = "CP404"
     // Staged migration
     case duplicateChecksumInStage = "CP501"
     case checksumAcrossStages = "CP502"
@@ -157,6 +159,9 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .malformedModelXML, name: "MalformedModelXML", summary: "A model's `contents` is not a valid Core Data model document",
              help: "The XML is truncated, not UTF-8, has the wrong root element, declares a DTD or entities (refused for safety), misses required attributes, or exceeds size limits.",
              defaultSeverity: .error, unusableInput: true),
+        Rule(code: .unclassifiedChain, name: "UnclassifiedChain", summary: "The chain's steps were not classified: no model bundle",
+             help: "A bare CoreStore chain (`[\"Model\", \"Model 2\"]`) names versions but not the bundle that holds them. chainplan looks for the one `.xcdatamodeld` under the spec's folder with every version; when there is none, or several, no step can be classified, so migration kinds, data loss and mapping models go unchecked and the chain cannot pass. Use the full form with `model`.",
+             defaultSeverity: .error, unusableInput: false),
         Rule(code: .unreadableMappingModel, name: "UnreadableMappingModel", summary: "A mapping model cannot be read",
              help: "The `.xcmappingmodel` has no readable `xcmapping.xml`, or its embedded model snapshots cannot be decoded.",
              defaultSeverity: .error, unusableInput: false),
@@ -235,6 +240,9 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .unreadableLock, name: "UnreadableLock", summary: "The lock file cannot be read",
              help: "`chain.lock` beside the spec is not a file chainplan wrote, was edited by hand, or was written by an older chainplan (fingerprints, not Core Data's hashes). Regenerate it with `chainplan lock --force` from the commit that shipped.",
              defaultSeverity: .error, unusableInput: true),
+        Rule(code: .acceptanceNotApplied, name: "AcceptanceNotApplied", summary: "An `accept` entry of the spec accepts nothing",
+             help: "`accept` acknowledges findings on a shipped step, one whose versions are both in `chain.lock`, with a reason; they are then reported as accepted and no longer fail the gate. An entry for a step the lock does not protect, or one that matches no finding any more, accepts nothing: lock the versions when they ship, fix the step, or remove the entry.",
+             defaultSeverity: .warning, unusableInput: false),
         Rule(code: .duplicateChecksumInStage, name: "DuplicateChecksumInStage", summary: "A lightweight stage lists a checksum twice",
              help: "`NSLightweightMigrationStage`'s initializer throws \"Duplicate version checksums detected.\", an Objective-C exception Swift cannot catch: the app crashes at launch. List each version's checksum once.",
              defaultSeverity: .error, unusableInput: false),

@@ -1,17 +1,13 @@
 import Foundation
 
 extension Diagram {
-    /// The diagram as JSON: pretty-printed, keys sorted, absent optionals omitted.
+    /// The diagram as JSON in chainplan's envelope: pretty-printed, keys sorted, absent optionals omitted.
     ///
     /// The same diagram always gives the same bytes. The structure is the Codable form of
     /// ``Diagram``: `title`, `showLegend`, `nodes` (`id`, the flags, `note`) and `edges`
     /// (`from`, `to`, `kind`, the flags, `label`).
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        JSONEnvelope.encode(self)
     }
 
     /// The diagram in any ``RenderFormat``.

@@ -48,7 +48,8 @@ public enum GitHubReporter {
     /// One workflow command. Property values escape `%`, CR, LF, `:` and `,`; the message escapes
     /// `%`, CR and LF, as GitHub's toolkit does.
     public static func command(for diagnostic: Diagnostic) -> String {
-        let kind = switch diagnostic.severity {
+        // An accepted finding no longer fails the job: a notice that says so.
+        let kind = switch diagnostic.accepted == nil ? diagnostic.severity : .note {
         case .error: "error"
         case .warning: "warning"
         case .note: "notice"
@@ -60,7 +61,8 @@ public enum GitHubReporter {
             if let column = location.column { properties.append("col=\(column)") }
         }
         properties.append("title=\(escapeProperty(diagnostic.code.rawValue))")
-        return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(MarkupText.inert(diagnostic.message)))"
+        let accepted = diagnostic.accepted.map { " (accepted \(diagnostic.severity.rawValue): \($0))" } ?? ""
+        return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(MarkupText.inert(diagnostic.message + accepted)))"
     }
 
     static func escapeData(_ text: String) -> String {

@@ -151,6 +151,7 @@ public struct HashReport: Sendable, Hashable {
                 return entry
             }
         }
+        JSONEnvelope.add(to: &object)
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return data + Data("\n".utf8)
     }

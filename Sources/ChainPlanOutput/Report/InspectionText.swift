@@ -2,14 +2,14 @@ import Foundation
 
 /// `chainplan inspect`'s renderings of a `ModelInspection`: JSON and the readable text.
 extension ModelInspection {
-    /// Pretty-printed JSON with sorted keys and a trailing newline.
+    /// Pretty-printed JSON with sorted keys and a trailing newline, in chainplan's envelope.
     public func jsonData() -> Data {
-        CanonicalJSON.encode(self)
+        JSONEnvelope.encode(self)
     }
 
-    /// Several inspections as one JSON array, in the order given.
+    /// Several inspections as `{"bundles": [...]}` in chainplan's envelope, in the order given.
     public static func jsonData(_ inspections: [ModelInspection]) -> Data {
-        CanonicalJSON.encode(inspections)
+        JSONEnvelope.encode(inspections, as: "bundles")
     }
 
     /// A readable summary for the terminal.

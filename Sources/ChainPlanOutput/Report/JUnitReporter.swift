@@ -17,7 +17,7 @@ public enum JUnitReporter {
         for testCase in cases {
             out += "    <testcase classname=\"chainplan.\(testCase.group)\" name=\"\(MarkupText.xml(testCase.name))\""
             let failed = testCase.failures(failing)
-            let quiet = testCase.findings.filter { $0.severity < failing }
+            let quiet = testCase.findings.filter { $0.severity < failing || $0.accepted != nil }
             if failed.isEmpty, testCase.problem == nil, quiet.isEmpty {
                 out += "/>\n"
                 continue
@@ -48,7 +48,7 @@ public enum JUnitReporter {
         /// Why a start version cannot reach the target (`unreachable`), or which failing step its path takes (`step-fails`).
         var problem: (type: String, message: String)?
 
-        func failures(_ failing: Severity) -> [Diagnostic] { findings.filter { $0.severity >= failing } }
+        func failures(_ failing: Severity) -> [Diagnostic] { findings.filter { $0.severity >= failing && $0.accepted == nil } }
     }
 
     /// The cases in document order (steps, then paths, then the spec), each with its findings. A
@@ -102,5 +102,6 @@ public enum JUnitReporter {
     static func line(_ diagnostic: Diagnostic) -> String {
         let place = diagnostic.location.map { "\($0.description): " } ?? ""
         return "\(place)\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
+            + (diagnostic.accepted.map { " (accepted: \($0))" } ?? "")
     }
 }

@@ -46,6 +46,17 @@ public enum Reporters {
     /// `0 errors, 1 warning, 1 note`.
     static func counts(_ summary: ChainReport.Summary) -> String {
         "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.notes, "note"))"
+            + (summary.accepted.map { ", \($0) accepted" } ?? "")
+    }
+
+    /// `warning`, or `warning, accepted` for a finding the spec's `accept` acknowledges.
+    static func severityLabel(_ diagnostic: Diagnostic) -> String {
+        diagnostic.severity.rawValue + (diagnostic.accepted == nil ? "" : ", accepted")
+    }
+
+    /// The message, with the reason when the finding is accepted.
+    static func findingText(_ diagnostic: Diagnostic) -> String {
+        diagnostic.message + (diagnostic.accepted.map { " (accepted: \($0))" } ?? "")
     }
 
     public static func render(_ report: ChainReport, as format: OutputFormat, options: RenderOptions = RenderOptions()) -> Data {

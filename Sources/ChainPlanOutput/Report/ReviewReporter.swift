@@ -8,20 +8,37 @@ import Foundation
 /// the input is escaped for the format.
 public enum ReviewReporter {
     /// GitHub-flavoured Markdown. `diagramLink` is the relative path of the SVG written next to the
-    /// document, or nil when there is none (standard output).
-    public static func markdown(_ report: ChainReport, diagramLink: String?, stagePlan: StagePlan? = nil) -> Data {
+    /// document, or nil when there is none (standard output). A document longer than a GitHub
+    /// comment allows is abridged to fit (see `MarkdownBudget`).
+    public static func markdown(_ report: ChainReport, diagramLink: String?, stagePlan: StagePlan? = nil,
+                                limit: Int = MarkdownBudget.gitHubCommentLimit) -> Data {
+        let full = markdownSections(report, diagramLink: diagramLink, stagePlan: stagePlan, abridged: nil)
+        if MarkdownBudget.length(full) <= limit { return Data(full.utf8) }
+        return Data(MarkdownBudget.abridged(report, diagramLink: diagramLink, stagePlan: stagePlan, limit: limit).utf8)
+    }
+
+    /// The Markdown document; `abridged` leaves parts out (and says which) when it is set.
+    static func markdownSections(_ report: ChainReport, diagramLink: String?, stagePlan: StagePlan?, abridged: MarkdownBudget.Cut?) -> String {
         let md = MarkupText.markdown
         var out = "# Migration review: \(md(report.spec))\n\n"
         out += summaryLines(report).map { "- \($0.label): \(md($0.value))" }.joined(separator: "\n") + "\n"
+        if let abridged { out += "\n> " + abridged.notice(report) + "\n" }
         if let diagramLink {
             out += "\n![Migration chain](\(diagramLink.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? diagramLink))\n"
         }
         out += "\n## Where every store goes\n\n| Start | Path | Steps | Direct jump | Verdict |\n|---|---|---|---|---|\n"
-        for row in matrix(report) {
+        let rows = matrix(report)
+        for row in rows where abridged == nil || !row.ok {
             out += "| \(md(row.start)) | \(md(row.path)) | \(md(row.kinds)) | \(md(row.direct)) | \(row.ok ? md(row.verdict) : "**\(md(row.verdict))**") |\n"
         }
+        if abridged != nil, case let ok = rows.filter(\.ok).count, ok > 0 {
+            out += "\n\(ok) start version\(ok == 1 ? "" : "s") that reach the target with all their data \(ok == 1 ? "is" : "are") not listed.\n"
+        }
         out += "\n## Steps\n"
+        var detailed = 0
         for step in report.steps {
+            if let abridged, !abridged.detailedSteps.contains(StepKey(from: step.from, to: step.to)) { continue }
+            detailed += 1
             out += "\n### \(md(step.from)) → \(md(step.to)): \(md(kind(step)))\n\n"
             if let mapping = step.mappingModel {
                 out += "Mapping model \(MarkupText.markdownCode(mapping.path))" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(md).joined(separator: ", "))") + ".\n\n"
@@ -33,12 +50,19 @@ public enum ReviewReporter {
                 out += step.migration == nil ? "Not classified (no model bundle).\n" : "No changes.\n"
                 continue
             }
-            out += "| Change | Verdict | Rule (basis) |\n|---|---|---|\n"
-            for change in changes {
+            let shown = abridged.map { changes.prefix($0.changesPerStep) } ?? changes[...]
+            if !shown.isEmpty { out += "| Change | Verdict | Rule (basis) |\n|---|---|---|\n" }
+            for change in shown {
                 out += "| \(md(change.detail)) | \(md(change.verdict.rawValue)) | \(md(change.rule)) (\(change.basis.rawValue))\(change.code.map { " \($0.rawValue)" } ?? "") |\n"
             }
+            if shown.count < changes.count {
+                out += "\(shown.isEmpty ? "" : "\n")\(changes.count - shown.count) \(shown.isEmpty ? "" : "more ")change\(changes.count - shown.count == 1 ? "" : "s") not listed (`chainplan explain` shows them).\n"
+            }
         }
-        if let stagePlan { out += "\n" + StagePlanRendering.markdown(stagePlan) }
+        if abridged != nil, detailed < report.steps.count {
+            out += "\n\(report.steps.count - detailed) step\(report.steps.count - detailed == 1 ? "" : "s") without findings, data loss or a mapping model \(report.steps.count - detailed == 1 ? "is" : "are") not detailed.\n"
+        }
+        if let stagePlan, abridged?.stagePlan != false { out += "\n" + StagePlanRendering.markdown(stagePlan) }
         let deferral = DeferralLines.lines(report)
         if !deferral.isEmpty {
             out += "\n## Deferred lightweight migration\n\n" + deferral.map { "- \(md($0))" }.joined(separator: "\n") + "\n"
@@ -48,14 +72,22 @@ public enum ReviewReporter {
             out += "None.\n"
         } else {
             out += "| Severity | Code | Where | Finding |\n|---|---|---|---|\n"
-            for diagnostic in report.diagnostics {
-                out += "| \(diagnostic.severity.rawValue) | \(diagnostic.code.rawValue) | \(md(diagnostic.location?.description ?? "")) | \(md(diagnostic.message)) |\n"
+            // Abridged, errors are listed first (then warnings, then notes, each in history order), so a cut drops notes first.
+            let ordered = abridged == nil ? report.diagnostics
+                : Severity.allCases.reversed().flatMap { severity in report.diagnostics.filter { $0.severity == severity } }
+            let listed = abridged.map { ordered.prefix($0.findings) } ?? ordered[...]
+            for diagnostic in listed {
+                out += "| \(Reporters.severityLabel(diagnostic)) | \(diagnostic.code.rawValue) | \(md(diagnostic.location?.description ?? "")) | \(md(Reporters.findingText(diagnostic))) |\n"
+            }
+            if listed.count < report.diagnostics.count {
+                let rest = ChainReport.Summary(diagnostics: Array(ordered.dropFirst(listed.count)))
+                out += "\n\(report.diagnostics.count - listed.count) more findings not listed (\(Reporters.counts(rest))): `chainplan validate` lists every one.\n"
             }
         }
         let mappings = mappingModels(report)
         out += "\n## Mapping models used\n\n"
         out += mappings.isEmpty ? "None.\n" : mappings.map { "- \(md($0.step)): \(MarkupText.markdownCode($0.path))\(md($0.policies))" }.joined(separator: "\n") + "\n"
-        return Data(out.utf8)
+        return out
     }
 
     /// A step's SQLite table work, when deferral matters to it: it defers, the option would
@@ -123,8 +155,8 @@ public enum ReviewReporter {
         } else {
             out += "<table>\n<thead><tr><th>Severity</th><th>Code</th><th>Where</th><th>Finding</th></tr></thead>\n<tbody>\n"
             for diagnostic in report.diagnostics {
-                out += "<tr class=\"\(diagnostic.severity.rawValue)\"><td>\(diagnostic.severity.rawValue)</td><td><code>\(diagnostic.code.rawValue)</code></td>"
-                    + "<td>\(x(diagnostic.location?.description ?? ""))</td><td>\(x(diagnostic.message))</td></tr>\n"
+                out += "<tr class=\"\(diagnostic.accepted == nil ? diagnostic.severity.rawValue : "accepted")\"><td>\(Reporters.severityLabel(diagnostic))</td><td><code>\(diagnostic.code.rawValue)</code></td>"
+                    + "<td>\(x(diagnostic.location?.description ?? ""))</td><td>\(x(Reporters.findingText(diagnostic)))</td></tr>\n"
             }
             out += "</tbody>\n</table>\n"
         }

@@ -21,7 +21,8 @@ public enum SARIFReporter {
                 level: level(diagnostic.severity),
                 message: Message(text: MarkupText.inert(diagnostic.message)),
                 locations: diagnostic.location.map { [Location($0)] } ?? [],
-                properties: diagnostic.versions.isEmpty ? nil : ResultProperties(versions: diagnostic.versions)
+                properties: diagnostic.versions.isEmpty ? nil : ResultProperties(versions: diagnostic.versions),
+                suppressions: diagnostic.accepted.map { [Suppression(kind: "inSource", justification: MarkupText.inert($0))] }
             )
         }
         let driver = Driver(
@@ -115,6 +116,13 @@ public enum SARIFReporter {
         var message: Message
         var locations: [Location]
         var properties: ResultProperties?
+        /// An accepted finding (the spec's `accept`): suppressed in source, with the reason.
+        var suppressions: [Suppression]?
+    }
+
+    struct Suppression: Encodable {
+        var kind: String
+        var justification: String
     }
 
     struct ResultProperties: Encodable {

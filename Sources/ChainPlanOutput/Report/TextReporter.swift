@@ -16,6 +16,7 @@ public enum TextReporter {
             out += direct + "\n"
         }
         for line in DeferralLines.lines(report) { out += line + "\n" }
+        if case .diagnostics = options.view, let lead = ErrorLead.line(report) { out += lead + "\n" }
         out += summaryLine(report, color: options.color) + "\n"
         return out
     }
@@ -100,7 +101,8 @@ public enum TextReporter {
     public static func line(for diagnostic: Diagnostic, color: Bool) -> String {
         let location = diagnostic.location.map { TerminalText.safe($0.description) + ": " } ?? ""
         let severity = paint(diagnostic.severity.rawValue, diagnostic.severity.ansi, color)
-        return "\(location)\(severity): \(TerminalText.safe(diagnostic.message)) [\(diagnostic.code.rawValue)]"
+        let accepted = diagnostic.accepted.map { " (accepted: \(TerminalText.safe($0)))" } ?? ""
+        return "\(location)\(severity): \(TerminalText.safe(diagnostic.message)) [\(diagnostic.code.rawValue)]\(accepted)"
     }
 
     static func summaryLine(_ report: ChainReport, color: Bool) -> String {

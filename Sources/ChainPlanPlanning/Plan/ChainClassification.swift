@@ -73,7 +73,7 @@ struct ChainClassification {
             let (classification, lineage) = results[index]
             steps[key] = classification
             inferred[edge.from] = lineage
-            diagnostics += StepClassifier.findings(for: classification, from: key.from, to: key.to,
+            diagnostics += StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: key.from, to: key.to), from: key.from, to: key.to,
                                                    stepLocation: edge.location ?? context.location(of: edge.from))
         }
         // A version in a step whose hashes cannot be computed: said once (CP122).

@@ -34,10 +34,11 @@ public struct ChainPlanner: Sendable {
     package func planWithBundle(specAt url: URL) -> PlanOutcome {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let read = SpecReader(maxBytes: options.maxSpecBytes).read(fileAt: url, displayPath: display)
-        guard let spec = read.spec else {
+        guard let written = read.spec else {
             return PlanOutcome(report: ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
         }
         let specDirectory = url.deletingLastPathComponent()
+        let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
         // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
         let ((bundle, bundleDiagnostics), found) = Parallel.both(
             { self.loadBundle(for: spec, specDirectory: specDirectory) },
@@ -46,27 +47,29 @@ public struct ChainPlanner: Sendable {
         // Without a model, mapping paths are still checked (with one, loading them did).
         let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
         var outcome = self.outcome(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
-        outcome.report.diagnostics = (outcome.report.diagnostics + read.diagnostics + bundleDiagnostics + mappingPaths
-            + lockFindings(in: specDirectory, bundle: bundle)).sorted()
-        outcome.report.summary = ChainReport.Summary(diagnostics: outcome.report.diagnostics)
+        let lock = lockFindings(in: specDirectory, bundle: bundle)
+        outcome.report.setFindings(Acceptances.apply(spec.acceptances, to: outcome.report.diagnostics + read.diagnostics + bundleDiagnostics
+            + mappingPaths + lock.findings + unclassified, lockedVersions: lock.locked))
         return outcome
     }
 
-    /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read.
-    func lockFindings(in directory: URL, bundle: ModelBundle?) -> [Diagnostic] {
-        guard let bundle else { return [] }
+    /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read, and
+    /// the versions the lock protects (nil without a usable lock).
+    func lockFindings(in directory: URL, bundle: ModelBundle?) -> (findings: [Diagnostic], locked: Set<String>?) {
+        guard let bundle else { return ([], nil) }
         let url = directory.appendingPathComponent(ChainLock.fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        guard FileManager.default.fileExists(atPath: url.path) else { return ([], nil) }
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         switch FileAccess.readRegularFile(at: url, maxBytes: ChainLock.maxBytes) {
         case .failure(let problem):
-            return [Diagnostic(.unreadableLock, "cannot read the lock: \(problem.description)", at: SourceLocation(file: display))]
+            return ([Diagnostic(.unreadableLock, "cannot read the lock: \(problem.description)", at: SourceLocation(file: display))], nil)
         case .success(let data):
             guard let text = String(validating: data, as: UTF8.self) else {
-                return [Diagnostic(.unreadableLock, "the lock is not valid UTF-8", at: SourceLocation(file: display))]
+                return ([Diagnostic(.unreadableLock, "the lock is not valid UTF-8", at: SourceLocation(file: display))], nil)
             }
             let (lock, diagnostics) = ChainLock.read(text, file: display)
-            return lock?.check(against: bundle, lockFile: display) ?? diagnostics
+            guard let lock else { return (diagnostics, nil) }
+            return (lock.check(against: bundle, lockFile: display), Set(lock.versions.map(\.name)))
         }
     }
 
@@ -119,7 +122,7 @@ public struct ChainPlanner: Sendable {
             classification = classified
             covering = matched.byStep
         }
-        diagnostics.sort()
+        diagnostics = HistoryOrder.sorted(diagnostics, versions: graph.versions)
         let report = ChainReport(
             spec: spec.file,
             model: bundle.map {

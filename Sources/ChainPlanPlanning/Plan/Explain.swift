@@ -15,7 +15,8 @@ extension ChainPlanner {
         let pair = StepKey(from: from, to: to)
         let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
         let (classification, mapping) = classifier.classify(from: from, to: to)
-        let findings = StepClassifier.findings(for: classification, from: from, to: to, stepLocation: SourceLocation(file: display))
+        let findings = StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: from, to: to), from: from, to: to,
+                                               stepLocation: SourceLocation(file: display))
         var explained = ExplainReport(bundle: display, from: from, to: to, classification: classification,
                                    mapping: mapping, diagnostics: findings.sorted())
         if let source = bundle.version(named: from)?.model, let destination = bundle.version(named: to)?.model {

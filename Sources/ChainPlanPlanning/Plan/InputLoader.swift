@@ -28,8 +28,7 @@ extension ChainPlanner {
         }
         let spec = ChainSpec.inferred(versions: bundle.versionNames, file: display)
         var outcome = self.outcome(spec: spec, bundle: bundle, isInferred: true, mappingModels: mappings)
-        outcome.report.diagnostics = (outcome.report.diagnostics + read.diagnostics + lockFindings(in: folder, bundle: bundle)).sorted()
-        outcome.report.summary = ChainReport.Summary(diagnostics: outcome.report.diagnostics)
+        outcome.report.setFindings(outcome.report.diagnostics + read.diagnostics + lockFindings(in: folder, bundle: bundle).findings)
         return outcome
     }
 

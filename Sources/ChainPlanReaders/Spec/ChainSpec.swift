@@ -62,6 +62,24 @@ public struct ChainSpec: Sendable, Hashable {
         }
     }
 
+    /// One entry of `accept`: findings on a step acknowledged with a reason. Only a step whose
+    /// versions are both in `chain.lock` can be accepted (a shipped step cannot be changed any more).
+    public struct Acceptance: Sendable, Hashable {
+        public var step: StepKey
+        /// The codes accepted; empty accepts every finding on the step.
+        public var codes: [DiagnosticCode]
+        public var reason: String
+        /// Where the step key is written.
+        public var location: SourceLocation
+
+        public init(step: StepKey, codes: [DiagnosticCode], reason: String, location: SourceLocation) {
+            self.step = step
+            self.codes = codes
+            self.reason = reason
+            self.location = location
+        }
+    }
+
     /// Display path of the spec file.
     public var file: String
     public var syntax: SpecSyntax
@@ -78,6 +96,8 @@ public struct ChainSpec: Sendable, Hashable {
     public var mappings: [MappingEntry]
     /// Full form: `stages`, the steps the user wants as custom migration stages (`"From -> To"`).
     public var customStages: [Located<StepKey>] = []
+    /// Full form: `accept`, findings acknowledged on steps the lock protects.
+    public var acceptances: [Acceptance] = []
     /// Full form: `deferredLightweightMigration` (nil when not written).
     public var deferredLightweightMigration: Bool?
     /// Where the chain itself starts (the root value, or the `chain` value).

@@ -92,7 +92,7 @@ struct SpecInterpreter {
         self.nodeBudget = nodeBudget
     }
 
-    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "deferredLightweightMigration", "$schema"]
+    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "accept", "deferredLightweightMigration", "$schema"]
 
     mutating func interpret(_ root: Node) -> ChainSpec? {
         let rootLocation = location(of: root)
@@ -142,6 +142,8 @@ struct SpecInterpreter {
                 interpretMappings(value, into: &spec)
             case "stages":
                 interpretStages(value, into: &spec)
+            case "accept":
+                interpretAccept(value, into: &spec)
             case "$schema":
                 _ = name(value, what: "$schema")
             case "deferredLightweightMigration":
@@ -151,7 +153,7 @@ struct SpecInterpreter {
                     report("deferredLightweightMigration must be true or false", at: value)
                 }
             default:
-                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages and deferredLightweightMigration", at: key)
+                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages, accept and deferredLightweightMigration", at: key)
             }
         }
         return chainOK ? spec : nil
@@ -208,22 +210,27 @@ struct SpecInterpreter {
         var seen: [StepKey: SourceLocation] = [:]
         for (key, value) in mapping {
             guard spend() else { return }
-            guard let stepText = name(key, what: "mapping step"), let path = name(value, what: "mapping model path") else { continue }
-            let parts = MappingStepKey.split(stepText.value)
-            guard let (from, to) = parts else {
-                report("mapping step '\(stepText.value)' must be written \"From -> To\"", at: key)
-                continue
-            }
-            // A repeated step, however written ("A -> B", "A→B"), as the full form's repeated keys.
-            let step = StepKey(from: from, to: to)
-            if let first = seen[step] {
-                report("mapping step '\(from)' → '\(to)' appears twice (first at \(first.lineColumn))", at: key)
-                continue
-            }
-            seen[step] = stepText.location
-            spec.mappings.append(ChainSpec.MappingEntry(from: from, to: to, path: path.value, location: stepText.location,
+            guard let stepText = name(key, what: "mapping step"), let path = name(value, what: "mapping model path"),
+                  let step = step(stepText, at: key, what: "mapping step", seen: &seen) else { continue }
+            spec.mappings.append(ChainSpec.MappingEntry(from: step.from, to: step.to, path: path.value, location: stepText.location,
                                                         pathLocation: path.location))
         }
+    }
+
+    /// The step a `"From -> To"` key names, or nil with a CP100 when it is not written so or
+    /// repeats an earlier key, however written ("A -> B", "A→B"), as the full form's repeated keys.
+    mutating func step(_ text: Located<String>, at key: Node, what: String, seen: inout [StepKey: SourceLocation]) -> StepKey? {
+        guard let (from, to) = MappingStepKey.split(text.value) else {
+            report("\(what) '\(text.value)' must be written \"From -> To\"", at: key)
+            return nil
+        }
+        let step = StepKey(from: from, to: to)
+        if let first = seen[step] {
+            report("\(what) '\(from)' → '\(to)' appears twice (first at \(first.lineColumn))", at: key)
+            return nil
+        }
+        seen[step] = text.location
+        return step
     }
 
     /// `stages`: a list of `"From -> To"` steps to run as custom migration stages.
@@ -245,7 +252,7 @@ struct SpecInterpreter {
     }
 
     /// A version name (or other string value) at `node`, or nil with a CP100.
-    private mutating func name(_ node: Node, what: String) -> Located<String>? {
+    mutating func name(_ node: Node, what: String) -> Located<String>? {
         guard case .scalar(let scalar) = node else {
             let shape = node.mapping != nil ? "an object" : "an array"
             report("expected a \(what) (a string), found \(shape)", at: node)
@@ -285,12 +292,12 @@ struct SpecInterpreter {
         return !(syntax == .json && scalar.style == .plain)
     }
 
-    private func isNull(_ node: Node) -> Bool {
+    func isNull(_ node: Node) -> Bool {
         guard case .scalar(let scalar) = node, scalar.style == .plain else { return false }
         return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
-    private mutating func spend() -> Bool {
+    mutating func spend() -> Bool {
         nodeBudget -= 1
         if nodeBudget == 0 {
             diagnostics.append(Diagnostic(.unreadableSpec, "the spec expands to more values than it has characters (YAML aliases?)", at: SourceLocation(file: file)))
@@ -298,7 +305,7 @@ struct SpecInterpreter {
         return nodeBudget > 0
     }
 
-    private mutating func report(_ message: String, at node: Node) {
+    mutating func report(_ message: String, at node: Node) {
         diagnostics.append(Diagnostic(.unreadableSpec, message, at: location(of: node)))
     }
 

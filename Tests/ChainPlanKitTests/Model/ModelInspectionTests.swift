@@ -30,7 +30,7 @@ struct ModelInspectionTests {
         let result = ModelBundleReader().read(bundleAt: ModelTestSupport.fixtures.appendingPathComponent(name), displayPath: name)
         let report = ModelInspection(result: result, displayPath: name, detailVersion: nil)
         let object = try Self.json(report)
-        #expect(Set(object.keys) == ["bundle", "currentVersion", "versions", "diagnostics"])
+        #expect(Set(object.keys) == ["bundle", "currentVersion", "versions", "diagnostics", "schemaVersion", "tool"])
         #expect(object["bundle"] as? String == name)
         #expect(object["currentVersion"] is NSNull)
         let versions = try #require(object["versions"] as? [[String: Any]])

@@ -4,7 +4,7 @@ import Foundation
 public enum StagePlanRendering {
     /// JSON: `{"stages": [...], "starts": [...], ...}` in migration order, keys sorted.
     public static func json(_ plan: StagePlan) -> Data {
-        JSONReporter.encode(plan)
+        JSONEnvelope.encode(plan)
     }
 
     public static func text(_ plan: StagePlan) -> String {
