@@ -85,8 +85,9 @@ struct CIFormatTests {
         let results = try #require(run["results"] as? [[String: Any]])
         // One cause, one finding: the entity the example's pass set forgets (CP701), the missing
         // snapshots of its two hand-written mapping models (CP120, noted by its .chainplan.yml),
-        // each partial mapping model (CP705) and the relationship across passes (CP704).
-        #expect(results.map { $0["ruleId"] as? String } == ["CP701", "CP120", "CP120", "CP705", "CP120", "CP120", "CP705", "CP704"])
+        // each partial mapping model (CP705) and the relationship across passes (CP704), in
+        // history order: the mapping models' own findings first, then the step's.
+        #expect(results.map { $0["ruleId"] as? String } == ["CP120", "CP120", "CP120", "CP120", "CP701", "CP705", "CP705", "CP704"])
         for result in results {
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
@@ -97,7 +98,7 @@ struct CIFormatTests {
             #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
         }
         // The model finding points at its element: line and column of the `<`.
-        let modelRegion = (((try #require(results.first)["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]) as? [String: Any]
+        let modelRegion = (((try #require(results.first { $0["ruleId"] as? String == "CP701" })["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]) as? [String: Any]
         #expect(modelRegion?["startLine"] as? Int == 16)
         #expect(modelRegion?["startColumn"] as? Int == 5)
     }

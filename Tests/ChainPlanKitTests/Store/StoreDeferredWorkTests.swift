@@ -109,7 +109,7 @@ struct StoreDeferredWorkTests {
         let spec = try DeferredDryRunTests.chain(in: folder)
         let pending = try Self.store(spec, "V2", key: true, sql: [#"ALTER TABLE ZNOTE ADD COLUMN "\#(Self.pendingColumn)" VARCHAR"#], in: folder)
         #expect(try Self.inspect(pending, spec: spec).text() == """
-            Store store.sqlite: version 'V2' by structure
+            Store store.sqlite: version 'V2' by hashes
             deferred work: 1 finish task (ZNOTE: ZBODY)
               ZNOTE (5 rows): \(Self.pendingColumn) (was ZBODY)
 

@@ -106,7 +106,7 @@ open class NSPersistentStoreCoordinator: NSObject {
 
 open class NSPersistentContainer: NSObject {
     open var persistentStoreDescriptions: [NSPersistentStoreDescription] = []
-    open var persistentStoreCoordinator: NSPersistentStoreCoordinator { NSPersistentStoreCoordinator() }
+    open var persistentStoreCoordinator: NSPersistentStoreCoordinator { NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel()) }
     open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {}
     open func newBackgroundContext() -> NSManagedObjectContext { NSManagedObjectContext() }
 }
@@ -115,7 +115,6 @@ open class NSPersistentContainer: NSObject {
 public let NSSQLitePragmasOption: String = "NSSQLitePragmasOption"
 public let NSReadOnlyPersistentStoreOption: String = "NSReadOnlyPersistentStoreOption"
 
-open class NSPersistentStore: NSObject {}
 
 open class NSEntityMapping: NSObject {
     open var name: String!
