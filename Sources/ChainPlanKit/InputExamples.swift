@@ -84,9 +84,9 @@ public struct InputExample: Sendable, CustomStringConvertible {
         } else {
             files.forEach(show)
         }
-        if let passes {
+        if let passes, store == nil {
             out.append("run: chainplan passes \(input) \(passes.from) \(passes.to)")
-        } else if input != "chain.json" {
+        } else if passes == nil, input != "chain.json" {
             out.append("run: chainplan validate \(input)")
         }
         if let store {
@@ -96,8 +96,12 @@ public struct InputExample: Sendable, CustomStringConvertible {
                 out.append("store.sqlite: chainplan fixture --model-version \(store.version ?? "?") --rows \(store.rows)"
                     + (store.sql.isEmpty ? "" : ", then: " + store.sql.joined(separator: "; ")))
             }
-            out.append("run: chainplan dry-run \(input == "chain.json" ? "" : "\(input) ")--store store.sqlite" + (store.memoryLimitMB.map { " --memory-limit \($0)" } ?? "")
-                + (store.simulate ? "" : " --no-simulate"))
+            if let passes {
+                out.append("run: chainplan passes \(input) \(passes.from) \(passes.to) --store store.sqlite")
+            } else {
+                out.append("run: chainplan dry-run \(input == "chain.json" ? "" : "\(input) ")--store store.sqlite" + (store.memoryLimitMB.map { " --memory-limit \($0)" } ?? "")
+                    + (store.simulate ? "" : " --no-simulate"))
+            }
         }
         return out.joined(separator: "\n")
     }
@@ -137,7 +141,7 @@ public struct InputExample: Sendable, CustomStringConvertible {
                 }
             }
             try write(files, in: folder)
-            if let passes {
+            if let passes, store == nil {
                 switch planner.passes(inputAt: spec, from: passes.from, to: passes.to, storeAt: nil, maxMemoryBytes: nil) {
                 case .success(let report): return report.diagnostics
                 case .failure(let failure): return failure.diagnostics
@@ -156,6 +160,12 @@ public struct InputExample: Sendable, CustomStringConvertible {
                     let queue = try DatabaseQueue(path: storeURL.path)
                     try queue.write { db in for statement in store.sql { try db.execute(sql: statement) } }
                     try queue.close()
+                }
+            }
+            if let passes {
+                switch planner.passes(inputAt: spec, from: passes.from, to: passes.to, storeAt: storeURL.path, maxMemoryBytes: nil, lockTimeout: 0) {
+                case .success(let report): return report.diagnostics
+                case .failure(let failure): return failure.diagnostics
                 }
             }
             var dryRun = DryRunOptions()
@@ -308,6 +318,12 @@ public enum InputExamples {
                 #"<entity name="Memo" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity><entity name="Card" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity>"#]),
                          passes: StepKey(from: "V1", to: "V2"), expected: 1),
             InputExample("V2 keeps Note", files: project([note, noteWithNumericTitle]), passes: StepKey(from: "V1", to: "V2"), expected: 0),
+        ]
+        case .passStoreNotAtSource: [
+            InputExample("passes for V1 → V2 sized by a store written for V2", files: project([note, noteWithNumericTitle]),
+                         store: .fixture("V2", rows: 3), passes: StepKey(from: "V1", to: "V2"), expected: 1),
+            InputExample("the store is at V1, the step's source", files: project([note, noteWithNumericTitle]),
+                         store: .fixture("V1", rows: 3), passes: StepKey(from: "V1", to: "V2"), expected: 0),
         ]
         case .unreadableSpec: [
             InputExample("a number where a version name belongs", files: [InputExample.File("chain.json", #"["V1", 2]"#)], expected: 1),

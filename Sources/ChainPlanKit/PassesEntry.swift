@@ -1,20 +1,53 @@
 import Foundation
 
 extension ChainPlanner {
-    /// The multi-pass plan of `from` → `to`, its passes sized by the rows of the store at
-    /// `storePath` (read from a private copy) when one is given. An unreadable store is CP300.
+    /// The multi-pass plan of `from` → `to` under the rule configuration that governs `url` (as
+    /// every other command: `configuration`, else `.chainplan.yml` beside the spec): its severities
+    /// (and `off`) apply to the findings, and its `heavyweight-memory-mb` is the budget when
+    /// `maxMemoryBytes` is nil. The passes are sized by the rows of the store at `storePath` (read
+    /// from a private copy) when one is given; the store is identified by its version hashes, as
+    /// the dry run does, and a store at another version than `from` is CP708 (one that matches no
+    /// version, or several, is CP301 or CP302). An unreadable store is CP300; an unusable
+    /// configuration is CP130.
     public func passes(inputAt url: URL, from: String, to: String, storeAt storePath: String?, maxMemoryBytes: Int?,
-                       lockTimeout: TimeInterval = 5) -> Result<PassReport, PassFailure> {
-        let planned = planWithBundle(inputAt: url)
-        guard let storePath else {
-            return passes(planned: planned, from: from, to: to, rows: nil, store: nil, maxMemoryBytes: maxMemoryBytes)
+                       configuration: URL? = nil, lockTimeout: TimeInterval = 5) -> Result<PassReport, PassFailure> {
+        let run: ConfiguredRun
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): return .failure(PassFailure(failure.diagnostics))
+        case .success(let configured): run = configured
         }
-        let shown = DisplayPath.make(URL(fileURLWithPath: storePath), relativeTo: options.baseDirectory)
-        do {
-            let rows = try StoreEntityRowCounts.read(storeAt: storePath, displayPath: shown, lockTimeout: lockTimeout)
-            return passes(planned: planned, from: from, to: to, rows: rows, store: shown, maxMemoryBytes: maxMemoryBytes)
-        } catch {
-            return .failure(PassFailure([error.diagnostic]))
+        let budget = maxMemoryBytes ?? run.rules.heavyweightMemoryMB.map { $0 << 20 }
+        let planned = run.planner.planWithBundle(inputAt: url)
+        var storeFindings: [Diagnostic] = []
+        var rows: [String: PassRows]?
+        var shown: String?
+        if let storePath {
+            let display = DisplayPath.make(URL(fileURLWithPath: storePath), relativeTo: options.baseDirectory)
+            do {
+                let read = try StoreEntityRowCounts.read(storeAt: storePath, displayPath: display, versions: planned.bundle?.versions ?? [],
+                                                         lockTimeout: lockTimeout)
+                (rows, shown) = (read.rows, display)
+                storeFindings = Self.storeVersionFindings(read.identification, from: from, to: to, store: display)
+            } catch {
+                return .failure(PassFailure([error.diagnostic]))
+            }
         }
+        return run.planner.passes(planned: planned, from: from, to: to, rows: rows, store: shown, maxMemoryBytes: budget).map { report in
+            var report = report
+            report.diagnostics = run.rules.apply(to: report.diagnostics + storeFindings).sorted()
+            return report
+        }
+    }
+
+    /// Whether the store that sizes the passes is at the step's source version: nothing when it is,
+    /// CP708 when its hashes name another version, the identification's own CP301/CP302 when they
+    /// name none or several.
+    static func storeVersionFindings(_ identification: StoreIdentification, from: String, to: String, store: String) -> [Diagnostic] {
+        guard let detected = identification.detectedVersion else { return identification.diagnostics }
+        guard detected != from else { return [] }
+        return [Diagnostic(.passStoreNotAtSource,
+            "store '\(store)' is at version '\(detected)' (by its version hashes), not at '\(from)', the source of '\(from)' → '\(to)': "
+                + "its row counts size the passes of a step it does not take; give a store of '\(from)'",
+            at: SourceLocation(file: store), versions: [from, to])]
     }
 }

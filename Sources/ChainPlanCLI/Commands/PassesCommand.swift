@@ -17,7 +17,9 @@ struct PassesCommand: AsyncParsableCommand {
         earlier pass, mutually dependent entities share one, and a relationship between passes \
         is set in the later pass by fetching by a unique key (else the passes are merged). With \
         --store, passes are sized by the store's rows (the dry run's memory estimate) and packed \
-        under --max-memory-mb. Exit 1 when a finding is an error (an unmapped entity), 2 for \
+        under --max-memory-mb; a store that is not at the source version (identified by its version \
+        hashes, as dry-run does) is CP708. The rule configuration applies as in validate \
+        (.chainplan.yml beside the spec, or --config). Exit 1 when a finding is an error (an unmapped entity), 2 for \
         unusable input (an unknown version, a step that is not heavyweight, an unreadable store).
 
         Examples:
@@ -52,6 +54,11 @@ struct PassesCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A SQLite store whose row counts size the passes (read from a private copy).", valueName: "file"))
     var store: String?
 
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "Rule configuration (severities per code; heavyweight-memory-mb is the default --max-memory-mb). Default: .chainplan.yml beside the spec, when present.",
+        valueName: "file"))
+    var config: String?
+
     @Flag(name: .customLong("allow-outside"), help: "Allow the spec's model and mapping paths to point outside the spec's folder.")
     var allowOutside = false
 
@@ -65,7 +72,7 @@ struct PassesCommand: AsyncParsableCommand {
         var options = PlanOptions()
         options.allowOutsideSpecDirectory = allowOutside
         let result = ChainPlanner(options: options).passes(inputAt: URL(fileURLWithPath: spec), from: from, to: to, storeAt: store,
-                                                          maxMemoryBytes: maxMemoryMB.map { $0 << 20 })
+                                                          maxMemoryBytes: maxMemoryMB.map { $0 << 20 }, configuration: config.map { URL(fileURLWithPath: $0) })
         let report: PassReport
         switch result {
         case .failure(let failure):

@@ -75,6 +75,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case partialMappingModel = "CP705"
     case noPassesNeeded = "CP706"
     case noEntityMappings = "CP707"
+    case passStoreNotAtSource = "CP708"
 
     public var rule: Rule { Rule.catalogue[self]! }
 
@@ -303,6 +304,9 @@ public struct Rule: Sendable, Hashable {
         Rule(code: .noEntityMappings, name: "NoEntityMappings", summary: "A heavyweight step has no possible entity mapping",
              help: "No destination entity has a source entity with its key (renaming identifier, else name) and no mapping model maps one: there is nothing to migrate pass by pass. Write the step's mapping model.",
              defaultSeverity: .error, unusableInput: true),
+        Rule(code: .passStoreNotAtSource, name: "PassStoreNotAtSource", summary: "The store that sizes the passes is not at the step's source version",
+             help: "`passes --store` sizes each pass by the store's rows per entity, which only describe the step when the store is at its source version. The store is identified by its version hashes (as `dry-run` does); at another version, or at none, its row counts are at best an estimate. Give a store of the source version (`chainplan dry-run` says where a store is).",
+             defaultSeverity: .warning, unusableInput: false),
     ]
     // swiftlint:enable line_length
 }
