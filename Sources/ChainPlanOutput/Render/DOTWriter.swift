@@ -27,22 +27,27 @@
 ///   label, e.g. the mapping model's name), failing red bold dashed, unknown grey dashed.
 ///   A direct jump is additionally dashed, has a hollow arrowhead and does not constrain the
 ///   ranking (`constraint=false`), so it curves around the chain. A step on a cycle is drawn
-///   orange (keeping its kind's line style); a highlighted step is thick (`penwidth=3`).
+///   orange (keeping its kind's line style); a warning step (it drops data, or a warning is
+///   about it) is amber and thick (`penwidth=2`), with its cause as label; a highlighted step
+///   is thick (`penwidth=3`).
 /// - The legend (when ``Diagram/showLegend``) is a cluster listing only the markers and step
 ///   kinds that occur in the diagram.
 ///
 /// **Dense and large views.** Edge labels are dropped when the drawn graph has more than
-/// 1.5 edges per version or more than 300 versions: labels become extra layout nodes in
+/// 1.5 edges per version or more than 300 versions, except those of failing and warning steps
+/// while there are at most ``maxCauseLabels`` of them (they say why): labels become extra layout nodes in
 /// Graphviz's `dot` and are what makes dense graphs take minutes. The same views also get
 /// `mclimit=0.1`, `nslimit=0.2` and `nslimit1=0.2`, which bound Graphviz's crossing
 /// minimisation and network-simplex iterations (a 1,000-version graph with three steps per
 /// version drops from about 13 s to under 1 s). Labels of collapsed runs and of the legend
 /// are always drawn.
 ///
-/// **Collapsing.** When the diagram has more than ``Options/collapseAbove`` versions and
+/// **Collapsing.** When the diagram has more than ``Options/collapseAbove`` versions (40 by
+/// default: a longer ribbon no longer fits a screen) and
 /// ``Options/expand`` is false, every run of at least ``Options/minimumRun`` consecutive
 /// intermediate versions that have exactly one step in and one step out, both plain
-/// lightweight steps (not a direct jump, not on a cycle, not highlighted), and that are
+/// lightweight steps (not a direct jump, not on a cycle, not highlighted, no warning, no
+/// label), and that are
 /// neither target, current, unreachable, on a cycle, highlighted, unknown nor annotated, is
 /// replaced by one double green edge labelled `… 38 lightweight steps …` (the number of steps
 /// replaced, one more than the number of versions hidden).
@@ -72,7 +77,7 @@ public struct DOTWriter: Sendable {
             direction: Direction = .automatic,
             leftToRightLimit: Int = 16,
             expand: Bool = false,
-            collapseAbove: Int = 200,
+            collapseAbove: Int = 40,
             minimumRun: Int = 3
         ) {
             self.direction = direction
@@ -107,6 +112,7 @@ public struct DOTWriter: Sendable {
         static let blue = "#1c7ed6"
         static let red = "#e03131"
         static let orange = "#f76707"
+        static let amber = "#f59f00"
         static let currentFill = "#dbe4ff"
         static let unreachableFill = "#ffe3e3"
         static let font = "Helvetica,Arial,sans-serif"
@@ -137,6 +143,9 @@ public struct DOTWriter: Sendable {
     static func isDense(nodes: Int, edges: Int) -> Bool {
         edges * 2 > nodes * 3 || nodes > 300
     }
+
+    /// Dense views keep the labels of failing and warning steps up to this many such steps.
+    static let maxCauseLabels = 200
 
     private func render(_ layout: DiagramLayout, diagram: Diagram) -> String {
         let nodeCount = layout.drawnNodeCount
@@ -169,8 +178,10 @@ public struct DOTWriter: Sendable {
         for (index, node) in layout.nodes.enumerated() where !layout.hidden[index] {
             out += "  n\(index) [\(Self.attributeList(Self.nodeAttributes(node)))];\n"
         }
+        let causes = layout.edges.lazy.filter { $0.kind == .failing || $0.isWarning }.count
         for edge in layout.edges {
-            let attributes = Self.edgeAttributes(edge, showLabel: !dense)
+            let showLabel = !dense || ((edge.kind == .failing || edge.isWarning) && causes <= Self.maxCauseLabels)
+            let attributes = Self.edgeAttributes(edge, showLabel: showLabel)
             let list = attributes.isEmpty ? "" : " [\(Self.attributeList(attributes))]"
             out += "  n\(edge.from) -> n\(edge.to)\(list);\n"
         }
@@ -223,7 +234,7 @@ public struct DOTWriter: Sendable {
             attributes.append(("fontcolor", quoted(Palette.green)))
             return attributes
         }
-        let color = edge.inCycle ? Palette.orange : color(of: edge.kind)
+        let color = edge.inCycle ? Palette.orange : edge.isWarning ? Palette.amber : color(of: edge.kind)
         var styles = styles(of: edge.kind)
         if edge.isDirectJump && !styles.contains("dashed") && !styles.contains("dotted") {
             styles.removeAll { $0 == "solid" }
@@ -231,7 +242,11 @@ public struct DOTWriter: Sendable {
         }
         attributes.append(("color", quoted(color)))
         attributes.append(("style", quoted(styles.joined(separator: ","))))
-        if edge.isHighlighted { attributes.append(("penwidth", "3")) }
+        if edge.isHighlighted {
+            attributes.append(("penwidth", "3"))
+        } else if edge.isWarning {
+            attributes.append(("penwidth", "2"))
+        }
         if edge.isDirectJump {
             attributes.append(("constraint", "false"))
             attributes.append(("arrowhead", "empty"))
@@ -266,6 +281,8 @@ public struct DOTWriter: Sendable {
         cycle.inCycle = true
         var highlighted = plain(.lightweight)
         highlighted.isHighlighted = true
+        var warning = plain(.lightweight)
+        warning.isWarning = true
         var collapsed = plain(.lightweight)
         collapsed.collapsedSteps = 0
         let edgeEntries: [(String, DiagramLayout.Edge, Bool)] = [
@@ -278,6 +295,7 @@ public struct DOTWriter: Sendable {
             ("on a cycle", cycle, edges.contains { $0.inCycle }),
             ("highlighted", highlighted, edges.contains { $0.isHighlighted }),
             ("collapsed lightweight run", collapsed, edges.contains { $0.collapsedSteps != nil }),
+            ("warning (drops data, or could fail)", warning, edges.contains { $0.isWarning && !$0.inCycle }),
         ]
 
         // Left to right: node samples and the tails of the edge samples share the first rank,

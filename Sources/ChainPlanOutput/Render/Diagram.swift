@@ -80,8 +80,11 @@ public struct Diagram: Sendable, Hashable, Codable {
         /// The step lies on the highlighted path.
         public var isHighlighted: Bool
         /// Text on the edge, e.g. the mapping model's name or `"Δ3"`; nil for none. Dense
-        /// views drop edge labels (see ``DOTWriter``).
+        /// views drop edge labels (see ``DOTWriter``), except on failing and warning steps.
         public var label: String?
+        /// The step has a warning: it drops data, or a finding at warning severity is about it.
+        /// Drawn amber and thick, and never folded into a collapsed run.
+        public var isWarning: Bool
 
         /// Creates an edge; every flag defaults to false.
         public init(
@@ -91,7 +94,8 @@ public struct Diagram: Sendable, Hashable, Codable {
             isDirectJump: Bool = false,
             inCycle: Bool = false,
             isHighlighted: Bool = false,
-            label: String? = nil
+            label: String? = nil,
+            isWarning: Bool = false
         ) {
             self.from = from
             self.to = to
@@ -100,6 +104,7 @@ public struct Diagram: Sendable, Hashable, Codable {
             self.inCycle = inCycle
             self.isHighlighted = isHighlighted
             self.label = label
+            self.isWarning = isWarning
         }
     }
 

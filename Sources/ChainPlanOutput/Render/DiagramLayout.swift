@@ -29,12 +29,13 @@ struct DiagramLayout: Sendable {
         var inCycle = false
         var isHighlighted = false
         var label: String?
+        var isWarning = false
         /// For a collapsed run, the number of lightweight steps it stands for.
         var collapsedSteps: Int?
 
         /// A lightweight step with nothing else to show.
         var isPlainLightweight: Bool {
-            kind == .lightweight && !isDirectJump && !inCycle && !isHighlighted && collapsedSteps == nil
+            kind == .lightweight && !isDirectJump && !inCycle && !isHighlighted && !isWarning && label == nil && collapsedSteps == nil
         }
     }
 
@@ -91,7 +92,8 @@ struct DiagramLayout: Sendable {
                 isDirectJump: edge.isDirectJump,
                 inCycle: edge.inCycle,
                 isHighlighted: edge.isHighlighted,
-                label: edge.label
+                label: edge.label,
+                isWarning: edge.isWarning
             ))
         }
         self.nodes = nodes

@@ -37,13 +37,20 @@ extension Diagram {
                 isHighlighted: highlightedVersions.contains(name),
                 isUnknown: unknown.contains(name))
         }
+        // Classification findings (CP2xx) are about the step their two versions name.
+        let findingsByStep = Dictionary(grouping: report.diagnostics.filter { $0.versions.count == 2 && $0.code.rawValue.hasPrefix("CP2") }) {
+            StepKey(from: $0.versions[0], to: $0.versions[1])
+        }
         var edges = report.steps.map { step in
-            Diagram.Edge(
+            let key = StepKey(from: step.from, to: step.to)
+            let cause = StepCause.of(step, findings: findingsByStep[key] ?? [])
+            let mapping = step.mappingModel.map { Diagram.mappingModelName($0.path) }
+            return Diagram.Edge(
                 from: step.from, to: step.to, kind: Diagram.EdgeKind(step),
                 inCycle: cycleMembers.contains(step.from) && cycleMembers.contains(step.to),
-                isHighlighted: highlighted.contains(StepKey(from: step.from, to: step.to)),
-                label: step.mappingModel.map { Diagram.mappingModelName($0.path) }
-                    ?? (step.migration == .lightweight && step.losesData == true ? "drops data" : nil))
+                isHighlighted: highlighted.contains(key),
+                label: [mapping, cause?.text].compactMap { $0 }.joined(separator: "\n").nilIfEmpty,
+                isWarning: cause?.isWarning ?? false)
         }
         if options.includeDirectJumps, let target = report.target {
             for path in report.paths where (path.length ?? 0) >= 2 {
@@ -66,6 +73,10 @@ extension Diagram {
         if name.hasSuffix(".xcmappingmodel") { name.removeLast(".xcmappingmodel".count) }
         return name
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 extension Diagram.EdgeKind {

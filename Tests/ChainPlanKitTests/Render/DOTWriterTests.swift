@@ -285,15 +285,19 @@ struct DOTWriterTests {
     }
 
     @Test("collapsing long lightweight runs", arguments: [
-        CollapseCase(description: "201 versions collapse to the ends",
-                     diagram: RenderFixtures.chain(201), options: .init(),
-                     drawnNodes: 2, collapsedLabels: ["… 200 lightweight steps …"]),
-        CollapseCase(description: "200 versions are not collapsed",
-                     diagram: RenderFixtures.chain(200), options: .init(),
-                     drawnNodes: 200, collapsedLabels: []),
+        CollapseCase(description: "41 versions collapse to the ends",
+                     diagram: RenderFixtures.chain(41), options: .init(),
+                     drawnNodes: 2, collapsedLabels: ["… 40 lightweight steps …"]),
+        CollapseCase(description: "40 versions are not collapsed",
+                     diagram: RenderFixtures.chain(40), options: .init(),
+                     drawnNodes: 40, collapsedLabels: []),
         CollapseCase(description: "expand keeps every version",
                      diagram: RenderFixtures.chain(201), options: .init(expand: true),
                      drawnNodes: 201, collapsedLabels: []),
+        CollapseCase(description: "failing and warning steps split runs",
+                     diagram: causeDiagram(120), options: .init(),
+                     drawnNodes: 6,
+                     collapsedLabels: ["… 30 lightweight steps …", "… 29 lightweight steps …", "… 58 lightweight steps …"]),
         CollapseCase(description: "marked versions split runs",
                      diagram: GoldenCase.collapsedRunDiagram, options: .init(),
                      drawnNodes: 11,
@@ -326,6 +330,31 @@ struct DOTWriterTests {
             return "… " + rest[..<end.lowerBound]
         }
         #expect(labels == test.collapsedLabels)
+    }
+
+    /// A lightweight chain of `count` versions whose step 31 → 32 needs a mapping model and whose
+    /// step 61 → 62 drops data (a warning), each labelled with its cause.
+    static func causeDiagram(_ count: Int) -> Diagram {
+        var diagram = RenderFixtures.chain(count)
+        diagram.showLegend = true
+        diagram.edges[30].kind = .failing
+        diagram.edges[30].label = "no mapping model: attribute 'Note.title' changes type"
+        diagram.edges[60].isWarning = true
+        diagram.edges[60].label = "drops data: attribute 'Note.body' is removed"
+        return diagram
+    }
+
+    @Test("failing and warning steps keep their cause as label, also in large views; the legend names warnings", arguments: [
+        (120, false), (400, false), (400, true),
+    ])
+    func causes(count: Int, expand: Bool) {
+        let dot = DOTWriter(options: .init(expand: expand)).write(Self.causeDiagram(count))
+        #expect(dot.contains("n30 -> n31 [color=\"#e03131\", style=\"bold,dashed\", label=\"no mapping model: attribute 'Note.title' changes type\""))
+        #expect(dot.contains("n60 -> n61 [color=\"#f59f00\", style=\"solid\", penwidth=2, label=\"drops data: attribute 'Note.body' is removed\", fontcolor=\"#f59f00\"]"))
+        #expect(dot.contains("label=\"warning (drops data, or could fail)\""))
+        #expect(dot.contains("label=\"needs a mapping model\""))
+        #expect(!dot.contains("label=\"on a cycle\"") && !dot.contains("label=\"heavyweight (mapping model)\""))
+        #expect(dot.contains("label=\"collapsed lightweight run\"") == !expand)
     }
 
     @Test("direction: left to right for short chains, top to bottom for long ones", arguments: [
