@@ -11,7 +11,7 @@ PREFIX     ?= /usr/local
 DESTDIR    ?=
 INSTALL_CONFIG ?= release
 
-.PHONY: all deps bench-deps build release install uninstall test demo bench bench-check fuzz clean
+.PHONY: all deps bench-deps screenshot-deps screenshot build release install uninstall test demo bench bench-check fuzz clean
 
 all: build
 
@@ -23,6 +23,28 @@ deps:
 	  elif command -v sudo >/dev/null 2>&1; then echo "Installing$$missing (sudo)"; sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "Missing system packages. Run: apt-get install -y$$missing"; exit 1; fi; \
 	fi
+
+# make screenshot [SCREENSHOT_SPEC=…] [SCREENSHOT_OUT=Docs/images/report-woocommerce.png]: renders the HTML
+# report of a long history (the corpus's WooCommerce, 117 versions) and photographs it in headless
+# Chromium at 1400 px wide, to check the layout in a real browser. Installs chromium like `make deps`.
+SCREENSHOT_APT  := chromium
+SCREENSHOT_SPEC ?= ../shared/corpus/woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld
+SCREENSHOT_OUT  ?= Docs/images/report-woocommerce.png
+SCREENSHOT_HEIGHT ?= 2400
+screenshot-deps:
+	@missing=""; for p in $(SCREENSHOT_APT); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "Installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then echo "Installing$$missing (sudo)"; sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "Missing system packages. Run: apt-get install -y$$missing"; exit 1; fi; \
+	fi
+
+screenshot: screenshot-deps build
+	@mkdir -p .build/screenshot
+	-$(BIN) report "$(SCREENSHOT_SPEC)" -o .build/screenshot/report.html
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,$(SCREENSHOT_HEIGHT) \
+	  --screenshot="$(CURDIR)/$(SCREENSHOT_OUT)" "file://$(CURDIR)/.build/screenshot/report.html" 2>/dev/null
+	@echo "wrote $(SCREENSHOT_OUT)"
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)

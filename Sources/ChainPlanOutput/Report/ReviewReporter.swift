@@ -98,74 +98,10 @@ public enum ReviewReporter {
         return work.textLines(indent: "")
     }
 
-    /// One self-contained HTML file: inline CSS and SVG, no scripts, no external requests; prints well.
+    /// One self-contained HTML file: inline CSS and SVG, no scripts, no external requests; prints
+    /// well. The layout is ``ReviewHTML``'s.
     public static func html(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan? = nil) -> Data {
-        let x = MarkupText.xml
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8"/>
-            <meta name="viewport" content="width=device-width, initial-scale=1"/>
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"/>
-            <title>Migration review: \(x(report.spec))</title>
-            <style>\(css)</style>
-            </head>
-            <body>
-
-            """
-        out += "<h1>Migration review: <code>\(x(report.spec))</code></h1>\n"
-        out += "<p class=\"verdict \(report.summary.verdict)\">\(report.summary.verdict == "pass" ? "Pass" : "Fail"): "
-            + "\(Reporters.counts(report.summary))</p>\n<dl class=\"summary\">\n"
-        for line in summaryLines(report) { out += "<dt>\(x(line.label))</dt><dd>\(x(line.value))</dd>\n" }
-        out += "</dl>\n"
-        if let diagramSVG { out += "<figure class=\"diagram\">\n\(inlineSVG(diagramSVG))\n</figure>\n" }
-        out += "<h2>Where every store goes</h2>\n<table>\n<thead><tr><th>Start</th><th>Path</th><th>Steps</th><th>Direct jump</th><th>Verdict</th></tr></thead>\n<tbody>\n"
-        for row in matrix(report) {
-            out += "<tr class=\"\(row.rowClass)\"><td>\(x(row.start))</td><td>\(x(row.path))</td><td>\(x(row.kinds))</td><td>\(x(row.direct))</td><td>\(x(row.verdict))</td></tr>\n"
-        }
-        out += "</tbody>\n</table>\n<h2>Steps</h2>\n"
-        for step in report.steps {
-            out += "<section class=\"step\">\n<h3>\(x(step.from)) → \(x(step.to)): <span class=\"kind \(x(kind(step)).replacingOccurrences(of: " ", with: "-"))\">\(x(kind(step)))</span></h3>\n"
-            if let mapping = step.mappingModel {
-                out += "<p>Mapping model <code>\(x(mapping.path))</code>" + (mapping.policies.isEmpty ? "" : ", policies \(mapping.policies.map(x).joined(separator: ", "))") + ".</p>\n"
-            }
-            let sqlite = deferralDetail(step)
-            if !sqlite.isEmpty { out += "<ul class=\"sqlite\">\n" + sqlite.map { "<li>\(x($0))</li>\n" }.joined() + "</ul>\n" }
-            let changes = step.changes ?? []
-            if changes.isEmpty {
-                out += "<p>\(step.migration == nil ? "Not classified (no model bundle)." : "No changes.")</p>\n</section>\n"
-                continue
-            }
-            out += "<table>\n<thead><tr><th>Change</th><th>Verdict</th><th>Rule</th><th>Basis</th></tr></thead>\n<tbody>\n"
-            for change in changes {
-                out += "<tr class=\"\(x(change.verdict.rawValue))\"><td>\(x(change.detail))</td><td>\(x(change.verdict.rawValue))</td>"
-                    + "<td>\(x(change.rule))\(change.code.map { " <code>\($0.rawValue)</code>" } ?? "")</td><td>\(x(change.basis.rawValue))</td></tr>\n"
-            }
-            out += "</tbody>\n</table>\n</section>\n"
-        }
-        if let stagePlan { out += StagePlanRendering.html(stagePlan) }
-        let deferral = DeferralLines.lines(report)
-        if !deferral.isEmpty {
-            out += "<h2>Deferred lightweight migration</h2>\n<ul>\n" + deferral.map { "<li>\(x($0))</li>\n" }.joined() + "</ul>\n"
-        }
-        out += "<h2>Findings</h2>\n"
-        if report.diagnostics.isEmpty {
-            out += "<p>None.</p>\n"
-        } else {
-            out += "<table>\n<thead><tr><th>Severity</th><th>Code</th><th>Where</th><th>Finding</th></tr></thead>\n<tbody>\n"
-            for diagnostic in report.diagnostics {
-                out += "<tr class=\"\(diagnostic.accepted == nil ? diagnostic.severity.rawValue : "accepted")\"><td>\(Reporters.severityLabel(diagnostic))</td><td><code>\(diagnostic.code.rawValue)</code></td>"
-                    + "<td>\(x(diagnostic.location?.description ?? ""))</td><td>\(x(Reporters.findingText(diagnostic)))</td></tr>\n"
-            }
-            out += "</tbody>\n</table>\n"
-        }
-        out += "<h2>Mapping models used</h2>\n"
-        let mappings = mappingModels(report)
-        out += mappings.isEmpty ? "<p>None.</p>\n"
-            : "<ul>\n" + mappings.map { "<li>\(x($0.step)): <code>\(x($0.path))</code>\(x($0.policies))</li>" }.joined(separator: "\n") + "\n</ul>\n"
-        out += "<footer>chainplan \(x(report.tool.version)), report schema \(report.schemaVersion)</footer>\n</body>\n</html>\n"
-        return Data(out.utf8)
+        ReviewHTML.render(report, diagramSVG: diagramSVG, stagePlan: stagePlan)
     }
 
     // MARK: Shared content
@@ -295,7 +231,7 @@ public enum ReviewReporter {
     }
 
     static let css = """
-        body{font:15px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1d1d1f;max-width:1100px;margin:2em auto;padding:0 1em}
+        body{font:15px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1d1d1f;max-width:1280px;margin:2em auto;padding:0 1em}
         h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ddd}h3{font-size:1.05em;margin-bottom:.4em}
         code{font:13px ui-monospace,Menlo,Consolas,monospace;background:#f4f4f6;padding:0 .25em;border-radius:3px}
         table{border-collapse:collapse;width:100%;margin:.5em 0 1em}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{white-space:nowrap}td{min-width:4.5em}
@@ -304,8 +240,12 @@ public enum ReviewReporter {
         .verdict.pass{background:#e6f4ea;color:#1e6b34}.verdict.fail{background:#fdecea;color:#a50e0e}
         dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}dt{font-weight:600}dd{margin:0}
         .kind{font-weight:normal;padding:0 .4em;border-radius:4px;background:#eef}.kind.needs-a-mapping-model{background:#fdecea;color:#a50e0e}
-        figure.diagram{margin:1em 0;overflow-x:auto}figure.diagram svg{max-width:100%;height:auto}
+        figure.diagram{margin:1em 0;overflow:auto;max-height:90vh;border:1px solid #ddd;border-radius:6px}figure.diagram svg{max-width:none;height:auto;display:block;margin:0 auto}
+        nav.toc{background:#f8f8fa;border:1px solid #ddd;border-radius:6px;padding:.5em 1em;margin:1em 0;display:inline-block}nav.toc ol{margin:.3em 0;padding-left:1.4em}
+        ol.step-index{columns:3 18em;font-size:.9em;padding-left:2.5em}ol.step-index li{break-inside:avoid}
+        details.step{border:1px solid #ddd;border-radius:6px;padding:.3em .7em;margin:.4em 0}details.step>summary{cursor:pointer;font-weight:600}details.step[open]>summary{margin-bottom:.4em}
+        .mark{font-size:.8em;font-weight:600;padding:0 .4em;border-radius:4px}.mark.error{background:#fdecea;color:#a50e0e}.mark.warning{background:#fff6e0;color:#8a5a00}.mark.note{background:#eef;color:#445}.count{font-weight:normal;color:#666;font-size:.9em}table.findings td:nth-child(3){font-size:.85em;white-space:nowrap}table.findings td:nth-child(3) .place{display:inline-block;max-width:22em;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
         footer{margin-top:3em;color:#777;font-size:.85em}
-        @media print{body{margin:0;max-width:none;font-size:11pt;-webkit-print-color-adjust:exact;print-color-adjust:exact}section.step,tr{break-inside:avoid}h2{break-after:avoid}figure.diagram{break-inside:avoid}}
+        @media print{body{margin:0;max-width:none;font-size:11pt;-webkit-print-color-adjust:exact;print-color-adjust:exact}details.step,tr{break-inside:avoid}nav.toc{display:none}h2{break-after:avoid}figure.diagram{break-inside:avoid}}
         """
 }
