@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import ChainPlanOutput
+
+/// The byte scan that spares Graphviz's own SVG the XML parser (issue 19, Speed): it vouches for
+/// what chainplan renders, and leaves everything it cannot account for to the parser, so every
+/// refusal is still the parser's.
+@Suite struct SVGQuickScanTests {
+    static func vouches(_ text: String) -> Bool {
+        Data(text.utf8).withUnsafeBytes { SVGQuickScan.vouches(for: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    @Test("Graphviz's SVG of chainplan diagrams is vouched for", arguments: [
+        RenderFixtures.hostileDiagram, RenderFixtures.chain(300), DOTWriterTests.causeDiagram(120),
+    ])
+    func vouchesForRenderedDiagrams(_ diagram: Diagram) throws {
+        let dot = DOTWriter().write(diagram)
+        let svg = try GraphvizRenderer.render(dot: dot, format: .svg)
+        #expect(svg.withUnsafeBytes { SVGQuickScan.vouches(for: $0.bindMemory(to: UInt8.self)) })
+    }
+
+    static let svg = "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
+
+    @Test("anything it cannot account for is left to the parser", arguments: [
+        "\(svg)<script>alert(1)</script></svg>",
+        "\(svg)<SCRIPT/></svg>",
+        "\(svg)<g ONCLICK=\"x()\"/></svg>",
+        "\(svg)<a xlink:HREF=\"x\"/></svg>",
+        "\(svg)<g style=\"javascript:x\"/></svg>",
+        "\(svg)<g style=\"&#106;avascript&#58;x\"/></svg>",
+        "\(svg)<g style=\"java&#x09;script&#x3A;x\"/></svg>",
+        "\(svg)<?evil x?></svg>",
+        "\(svg)<![CDATA[x]]></svg>",
+        "<!DOCTYPE svg [<!ENTITY e \"x\">]>\n<svg>&e;</svg>",
+        "\(svg)&e;</svg>",
+        "\(svg)<!-- a -- b --></svg>",
+        "\(svg)<g></svg>",
+        "\(svg)</svg><svg/>",
+        "\(svg)<g a=\"1\" a=\"2\"/></svg>",
+        "\(svg)<g a=\"<\"/></svg>",
+        "\(svg)\u{1}</svg>",
+        "\(svg)<set attributeName=\"href\"/></svg>",
+        "\(svg)<foreignObject/></svg>",
+        "\(svg)",
+        "text <svg/>",
+    ])
+    func leavesTheRestToTheParser(_ text: String) {
+        #expect(!Self.vouches(text))
+    }
+
+    @Test("plain SVG with references in text is vouched for")
+    func plainText() {
+        #expect(Self.vouches("\(Self.svg)<!-- n0 --><g id=\"n0\" class=\"node\"><title>a&#45;&gt;b &amp; &lt;script&gt;</title></g></svg>\n"))
+    }
+}
