@@ -11,7 +11,7 @@
 ///   intermediate hashes like the source, there is none and the custom stage starts at the source.
 /// Each step of a suggestion is classified by the chain's classifier on the intermediate models;
 /// a suggestion is made only when every one is lightweight.
-enum StageDecomposer {
+package enum StageDecomposer {
     static func suggestions(bundle: ModelBundle, order: [String]) -> [Decomposition] {
         guard order.count > 1 else { return [] }
         let existing = Set(bundle.versionNames)
