@@ -49,7 +49,13 @@ extension ChainPlanner {
         } else if let model = outcome.spec?.model {
             bundleURL = URL(fileURLWithPath: model.value, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
         }
-        return StagePlanOutcome(plan: synthesis.plan(classifier: classifier), report: report, problem: nil, deferring: outcome.deferring,
+        var plan = synthesis.plan(classifier: classifier)
+        if let given = synthesis.identities, computingIdentities {
+            let mismatches = CompiledChecksumCheck.findings(compiled: given, computed: synthesis.computedIdentities(classifier),
+                                                            order: order, location: SourceLocation(file: report.spec))
+            if !mismatches.isEmpty { plan.findings = (plan.findings + mismatches).sorted() }
+        }
+        return StagePlanOutcome(plan: plan, report: report, problem: nil, deferring: outcome.deferring,
                                 identities: used, bundleURL: bundleURL, order: order)
     }
 
