@@ -36,20 +36,13 @@ enum StageModelWriting {
         }
         let chain = StageDecomposer.expandedOrder(order, with: decompositions)
         let stages = decompositions.flatMap { $0.steps.filter { $0.stage == .custom }.map { "\($0.from) -> \($0.to)" } }
-        func list(_ items: [String]) -> String { "[" + items.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ", ") + "]" }
-        out += "new chain:\n  \"chain\": \(list(chain)),\n  \"stages\": \(list(stages))\n"
-        return out
-    }
-
-    private static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default: out += scalar.value < 0x20 ? String(format: "\\u%04x", scalar.value) : String(scalar)
-            }
+        func list(_ items: [String]) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            let quoted = items.map { item in (try? encoder.encode(item)).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\"" }
+            return "[" + quoted.joined(separator: ", ") + "]"
         }
+        out += "new chain:\n  \"chain\": \(list(chain)),\n  \"stages\": \(list(stages))\n"
         return out
     }
 }
