@@ -24,6 +24,7 @@ struct StageCommand: AsyncParsableCommand {
           chainplan stage Chains/aircraft-staged/chain.json
           chainplan stage chain.json --momd Build/App.momd --format json -o stages.json
           chainplan stage chain.json --momd Build/App.momd --check stages.json
+          chainplan stage chain.json --write-models
         """
     )
 
@@ -44,6 +45,9 @@ struct StageCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Audit this stage list (JSON, or .swift) instead of planning.", valueName: "file"))
     var check: String?
+
+    @Flag(help: "Write the decompositions' intermediate versions into the bundle as new .xcdatamodel folders (never overwriting one) and print the new chain.")
+    var writeModels = false
 
     @OptionGroup var color: ColorOptions
 
@@ -68,6 +72,10 @@ struct StageCommand: AsyncParsableCommand {
         }
         if let check {
             try audit(check, plan: plan, identities: identities, specURL: spec, options: options)
+            return
+        }
+        if writeModels {
+            try write(Data(try StageModelWriting.write(plan, bundle: outcome.bundleURL, order: outcome.order).utf8))
             return
         }
         let data: Data

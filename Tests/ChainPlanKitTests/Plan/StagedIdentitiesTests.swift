@@ -47,3 +47,27 @@ import Testing
         #expect(synthesis.computedIdentities(classifier).byVersion.count == read.versionNames.count)
     }
 }
+
+/// `stage --momd`: a compiled checksum that differs from the one the model files hash to is a
+/// finding with both values, and the plan keeps the compiled one (what the app ships).
+@Suite struct CompiledChecksumCheckTests {
+    @Test func differingCompiledChecksumIsReportedAndUsed() throws {
+        let url = StagedIdentitiesTests.root.appendingPathComponent("Chains/notas/chain.json")
+        var version = ""
+        let outcome = ChainPlanner().stagePlan(inputAt: url, identities: { bundle in
+            var compiled = VersionIdentities(computedFrom: bundle)
+            compiled.source = "Notas.momd/VersionInfo.plist"
+            version = bundle.versionNames.first { compiled.byVersion[$0] != nil } ?? ""
+            compiled.byVersion[version]?.checksum = "compiled-checksum"
+            return compiled
+        }, computingIdentities: true)
+        let plan = try #require(outcome.plan)
+        let finding = try #require(plan.findings.first { $0.code == .staleChecksum })
+        #expect(finding.versions == [version])
+        #expect(finding.message.contains("'compiled-checksum'") && finding.message.contains("hashes to '"))
+        #expect(plan.checksum(of: version) == "compiled-checksum")
+        // Equal checksums: no finding.
+        let clean = try #require(ChainPlanner().stagePlan(inputAt: url, identities: { VersionIdentities(computedFrom: $0) }, computingIdentities: true).plan)
+        #expect(!clean.findings.contains { $0.code == .staleChecksum })
+    }
+}

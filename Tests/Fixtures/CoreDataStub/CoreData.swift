@@ -62,6 +62,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult {
     open var objectID: NSManagedObjectID { NSManagedObjectID() }
     open func value(forKey key: String) -> Any? { nil }
     open func setValue(_ value: Any?, forKey key: String) {}
+    open var managedObjectContext: NSManagedObjectContext? { nil }
+    open func mutableSetValue(forKey key: String) -> NSMutableSet { NSMutableSet() }
+}
+
+open class NSEntityDescription: NSObject {
+    open class func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext) -> NSManagedObject { NSManagedObject() }
 }
 
 open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSObject {

@@ -23,6 +23,7 @@ public enum StagePlanRendering {
         if !plan.merged.isEmpty {
             out += "\nListed once: " + plan.merged.map { "'\($0.version)' as '\($0.listedAs)'" }.joined(separator: ", ") + "\n"
         }
+        out += DecompositionRendering.text(plan)
         out += "\nPer start:\n"
         for run in plan.starts { out += startLine(run) }
         out += "\nChecks (reference §6.1): "
@@ -97,6 +98,7 @@ public enum StagePlanRendering {
         out += stages.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
         out += "\n| Start | Jumps | Handlers | Outcome |\n|---|---|---|---|\n"
         out += starts.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
+        out += DecompositionRendering.markdown(plan)
         out += "\nChecks (reference §6.1): " + (plan.findings.isEmpty ? "all pass.\n" : "\(plan.findings.count) finding(s).\n\n")
         for finding in plan.findings { out += "- \(finding.code.rawValue): \(MarkupText.markdown(finding.message))\n" }
         return out

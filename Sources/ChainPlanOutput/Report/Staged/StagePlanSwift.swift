@@ -187,7 +187,19 @@ public enum StagePlanSwift {
             will += "        // Marked in the spec: add the stage's data work here.\n"
             did += "        guard manager.container != nil else { throw Failure.noContainer(stage: \(label)) }\n"
         }
+        var willReads = false, didWrites = false
         for work in stage.work {
+            if let copy = work.copy {
+                did += StageHandlerSwift.copy(work, copy, label: label)
+                didWrites = true
+                continue
+            }
+            if let types = work.fillTypes {
+                will += StageHandlerSwift.fill(work, types: types, label: label)
+                willReads = true
+                continue
+            }
+            willReads = true
             let entity = SwiftNames.literal(work.entity)
             will += "        // \(SwiftNames.comment(work.detail))\n"
             will += "        try forEachObject(of: \(entity), in: manager, stage: \(label), save: false) { object in\n"
@@ -199,6 +211,7 @@ public enum StagePlanSwift {
             will += "            carry.values[\(entity), default: [:]][object.objectID.uriRepresentation()] = row\n"
             will += "        }\n"
             if let next = work.nextEntity {
+                didWrites = true
                 did += "        // \(SwiftNames.comment(work.detail))\n"
                 did += "        let carried\(SwiftNames.type(work.entity)) = carry.values[\(entity)] ?? [:]\n"
                 did += "        try forEachObject(of: \(SwiftNames.literal(next)), in: manager, stage: \(label), save: true) { object in\n"
@@ -209,6 +222,10 @@ public enum StagePlanSwift {
             } else {
                 did += "        guard manager.container != nil else { throw Failure.noContainer(stage: \(label)) }\n"
             }
+        }
+        if !stage.work.isEmpty, !willReads { will += "        guard manager.container != nil else { throw Failure.noContainer(stage: \(label)) }\n" }
+        if !stage.work.isEmpty, !didWrites, !did.contains("guard manager.container") {
+            did += "        guard manager.container != nil else { throw Failure.noContainer(stage: \(label)) }\n"
         }
         return will + "    }\n\n" + did + "    }\n\n"
     }

@@ -16,6 +16,9 @@ public struct StagePlan: Sendable, Hashable, Codable {
     public var merged: [MergedVersion]
     /// The §6.1 checks on this plan, and the planning problems (a step nothing can migrate).
     public var findings: [Diagnostic]
+    /// Suggested decompositions of steps that lose data or can fail (expand → copy → contract);
+    /// nil when none matches.
+    public var decompositions: [Decomposition]? = nil
 
     public init(stages: [MigrationStage], starts: [StageRun], appModel: String, modelName: String,
                 checksumSource: String?, merged: [MergedVersion], findings: [Diagnostic]) {
@@ -97,6 +100,12 @@ public struct DataWork: Sendable, Hashable, Codable {
     /// Properties written at the next model.
     public var write: [String]
     public var detail: String
+    /// Values copied into a new entity (the expand → copy → contract pattern); the handler is
+    /// complete when set.
+    public var copy: CopyIntoEntity? = nil
+    /// Set when `write` lists mandatory attributes whose empty values the `willMigrate` handler
+    /// fills at the current model: their Core Data types (`attributeType`), in `write`'s order.
+    public var fillTypes: [String]? = nil
 }
 
 /// What the runtime does with a store at one version.

@@ -13,6 +13,10 @@ public struct StagePlanOutcome: Sendable {
     public var deferring = false
     /// The checksums the plan used (given, or computed from the classifier's hashes).
     public var identities: VersionIdentities? = nil
+    /// The model bundle's directory, when known (`--write-models` writes into it).
+    public var bundleURL: URL? = nil
+    /// The chain's order (the spec's versions, oldest first).
+    public var order: [String] = []
 }
 
 extension ChainPlanner {
@@ -39,7 +43,20 @@ extension ChainPlanner {
         synthesis.computesIdentities = computingIdentities
         let classifier = StepClassifier(bundle: bundle, mappingModels: outcome.mappingModels)
         let used = synthesis.identities ?? (computingIdentities ? synthesis.computedIdentities(classifier) : nil)
-        return StagePlanOutcome(plan: synthesis.plan(classifier: classifier), report: report, problem: nil, deferring: outcome.deferring, identities: used)
+        var bundleURL: URL?
+        if ModelBundleLocator.isBundle(url) {
+            bundleURL = url
+        } else if let model = outcome.spec?.model {
+            bundleURL = URL(fileURLWithPath: model.value, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+        }
+        var plan = synthesis.plan(classifier: classifier)
+        if let given = synthesis.identities, computingIdentities {
+            let mismatches = CompiledChecksumCheck.findings(compiled: given, computed: synthesis.computedIdentities(classifier),
+                                                            order: order, location: SourceLocation(file: report.spec))
+            if !mismatches.isEmpty { plan.findings = (plan.findings + mismatches).sorted() }
+        }
+        return StagePlanOutcome(plan: plan, report: report, problem: nil, deferring: outcome.deferring,
+                                identities: used, bundleURL: bundleURL, order: order)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.

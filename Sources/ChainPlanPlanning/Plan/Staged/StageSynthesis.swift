@@ -93,7 +93,11 @@ public struct StageSynthesis {
             } else if !work.isEmpty {
                 customs[step] = Custom(reason: "data work: " + work.map(\.detail).joined(separator: "; "), handlers: true, mappingModel: nil, work: work)
             } else if isMarked {
-                customs[step] = Custom(reason: "marked as a custom stage in the spec", handlers: true, mappingModel: nil, work: [])
+                let copies = Self.copyWork(bundle: bundle, current: from, next: to, following: step + 2 < units.count ? representatives[step + 2] : nil)
+                    + Self.fillWork(bundle: bundle, current: from, next: to)
+                let reason = copies.isEmpty ? "marked as a custom stage in the spec"
+                    : "marked as a custom stage in the spec; data work: " + copies.map(\.detail).joined(separator: "; ")
+                customs[step] = Custom(reason: reason, handlers: true, mappingModel: nil, work: copies)
             }
         }
 
@@ -178,8 +182,14 @@ public struct StageSynthesis {
             !(finding.code == .stageJumpFails && finding.versions.count >= 2
               && failingSteps.contains(finding.versions.suffix(2).joined(separator: "\u{0}")))
         }
-        return StagePlan(stages: stages, starts: starts, appModel: order.last ?? "", modelName: bundle.name,
-                         checksumSource: identities?.source, merged: merged, findings: findings.sorted())
+        var plan = StagePlan(stages: stages, starts: starts, appModel: order.last ?? "", modelName: bundle.name,
+                             checksumSource: identities?.source, merged: merged, findings: findings.sorted())
+        // Steps whose custom stage already does the copy or fill need no suggestion.
+        let handled = Set(customs.compactMap { step, custom in
+            custom.work.contains { $0.copy != nil || $0.fillTypes != nil } ? StepKey(from: representatives[step], to: representatives[step + 1]) : nil })
+        let decompositions = StageDecomposer.suggestions(bundle: bundle, order: representatives).filter { !handled.contains(StepKey(from: $0.from, to: $0.to)) }
+        plan.decompositions = decompositions.isEmpty ? nil : decompositions
+        return plan
     }
 
 
