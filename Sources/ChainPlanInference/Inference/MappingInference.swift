@@ -538,10 +538,12 @@ private struct Engine {
                     + "not pair them, so it drops the values and adds an empty '\(new.name)'; give it renaming identifier '\(gone.key)' to keep the data"
                 : "'\(dName).\(new.name)' looks like a rename of '\(sName).\(gone.name)'\(keyed); add renaming identifier '\(gone.key)' to "
                     + "'\(new.name)' to keep the data: without it Core Data drops '\(gone.name)' and adds '\(new.name)', deleting the values"
-            add(InferenceRules.likelyPropertyRename.change(
+            var rename = InferenceRules.likelyPropertyRename.change(
                 .likelyPropertyRename, entity: dName, property: new.name,
                 detail: detail,
-                verdict: .dataLoss, location: at(destinationFile, new.line, new.column)))
+                verdict: .dataLoss, location: at(destinationFile, new.line, new.column))
+            rename.sourceProperty = gone.name
+            add(rename)
         }
         for si in remaining {
             let property = sourceProperties[si]

@@ -75,6 +75,13 @@ public struct ModelChange: Sendable, Hashable, Codable {
     public var code: DiagnosticCode?
     /// Where the change is visible: the destination element's line (source's for removals).
     public var location: SourceLocation?
+    /// The source property whose values the change is about, where its name differs from
+    /// `property` (a likely rename: `property` is the new name). Not part of the JSON.
+    public var sourceProperty: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, entity, property, detail, verdict, rule, basis, code, location
+    }
 
     public init(_ kind: Kind, entity: String, property: String? = nil, detail: String, verdict: ChangeVerdict,
                 rule: String, basis: RuleBasis, code: DiagnosticCode? = nil, location: SourceLocation? = nil) {

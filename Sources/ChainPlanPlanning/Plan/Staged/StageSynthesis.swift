@@ -237,12 +237,14 @@ public struct StageSynthesis {
         let sourceEntity: [String: String] = Dictionary((mapping?.entityLineage ?? [:]).map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var work: [DataWork] = []
         for change in changes {
-            let fills = change.rule == "optional-to-non-optional-without-default"
-            guard change.code == .propertyKindChange || change.code == .renameWithoutIdentifier || fills else { continue }
+            guard change.code == .propertyKindChange || change.code == .renameWithoutIdentifier else { continue }
             let property = change.property.map { [$0] } ?? []
+            // A likely rename is read under its old name at the current model (KVC on a key the
+            // model lacks raises) and written under the new one at the next.
+            let read = (change.sourceProperty ?? change.property).map { [$0] } ?? []
             let source = sourceEntity[change.entity] ?? change.entity
             work.append(DataWork(entity: source, nextEntity: change.kind == .entityRemoved ? nil : change.entity,
-                                 read: change.kind == .entityAdded ? [] : property, write: property, detail: change.detail))
+                                 read: change.kind == .entityAdded ? [] : read, write: property, detail: change.detail))
         }
         return work
     }
