@@ -87,16 +87,18 @@ public enum MappingMatcher {
     public static let differencesInMessage = 3
 
     /// Matches `mappingModels` against the `versions` of the bundle `bundleName` and the
-    /// chain's `steps`.
+    /// chain's `steps`. `versionHashes`: the versions' hashes when the caller has them already
+    /// (else they are computed, and only when there is a mapping model to match).
     public static func match(
         _ mappingModels: [MappingModel], versions: [ModelVersion], bundleName: String?,
-        steps: [(from: String, to: String)]
+        steps: [(from: String, to: String)], versionHashes: [VersionHashes]? = nil
     ) -> Result {
         let stepSet = Set(steps.map { StepKey(from: $0.from, to: $0.to) })
         let order = Dictionary(versions.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let hashed: [(name: String, entities: [String: Data])] = versions.compactMap { version in
-            VersionHashes(version).hashes.map { (version.name, $0.entities) }
-        }
+        let hashed: [(name: String, entities: [String: Data])] = mappingModels.isEmpty ? []
+            : (versionHashes ?? Parallel.map(versions) { VersionHashes($0, withProperties: false) }).compactMap { version in
+                version.hashes.map { (version.version, $0.entities) }
+            }
         let hashesByName = Dictionary(hashed.map { ($0.name, $0.entities) }, uniquingKeysWith: { first, _ in first })
         let modelByName = Dictionary(versions.compactMap { version in version.model.map { (version.name, $0) } },
                                      uniquingKeysWith: { first, _ in first })
@@ -194,8 +196,9 @@ public enum MappingMatcher {
     }
 
     /// Convenience: matches against a whole bundle.
-    public static func match(_ mappingModels: [MappingModel], bundle: ModelBundle, steps: [(from: String, to: String)]) -> Result {
-        match(mappingModels, versions: bundle.versions, bundleName: bundle.name, steps: steps)
+    public static func match(_ mappingModels: [MappingModel], bundle: ModelBundle, steps: [(from: String, to: String)],
+                             versionHashes: [VersionHashes]? = nil) -> Result {
+        match(mappingModels, versions: bundle.versions, bundleName: bundle.name, steps: steps, versionHashes: versionHashes)
     }
 
     private struct StepKey: Hashable {

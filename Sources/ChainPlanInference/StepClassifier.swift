@@ -61,7 +61,8 @@ public struct StepClassifier: Sendable {
     /// Every version's Core Data version hashes, by name.
     public let hashes: [String: VersionHashes]
 
-    public init(bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel] = [:]) {
+    /// `versionHashes`: the bundle's version hashes when the caller has them already.
+    public init(bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel] = [:], versionHashes: [VersionHashes]? = nil) {
         self.bundle = bundle
         self.mappingModels = mappingModels
         var resolved: [String: (version: ModelVersion, view: ResolvedView)] = [:]
@@ -70,7 +71,7 @@ public struct StepClassifier: Sendable {
         }
         self.resolved = resolved
         var hashes: [String: VersionHashes] = [:]
-        for version in bundle.versionHashes() where hashes[version.version] == nil { hashes[version.version] = version }
+        for version in versionHashes ?? bundle.versionHashes(withProperties: false) where hashes[version.version] == nil { hashes[version.version] = version }
         self.hashes = hashes
     }
 

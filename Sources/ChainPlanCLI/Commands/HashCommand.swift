@@ -119,7 +119,7 @@ struct HashCommand: AsyncParsableCommand {
             guard let bundle = read.bundle else {
                 throw UsageError(read.diagnostics.first.map { "\($0.location?.description ?? shown): \($0.message)" } ?? "cannot read '\(shown)'")
             }
-            all = bundle.versionHashes().map { (HashReport.Version($0, withProperties: properties), $0.hashes?.entities) }
+            all = bundle.versionHashes(withProperties: properties).map { (HashReport.Version($0, withProperties: properties), $0.hashes?.entities) }
         }
         guard !versionNames.isEmpty else { return all }
         var chosen: [(report: HashReport.Version, entities: [String: Data]?)] = []

@@ -24,15 +24,21 @@ public struct VersionHashes: Sendable, Hashable {
     }
 
     /// Hashes `version`. A legacy (Xcode 3, binary `elements`) version and an unreadable one
-    /// are failures: their hash inputs cannot be read exactly.
-    public init(_ version: ModelVersion) {
+    /// are failures: their hash inputs cannot be read exactly. `withProperties: false` leaves
+    /// every property hash out (`ModelHasher.hash(_:withProperties:)`).
+    public init(_ version: ModelVersion, withProperties: Bool = true) {
+        self.init(version, withProperties: withProperties, memo: nil)
+    }
+
+    /// `memo`: property hashes shared with the bundle's other versions.
+    init(_ version: ModelVersion, withProperties: Bool, memo: DigestMemo?) {
         self.version = version.name
         self.path = version.path
         if version.isLegacyFormat {
             isLegacy = true
             result = .failure(HashFailure("version '\(version.name)' is a legacy Xcode 3 model (binary 'elements', no 'contents'): its hash inputs cannot be read exactly, so chainplan computes no hash for it"))
         } else if let model = version.model {
-            result = ModelHasher.hash(model)
+            result = ModelHasher.hash(model, withProperties: withProperties, memo: memo)
         } else {
             result = .failure(HashFailure("version '\(version.name)' could not be read"))
         }
@@ -50,6 +56,10 @@ public struct VersionHashes: Sendable, Hashable {
 }
 
 extension ModelBundle {
-    /// Every version's hashes, in history order (versions hashed in parallel).
-    public func versionHashes() -> [VersionHashes] { Parallel.map(versions) { VersionHashes($0) } }
+    /// Every version's hashes, in history order (versions hashed in parallel); property hashes
+    /// only `withProperties`.
+    public func versionHashes(withProperties: Bool = true) -> [VersionHashes] {
+        let memo = DigestMemo()
+        return Parallel.map(versions) { VersionHashes($0, withProperties: withProperties, memo: memo) }
+    }
 }

@@ -38,7 +38,7 @@ extension ExplainReport {
             }
         }
         if let sqlite {
-            out += "\n" + sqlite.textLines().joined(separator: "\n") + "\n"
+            out += "\n" + (sqlite.textLines() + sqlite.runtimeLines()).joined(separator: "\n") + "\n"
         }
         for diagnostic in diagnostics {
             out += TextReporter.line(for: diagnostic, color: false) + "\n"

@@ -112,12 +112,20 @@ public struct HashReport: Sendable, Hashable {
         let width = names.map(\.count).max() ?? 0
         var out = ""
         for name in names {
-            out += "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entities[name] ?? "")\n"
+            out += "  \(padded(name, to: width))  \(entities[name] ?? "")\n"
             for (property, hash) in (properties?[name] ?? [:]).sorted(by: { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }) {
                 out += "    .\(property)  \(hash)\n"
             }
         }
         return out
+    }
+
+    /// `name.padding(toLength: width, withPad: " ", startingAt: 0)`, without Foundation's
+    /// bridging for ASCII names (every one where UTF-16 length and character count agree).
+    static func padded(_ name: String, to width: Int) -> String {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.padding(toLength: width, withPad: " ", startingAt: 0) }
+        let length = name.utf8.count
+        return length >= width ? String(name.prefix(width)) : name + String(repeating: " ", count: width - length)
     }
 
     // MARK: - JSON

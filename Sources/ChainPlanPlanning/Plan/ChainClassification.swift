@@ -21,10 +21,11 @@ struct ChainClassification {
     var sqlite: [StepKey: SQLiteWork] = [:]
     var diagnostics: [Diagnostic] = []
 
-    init(context: ChainContext, bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel], deferring: Bool = false) {
+    init(context: ChainContext, bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel], deferring: Bool = false,
+         versionHashes: [VersionHashes]? = nil) {
         let graph = context.graph
         let names = graph.versions
-        let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels)
+        let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels, versionHashes: versionHashes)
         // Every inference (each step, and each direct jump of two or more steps) is independent:
         // run them all at once, then combine them in order.
         let target = context.target.version

@@ -103,8 +103,11 @@ public struct ChainPlanner: Sendable {
         var matchedModels: [StepKey: [MappingModel]] = [:]
         if let bundle {
             let steps = graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) }
-            let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps)
-            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring)
+            // Hashed once, for matching the mapping models and for classifying.
+            let versionHashes = bundle.versionHashes(withProperties: false)
+            let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps, versionHashes: versionHashes)
+            let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring,
+                                                 versionHashes: versionHashes)
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             matchedModels = matched.modelsByPair
             diagnostics += PassSet.audits(matchedModels, steps: steps, bundle: bundle)

@@ -23,8 +23,8 @@ struct MatchedMappingModels {
 
     init() {}
 
-    init(_ loaded: LoadedMappingModels, bundle: ModelBundle, steps: [StepKey]) {
-        let result = MappingMatcher.match(loaded.models, bundle: bundle, steps: steps.map { ($0.from, $0.to) })
+    init(_ loaded: LoadedMappingModels, bundle: ModelBundle, steps: [StepKey], versionHashes: [VersionHashes]? = nil) {
+        let result = MappingMatcher.match(loaded.models, bundle: bundle, steps: steps.map { ($0.from, $0.to) }, versionHashes: versionHashes)
         matches = result.matches
         diagnostics = result.diagnostics
         for match in result.matches where !match.isStale {

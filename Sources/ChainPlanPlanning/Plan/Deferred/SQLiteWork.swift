@@ -102,11 +102,17 @@ extension SQLiteWork {
         guard path == .inPlace else {
             return SQLiteWork(deferred: deferring, path: path, optionIgnored: deferring, tables: [], finishTasks: 0)
         }
-        let mapping = StepMapping(source: source, destination: destination)
         let sourceLayout = layouts?.0 ?? StoreLayout(model: source)
         let layout = layouts?.1 ?? StoreLayout(model: destination)
-        let live = LiveSchema.predicted(sourceLayout)
-        let planner = InPlaceTablePlanner(mapping: mapping, sourceLayout: sourceLayout, layout: layout, live: live)
+        // Built on first use: a step whose tables all take the shortcuts below never needs it.
+        var built: InPlaceTablePlanner?
+        func planner() -> InPlaceTablePlanner {
+            if let built { return built }
+            let made = InPlaceTablePlanner(mapping: StepMapping(source: source, destination: destination), sourceLayout: sourceLayout,
+                                           layout: layout, live: LiveSchema.predicted(sourceLayout))
+            built = made
+            return made
+        }
         var tables: [Table] = []
         var feeding: Set<String> = []  // upper-cased source tables that feed a destination table
         var oldTables: [String: StoreLayout.Table] = [:]
@@ -127,7 +133,7 @@ extension SQLiteWork {
                                     reasons: renumbered ? ["rows renumbered (Z_ENT)"] : [], avoidableByDeferral: nil))
                 continue
             }
-            let plan = planner.plan(table)
+            let plan = planner().plan(table)
             for entry in plan.sources { feeding.insert(entry.source.live.name.uppercased()) }
             let columns = plan.deferrable.map { Column(column: $0.column, cause: $0.cause) }
             var row = Table(table: table.name, entity: table.rootEntity, work: .unchanged, columns: [], reasons: [], avoidableByDeferral: nil)
@@ -165,8 +171,16 @@ extension SQLiteWork {
         }
         var keptJoins: Set<String> = []
         for join in layout.joinTables {
-            let source = planner.sourceJoin(for: join)
             var row = Table(table: join.name, entity: nil, work: .created, columns: [], reasons: [], avoidableByDeferral: nil)
+            // The same join table between two copied entities: unchanged (the planner says the same).
+            if !copied.isEmpty, copied.contains(join.first.entity), copied.contains(join.second.entity),
+               sourceLayout.joinTables.contains(join) {
+                keptJoins.insert(join.name.uppercased())
+                row.work = .unchanged
+                tables.append(row)
+                continue
+            }
+            let source = planner().sourceJoin(for: join)
             if let (table, columns) = source {
                 keptJoins.insert(table.name.uppercased())
                 let same = table.name.uppercased() == join.name.uppercased()
