@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import sqlite3
 import subprocess
@@ -210,10 +211,19 @@ def run(binary, target, seconds, jobs):
     os.makedirs(logs)
     log = os.path.join(logs, "fuzz.log")
     # With -jobs, each worker writes fuzz-<n>.log into the working directory: the log folder.
+    # CPU time of the fuzzing processes: on a shared machine the wall-clock rate says as much
+    # about the other processes as about the target; runs per CPU-second does not.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(log, "w") as handle:
         result = subprocess.run([binary] + options + TARGET_OPTIONS.get(target, []) + [corpus],
                                 env=environment(), stdout=handle, stderr=subprocess.STDOUT, cwd=logs)
-    text = "".join(open(os.path.join(logs, name), errors="replace").read() for name in sorted(os.listdir(logs)))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    # With -jobs the main log repeats each worker's log: count the workers' logs only.
+    names = sorted(n for n in os.listdir(logs) if n != "fuzz.log") if jobs > 1 else ["fuzz.log"]
+    text = "".join(open(os.path.join(logs, name), errors="replace").read() for name in names)
+    if jobs > 1 and result.returncode != 0:
+        text += open(log, errors="replace").read()
     runs = stats(text, "number_of_executed_units")
     crashed = result.returncode != 0 or any(f"ERROR: {tool}" in text for tool in ("libFuzzer", "AddressSanitizer", "LeakSanitizer"))
     if crashed:
@@ -226,7 +236,7 @@ def run(binary, target, seconds, jobs):
             sys.stderr.write(check.stderr[-6000:])
             crashed = True
     return {"target": target, "runs": runs, "crashed": crashed, "seeds": seeded, "replayed": len(kept),
-            "corpus": len(os.listdir(corpus)), "rate": runs // max(seconds, 1),
+            "corpus": len(os.listdir(corpus)), "rate": runs // max(seconds, 1), "cpu": cpu,
             "peak_rss": max([int(m) for m in re.findall(r"stat::peak_rss_mb:\s*(\d+)", text)] or [0])}
 
 
@@ -241,10 +251,11 @@ def main():
     results = [run(os.path.join(bin_path, "fuzz-" + t), t, seconds, jobs) for t in targets]
     print()
     print(f"Budget: {seconds} s per target, {jobs} job(s); {os.cpu_count()} CPUs.")
-    print(f"| target | runs | runs/s (all jobs) | peak RSS MB | seeds | corpus after | regressions replayed | result |")
-    print(f"|---|---|---|---|---|---|---|---|")
+    print(f"| target | runs | runs/s (all jobs) | CPU s | runs per CPU-second | peak RSS MB | seeds | corpus after | regressions replayed | result |")
+    print(f"|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['target']} | {r['runs']:,} | {r.get('rate', 0):,} | {r.get('peak_rss', '-')} | {r['seeds']} | "
+        print(f"| {r['target']} | {r['runs']:,} | {r.get('rate', 0):,} | {r.get('cpu', 0):.0f} | "
+              f"{int(r['runs'] / r['cpu']) if r.get('cpu') else 0:,} | {r.get('peak_rss', '-')} | {r['seeds']} | "
               f"{r.get('corpus', '-')} | {r['replayed']} | "
               f"{'CRASH (see .build/fuzz/artifacts/' + r['target'] + ')' if r['crashed'] else 'clean'} |")
     sys.exit(1 if any(r["crashed"] for r in results) else 0)
