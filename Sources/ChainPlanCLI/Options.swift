@@ -85,11 +85,12 @@ struct OutputOptions: ParsableArguments {
         return pairs
     }
 
-    /// Colour only on a terminal, never with a non-empty NO_COLOR or when writing to a file.
+    /// Colour only on a terminal, never with a non-empty NO_COLOR or when writing to a file
+    /// (captured output, `OutputCapture`, is not a terminal).
     func useColor(path: String?) -> Bool {
         ColorDecision.useColor(noColorFlag: noColor, toFile: path != nil,
                                noColorEnvironment: CLIEnvironment.value("NO_COLOR"),
-                               isTerminal: isatty(STDOUT_FILENO) == 1)
+                               isTerminal: OutputCapture.current == nil && isatty(STDOUT_FILENO) == 1)
     }
 
     var failing: Severity { strict ? .warning : .error }

@@ -10,7 +10,8 @@ final class ProgressBar: @unchecked Sendable {
     private var lastDraw = Date.distantPast
     private var drawn = false
 
-    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    /// Captured output (`OutputCapture`) is never a terminal.
+    init(enabled: Bool = OutputCapture.current == nil && isatty(STDERR_FILENO) == 1) {
         self.enabled = enabled
     }
 

@@ -25,6 +25,13 @@ struct ConfiguredRun {
     func finish(_ report: ChainReport) -> ChainReport {
         rules.apply(to: report).resummarised()
     }
+
+    /// `explain`'s document the same way: severities (and `off`) applied, findings sorted.
+    func finish(_ report: ExplainReport) -> ExplainReport {
+        var report = report
+        report.diagnostics = rules.apply(to: report.diagnostics).sorted()
+        return report
+    }
 }
 
 extension ChainPlanner {
@@ -56,11 +63,7 @@ extension ChainPlanner {
         switch configured(inputAt: url, configuration: configuration) {
         case .failure(let failure): return .failure(ExplainFailure(failure.diagnostics))
         case .success(let run):
-            return run.planner.explain(inputAt: url, from: from, to: to).map { report in
-                var report = report
-                report.diagnostics = run.rules.apply(to: report.diagnostics)
-                return report
-            }
+            return run.planner.explain(inputAt: url, from: from, to: to).map(run.finish)
         }
     }
 

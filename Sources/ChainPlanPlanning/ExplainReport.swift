@@ -8,14 +8,16 @@ public struct ExplainReport: Sendable, Hashable, Codable {
     public var migration: MigrationKind
     public var inferable: Bool?
     public var losesData: Bool?
-    public var mappingModel: StepMappingModel?
+    /// Like a classified step of the report, always present in JSON: the mapping model that
+    /// covers the pair, or `null`.
+    @ExplicitNull public var mappingModel: StepMappingModel?
     public var entityMappings: [InferredEntityMapping]
     public var changes: [ModelChange]
     /// The checks that decide the step on a real store ("could fail validation"); nil when none.
     public var validation: [ValidationCheck]?
     public var diagnostics: [Diagnostic]
-    /// What the step does to a SQLite store's tables (nil when no migration runs or it fails).
-    public var sqlite: SQLiteWork?
+    /// What the step does to a SQLite store's tables (null when no migration runs or it fails).
+    @ExplicitNull public var sqlite: SQLiteWork?
 
     public init(bundle: String, from: String, to: String, classification: StepClassification,
                 mapping: InferredMapping?, diagnostics: [Diagnostic]) {
@@ -34,25 +36,6 @@ public struct ExplainReport: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, validation, entityMappings, changes, diagnostics, sqlite
-    }
-
-    /// Like a classified step of the report, `mappingModel` is always there: the mapping model
-    /// that covers the pair, or `null`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schemaVersion, forKey: .schemaVersion)
-        try container.encode(bundle, forKey: .bundle)
-        try container.encode(from, forKey: .from)
-        try container.encode(to, forKey: .to)
-        try container.encode(migration, forKey: .migration)
-        try container.encodeIfPresent(inferable, forKey: .inferable)
-        try container.encodeIfPresent(losesData, forKey: .losesData)
-        try container.encode(mappingModel, forKey: .mappingModel)
-        try container.encodeIfPresent(validation, forKey: .validation)
-        try container.encode(entityMappings, forKey: .entityMappings)
-        try container.encode(changes, forKey: .changes)
-        try container.encode(diagnostics, forKey: .diagnostics)
-        try container.encode(sqlite, forKey: .sqlite)
     }
 
     /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (1 change drops data)`.

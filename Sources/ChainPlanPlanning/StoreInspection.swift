@@ -6,11 +6,12 @@ import Foundation
 /// match its version).
 public struct StoreInspection: Sendable, Hashable, Encodable {
     public var path: String
-    public var detectedVersion: String?
+    /// Every key is present in JSON, null when unknown.
+    @ExplicitNull public var detectedVersion: String?
     /// `hashes`, `identifiers` or `structure`; nil without a bundle or when undecided.
-    public var evidence: String?
+    @ExplicitNull public var evidence: String?
     /// Nil when the store could not be read.
-    public var deferred: PendingDeferredWork?
+    @ExplicitNull public var deferred: PendingDeferredWork?
     public var diagnostics: [Diagnostic]
 
     package init(path: String, detectedVersion: String? = nil, evidence: String? = nil, deferred: PendingDeferredWork?, diagnostics: [Diagnostic]) {
@@ -21,15 +22,5 @@ public struct StoreInspection: Sendable, Hashable, Encodable {
         self.diagnostics = diagnostics
     }
 
-    enum CodingKeys: String, CodingKey { case store, detectedVersion, evidence, deferred, diagnostics }
-
-    /// Every key present, null when unknown.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .store)
-        try container.encode(detectedVersion, forKey: .detectedVersion)
-        try container.encode(evidence, forKey: .evidence)
-        try container.encode(deferred, forKey: .deferred)
-        try container.encode(diagnostics, forKey: .diagnostics)
-    }
+    enum CodingKeys: String, CodingKey { case path = "store", detectedVersion, evidence, deferred, diagnostics }
 }

@@ -64,9 +64,10 @@ public struct StoreReport: Sendable, Hashable, Codable {
     }
 
     public var path: String
-    public var detectedVersion: String?
-    /// `hashes`, `identifiers` or `structure`; nil when undecided.
-    public var evidence: String?
+    /// Always present in JSON, null when unknown.
+    @ExplicitNull public var detectedVersion: String?
+    /// `hashes`, `identifiers` or `structure`; nil when undecided (JSON: null).
+    @ExplicitNull public var evidence: String?
     public var candidates: [Candidate]
     public var walMode: Bool
     public var fileBytes: Int
@@ -80,20 +81,6 @@ public struct StoreReport: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case path, detectedVersion, evidence, candidates, walMode, fileBytes, steps, pendingDeferred, deferredFinish
-    }
-
-    /// `detectedVersion` and `evidence` are always present, null when unknown.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(detectedVersion, forKey: .detectedVersion)
-        try container.encode(evidence, forKey: .evidence)
-        try container.encode(candidates, forKey: .candidates)
-        try container.encode(walMode, forKey: .walMode)
-        try container.encode(fileBytes, forKey: .fileBytes)
-        try container.encode(steps, forKey: .steps)
-        try container.encodeIfPresent(pendingDeferred, forKey: .pendingDeferred)
-        try container.encodeIfPresent(deferredFinish, forKey: .deferredFinish)
     }
 
     package init(path: String, detectedVersion: String? = nil, evidence: String? = nil, candidates: [Candidate], walMode: Bool, fileBytes: Int, steps: [StepWork]) {
@@ -139,17 +126,8 @@ public enum ByteSize {
 public struct StoreEntityRows: Sendable, Hashable, Codable {
     public var name: String
     /// The entity's table (present even when it has no rows); null when the store has none.
-    public var table: String?
+    @ExplicitNull public var table: String?
     public var rows: Int
-
-    enum CodingKeys: String, CodingKey { case name, table, rows }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(table, forKey: .table)
-        try container.encode(rows, forKey: .rows)
-    }
 
     package init(name: String, table: String? = nil, rows: Int) {
         self.name = name

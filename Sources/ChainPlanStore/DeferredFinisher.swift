@@ -87,14 +87,8 @@ extension MigrationSimulator {
     /// A connection to a scratch copy: no trusted schema, no mmap, no fsync, a 4 MB page cache
     /// (more does not help a 1M-row store and shows in peak memory).
     static func openCopy(_ path: String, label: String) throws -> DatabaseQueue {
-        var configuration = GRDB.Configuration()
-        configuration.label = label
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA trusted_schema = OFF")
-            try db.execute(sql: "PRAGMA mmap_size = 0")
-            try db.execute(sql: "PRAGMA synchronous = OFF")
-            try db.execute(sql: "PRAGMA cache_size = -4096")
-        }
+        let configuration = GRDB.Configuration.chainplan(
+            label: label, pragmas: ["trusted_schema = OFF", "mmap_size = 0", "synchronous = OFF", "cache_size = -4096"])
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 

@@ -96,14 +96,8 @@ public struct StoreFixtureWriter: Sendable {
         let layout = StoreLayout(model: model)
         var summary = FixtureSummary(path: path, versionName: versionName, rowsPerEntity: [:], joinRows: [:], bytes: 0)
         do {
-            var configuration = GRDB.Configuration()
-            configuration.label = "chainplan.fixture"
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF")
-                try db.execute(sql: "PRAGMA synchronous = OFF")
-                try db.execute(sql: "PRAGMA cache_size = -65536")
-                try db.execute(sql: "PRAGMA temp_store = MEMORY")
-            }
+            let configuration = GRDB.Configuration.chainplan(
+                label: "chainplan.fixture", pragmas: ["journal_mode = OFF", "synchronous = OFF", "cache_size = -65536", "temp_store = MEMORY"])
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             try queue.inDatabase { db in
                 try db.inTransaction {

@@ -56,14 +56,8 @@ public struct StoreReader: Sendable {
 
         let queue: DatabaseQueue
         do {
-            var configuration = GRDB.Configuration()
-            configuration.label = "chainplan.store"
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA trusted_schema = OFF")
-                try db.execute(sql: "PRAGMA cell_size_check = ON")
-                try db.execute(sql: "PRAGMA mmap_size = 0")
-                try db.execute(sql: "PRAGMA query_only = ON")
-            }
+            let configuration = GRDB.Configuration.chainplan(
+                label: "chainplan.store", pragmas: ["trusted_schema = OFF", "cell_size_check = ON", "mmap_size = 0", "query_only = ON"])
             queue = try DatabaseQueue(path: copy.storeURL.path, configuration: configuration)
         } catch {
             throw StoreError.unreadable(shown, "cannot be opened as a SQLite database: \(Self.describe(error))")

@@ -428,23 +428,25 @@ enum SQLiteLocks {
 
     /// Takes a non-blocking read lock; false when another process holds a conflicting write lock.
     static func tryReadLock(_ descriptor: Int32, start: off_t, length: off_t) -> Bool {
-        var lock = flock()
-        lock.l_type = Int16(F_RDLCK)
-        lock.l_whence = Int16(SEEK_SET)
-        lock.l_start = start
-        lock.l_len = length
+        var lock = readLock(start: start, length: length)
         return fcntl(descriptor, F_SETLK, &lock) == 0
     }
 
     /// True when another process holds a write lock somewhere in the range.
     static func writeLockHeld(_ descriptor: Int32, start: off_t, length: off_t) -> Bool {
+        var lock = readLock(start: start, length: length)
+        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
+    /// A read lock on the byte range, to take (`F_SETLK`) or to test (`F_GETLK`).
+    private static func readLock(start: off_t, length: off_t) -> flock {
         var lock = flock()
         lock.l_type = Int16(F_RDLCK)
         lock.l_whence = Int16(SEEK_SET)
         lock.l_start = start
         lock.l_len = length
-        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
-        return lock.l_type != Int16(F_UNLCK)
+        return lock
     }
 }
 

@@ -56,9 +56,8 @@ struct CLITests {
     @Test(arguments: exitCases)
     func validateExitStatus(_ c: ExitCase) async throws {
         let spec = try write(c.spec, name: "chain.\(c.extension_)")
-        let out = temporaryFile("out")
-        defer { try? FileManager.default.removeItem(at: spec); try? FileManager.default.removeItem(at: out) }
-        let status = await ChainPlan.run(arguments: ["validate", spec.path, "-o", out.path] + c.arguments)
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let status = await OutputCapture.run(["validate", spec.path] + c.arguments).status
         #expect(status == c.status)
     }
 
@@ -149,22 +148,17 @@ struct CLITests {
     /// The JSON document is golden-tested: every field, every finding, byte for byte.
     @Test(arguments: ["corestore-tree", "every-finding"])
     func jsonDocumentIsGolden(_ name: String) async throws {
-        let out = temporaryFile("\(name).json")
-        defer { try? FileManager.default.removeItem(at: out) }
         let spec = Self.specs.appendingPathComponent("\(name).json")
-        _ = await ChainPlan.run(arguments: ["paths", spec.path, "--format", "json", "-o", out.path])
-        var text = try String(contentsOf: out, encoding: .utf8)
+        var text = await OutputCapture.run(["paths", spec.path, "--format", "json"]).output
         text = text.replacingOccurrences(of: Self.root.path + "/", with: "")
         let golden = Self.root.appendingPathComponent("Tests/Fixtures/Golden/\(name).paths.json")
         #expect(try GoldenFile.check(Data(text.utf8), with: golden))
     }
 
     @Test func textOutputIsCompilerStyle() async throws {
-        let out = temporaryFile("out.txt")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let status = await ChainPlan.run(arguments: ["validate", Self.specs.appendingPathComponent("every-finding.json").path, "-o", out.path])
+        let (status, output, _) = await OutputCapture.run(["validate", Self.specs.appendingPathComponent("every-finding.json").path])
         #expect(status == 1)
-        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        let lines = output.split(separator: "\n").map(String.init)
         let relative = lines.map { $0.replacingOccurrences(of: "Tests/Fixtures/Specs/", with: "") }
         // History order: the finding about the whole chain (no bundle, CP119) first, then by version.
         #expect(relative.first?.hasPrefix("every-finding.json:2:12: error: the spec names no model bundle") == true)

@@ -39,13 +39,10 @@ struct CommandTests {
         return url
     }
 
-    func run(_ arguments: [String], output name: String = "out") async throws -> (Int32, String) {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent(name)
-        let status = await ChainPlan.run(arguments: arguments + ["-o", out.path])
-        let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-        return (status, text)
+    /// Runs in-process; what it printed on standard output is the document.
+    func run(_ arguments: [String]) async throws -> (Int32, String) {
+        let run = await OutputCapture.run(arguments)
+        return (run.status, run.output)
     }
 
     /// The examples' documents are golden: classification, changes, direct jumps and findings.

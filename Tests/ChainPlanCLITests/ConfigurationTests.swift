@@ -72,11 +72,8 @@ struct ConfigurationTests {
         let directory = try Self.copyOfExample("grocery-dude")
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("chain.json").path
-        let out = directory.appendingPathComponent("explain.txt")
         func explain(_ extra: [String] = []) async throws -> (Int32, [String]) {
-            let status = await ChainPlan.run(arguments: ["explain", spec, "Model 3", "Model 4", "-o", out.path] + extra)
-            let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(at: out)
+            let (status, text, _) = await OutputCapture.run(["explain", spec, "Model 3", "Model 4"] + extra)
             // The findings, not the change lines (which name their rule's code too).
             return (status, text.split(separator: "\n").map(String.init).filter { $0.contains(": note: ") || $0.contains(": warning: ") || $0.contains(": error: ") })
         }
@@ -109,11 +106,8 @@ struct ConfigurationTests {
         let directory = try PassesCommandTests.eventsWithoutMappingModels()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("chain.json").path
-        let out = directory.appendingPathComponent("validate.txt")
         func validate() async -> (Int32, [String]) {
-            let status = await ChainPlan.run(arguments: ["validate", spec, "-o", out.path])
-            let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(at: out)
+            let (status, text, _) = await OutputCapture.run(["validate", spec])
             return (status, text.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") })
         }
         let (plain, plainFindings) = await validate()
@@ -202,14 +196,14 @@ struct ConfigurationTests {
             try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: directory.appendingPathComponent(item))
         }
         let spec = directory.appendingPathComponent("chain.json").path
-        #expect(await ChainPlan.run(arguments: ["validate", spec, "-o", "/dev/null"]) == 0)
+        #expect(await OutputCapture.run(["validate", spec]).status == 0)
         try Data("rules:\n  CP202: error\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
-        #expect(await ChainPlan.run(arguments: ["validate", spec, "-o", "/dev/null"]) == 1)
+        #expect(await OutputCapture.run(["validate", spec]).status == 1)
         let lenient = directory.appendingPathComponent("lenient.yml")
         try Data("rules:\n  CP202: note\n".utf8).write(to: lenient)
-        #expect(await ChainPlan.run(arguments: ["validate", spec, "--config", lenient.path, "--strict", "-o", "/dev/null"]) == 0)
+        #expect(await OutputCapture.run(["validate", spec, "--config", lenient.path, "--strict"]).status == 0)
         try Data("rules:\n  CP2O2: error\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
-        #expect(await ChainPlan.run(arguments: ["validate", spec, "-o", "/dev/null"]) == 2)
+        #expect(await OutputCapture.run(["validate", spec]).status == 2)
     }
 
     @Test func rulesListsEveryCodeAndExplainsOneWithItsExamples() throws {

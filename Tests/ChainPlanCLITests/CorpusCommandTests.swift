@@ -34,13 +34,10 @@ struct CorpusCommandTests {
         return found.sorted()
     }()
 
+    /// Runs in-process; what it printed on standard output is the document.
     func run(_ arguments: [String]) async throws -> (Int32, Data) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-corpus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out")
-        let status = await ChainPlan.run(arguments: arguments + ["-o", out.path])
-        return (status, (try? Data(contentsOf: out)) ?? Data())
+        let run = await OutputCapture.run(arguments)
+        return (run.status, Data(run.output.utf8))
     }
 
     @Test func theCorpusIsThere() {

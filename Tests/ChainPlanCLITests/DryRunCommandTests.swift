@@ -26,12 +26,10 @@ struct DryRunCommandTests {
         #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model 2", "-o", store]) == 2)
         #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Nope", "-o", store + "2"]) == 2)
 
-        let out = directory.appendingPathComponent("report.json")
         let sql = directory.appendingPathComponent("migration.sql")
-        let status = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--format", "json", "-o", out.path,
-                                                     "--sql-log", sql.path])
-        #expect(status == 0)
-        let data = try Data(contentsOf: out)
+        let run = await OutputCapture.run(["dry-run", Self.grocery, "--store", store, "--format", "json", "--sql-log", sql.path])
+        #expect(run.status == 0)
+        let data = Data(run.output.utf8)
         #expect(try ReportSchemaTests.problems(in: data).isEmpty)
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let summary = try #require(document["store"] as? [String: Any])
@@ -62,9 +60,7 @@ struct DryRunCommandTests {
         let store = directory.appendingPathComponent("store.sqlite").path
         #expect(await ChainPlan.run(arguments: ["fixture", spec, "--model-version", "V1", "--rows", "30000", "-o", store]) == 0)
         func heavyweightMemory(_ extra: [String]) async throws -> Bool {
-            let out = directory.appendingPathComponent("report.txt")
-            _ = await ChainPlan.run(arguments: ["dry-run", spec, "--store", store, "--no-simulate", "-o", out.path] + extra)
-            return try String(contentsOf: out, encoding: .utf8).contains("[CP303]")
+            await OutputCapture.run(["dry-run", spec, "--store", store, "--no-simulate"] + extra).output.contains("[CP303]")
         }
         #expect(try await !heavyweightMemory([]))
         try Data("thresholds:\n  heavyweight-memory-mb: 1\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
@@ -81,9 +77,9 @@ struct DryRunCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("empty.sqlite").path
         #expect(await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model 2", "--rows", "0", "-o", store]) == 0)
-        let out = directory.appendingPathComponent("report.json")
-        #expect(await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--format", "json", "-o", out.path]) == 0)
-        let data = try Data(contentsOf: out)
+        let run = await OutputCapture.run(["dry-run", Self.grocery, "--store", store, "--format", "json"])
+        #expect(run.status == 0)
+        let data = Data(run.output.utf8)
         #expect(try ReportSchemaTests.problems(in: data).isEmpty)
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let entities = try #require(document["entities"] as? [[String: Any]])
@@ -112,17 +108,14 @@ struct DryRunCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store.sqlite").path
         _ = await ChainPlan.run(arguments: ["fixture", Self.grocery, "--model-version", "Model", "--rows", "5", "-o", store])
-        let out = directory.appendingPathComponent("report.txt")
-        _ = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "-o", out.path])
-        let text = try String(contentsOf: out, encoding: .utf8)
+        let text = await OutputCapture.run(["dry-run", Self.grocery, "--store", store]).output
         #expect(text.contains("version 'Model' by hashes"))
         #expect(text.contains("Model → Model 2: lightweight, in-place SQL on ZITEM (5 rows)"))
         #expect(text.contains("ZITEM columns added ZFAVOURITE, ZBRAND"))
         #expect(text.contains("simulated: "))
 
-        let quiet = directory.appendingPathComponent("quiet.txt")
-        _ = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store, "--no-simulate", "-o", quiet.path])
-        #expect(!(try String(contentsOf: quiet, encoding: .utf8)).contains("simulated: "))
+        let quiet = await OutputCapture.run(["dry-run", Self.grocery, "--store", store, "--no-simulate"]).output
+        #expect(!quiet.contains("simulated: "))
     }
 
     static func python(_ code: String, _ arguments: [String]) throws {
@@ -159,10 +152,9 @@ struct DryRunCommandTests {
         default: break
         }
         let before = kind == "missing" || kind == "directory" ? nil : try Data(contentsOf: store)
-        let out = directory.appendingPathComponent("report.json")
-        let status = await ChainPlan.run(arguments: ["dry-run", Self.grocery, "--store", store.path, "--format", "json", "-o", out.path])
-        #expect(status == 2)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        let run = await OutputCapture.run(["dry-run", Self.grocery, "--store", store.path, "--format", "json"])
+        #expect(run.status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let codes = (document["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
         #expect(codes.contains(kind == "unrelated app" ? "CP301" : "CP300"))
         if let before { #expect(try Data(contentsOf: store) == before) }

@@ -9,11 +9,10 @@ import Testing
 struct HashCommandTests {
     static let bundle = Golden.fixtures.appendingPathComponent("Hash/Shop.xcdatamodeld").path
 
+    /// Runs in-process; what it printed on standard output is the document.
     static func run(_ arguments: [String]) async throws -> (Int32, Data) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-hash-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let status = await ChainPlan.run(arguments: ["hash"] + arguments + ["-o", output.path])
-        return (status, (try? Data(contentsOf: output)) ?? Data())
+        let run = await OutputCapture.run(["hash"] + arguments)
+        return (run.status, Data(run.output.utf8))
     }
 
     @Test("golden output", arguments: [

@@ -18,14 +18,7 @@ struct ExplainCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "A chain spec with a model, or an .xcdatamodeld bundle.")
-    var spec: String
-
-    @Argument(help: "The source version.")
-    var from: String
-
-    @Argument(help: "The destination version.")
-    var to: String
+    @OptionGroup var pair: VersionPairArguments
 
     /// The formats `explain` writes; others are a usage error (exit 2) rather than silently text.
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -46,7 +39,7 @@ struct ExplainCommand: AsyncParsableCommand {
     @OptionGroup var color: ColorOptions
 
     func run() async throws {
-        let explanation = ChainPlanner(options: planning.planOptions()).explain(inputAt: URL(fileURLWithPath: spec), from: from, to: to,
+        let explanation = ChainPlanner(options: planning.planOptions()).explain(inputAt: URL(fileURLWithPath: pair.spec), from: pair.from, to: pair.to,
                                                                                 configuration: planning.config.map { URL(fileURLWithPath: $0) })
         var report: ExplainReport
         switch explanation {

@@ -27,14 +27,7 @@ struct PassesCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "A chain spec with a model, or an .xcdatamodeld bundle.")
-    var spec: String
-
-    @Argument(help: "The source version.")
-    var from: String
-
-    @Argument(help: "The destination version.")
-    var to: String
+    @OptionGroup var pair: VersionPairArguments
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, swift
@@ -64,7 +57,7 @@ struct PassesCommand: AsyncParsableCommand {
     func run() async throws {
         var options = PlanOptions()
         options.allowOutsideSpecDirectory = allowOutside
-        let result = ChainPlanner(options: options).passes(inputAt: URL(fileURLWithPath: spec), from: from, to: to, storeAt: store,
+        let result = ChainPlanner(options: options).passes(inputAt: URL(fileURLWithPath: pair.spec), from: pair.from, to: pair.to, storeAt: store,
                                                           maxMemoryBytes: maxMemoryMB.map { $0 << 20 })
         let report: PassReport
         switch result {
@@ -76,7 +69,7 @@ struct PassesCommand: AsyncParsableCommand {
         }
         let data: Data
         switch format {
-        case .text: data = Data(PassPlanText.render(report, spec: spec).utf8)
+        case .text: data = Data(PassPlanText.render(report, spec: pair.spec).utf8)
         case .json: data = JSONReporter.encode(report)
         case .swift: data = Data(PassPlanSwift.render(report).utf8)
         }

@@ -86,7 +86,7 @@ struct ReportCommand: AsyncParsableCommand {
     /// earlier report to the same -o wrote (that report links it).
     static func mayWriteDiagram(at svg: URL, beside document: URL) -> Bool {
         guard FileManager.default.fileExists(atPath: svg.path) else { return true }
-        guard let earlier = try? Data(contentsOf: document, options: .mappedIfSafe), earlier.count < 64 << 20 else { return false }
+        guard case .success(let earlier) = FileAccess.readRegularFile(at: document, maxBytes: 64 << 20) else { return false }
         let link = svg.lastPathComponent.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? svg.lastPathComponent
         return String(decoding: earlier, as: UTF8.self).contains("](\(link))")
     }

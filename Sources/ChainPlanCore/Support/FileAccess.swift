@@ -22,6 +22,17 @@ public enum FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .symlinkLoop(let path): "'\(path)' is a symbolic link loop"
         }
     }
+
+    /// The problem without the path, for messages that name the file their own way.
+    public var reason: String {
+        switch self {
+        case .missing: "does not exist"
+        case .notRegularFile(_, let kind): "is \(kind), not a regular file"
+        case .tooLarge(_, let bytes, let limit): "is \(bytes) bytes, over the limit of \(limit) bytes"
+        case .unreadable(_, let reason): "cannot be read: \(reason)"
+        case .symlinkLoop: "is a symbolic link loop"
+        }
+    }
 }
 
 /// Bounded, type-checked file reading. Never opens a FIFO or device (which could block

@@ -16,4 +16,22 @@ package enum HardenedXMLParser {
         parser.shouldReportNamespacePrefixes = false
         return parser
     }
+
+    /// Parses `data` with `delegate`, which can read the parser's position while it runs (its
+    /// `parser` is set for the parse and cleared after). Returns what `parse()` returned.
+    package static func parse(_ data: Data, with delegate: some PositionReadingXMLDelegate) -> Bool {
+        let parser = make(data)
+        parser.delegate = delegate
+        delegate.parser = parser
+        defer {
+            delegate.parser = nil
+            parser.delegate = nil
+        }
+        return parser.parse()
+    }
+}
+
+/// A parser delegate that reads line and column from the parser it is attached to.
+package protocol PositionReadingXMLDelegate: AnyObject, XMLParserDelegate {
+    var parser: XMLParser? { get set }
 }

@@ -15,6 +15,8 @@ import Foundation
 /// `CP201 | Model 9,Model 10 | Order,total`.
 public struct Baseline: Sendable, Hashable, Codable {
     public static let currentSchemaVersion = 1
+    /// A larger file is refused: a baseline lists findings, not megabytes of them.
+    public static let maxBytes = 64 << 20
 
     public var schemaVersion: Int = Baseline.currentSchemaVersion
     public var tool: String = "chainplan"
@@ -96,10 +98,11 @@ public struct Baseline: Sendable, Hashable, Codable {
 
     public static func read(from url: URL, displayPath: String) throws -> Baseline {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ReadError.unreadable(displayPath, "no such file")
+        switch FileAccess.readRegularFile(at: url, maxBytes: maxBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing): throw ReadError.unreadable(displayPath, "no such file")
+        case .failure(.unreadable(_, let reason)): throw ReadError.unreadable(displayPath, reason)
+        case .failure(let problem): throw ReadError.unreadable(displayPath, problem.reason)
         }
         let baseline: Baseline
         do {

@@ -143,58 +143,19 @@ public enum MappingModelReader {
     }
 }
 
-/// Bounded, type-checked reading of one file: never opens a FIFO or device (which could
-/// block), never reads more than the limit.
+/// `xcmapping.xml` read through `FileAccess` (bounded, never a FIFO or device), its problems
+/// worded about the document.
 enum MappingFileAccess {
     struct Problem: Error {
         var message: String
     }
 
-    enum Kind {
-        case regular(size: Int)
-        case directory
-        case missing
-        case other(String)
-    }
-
-    /// What is at `path` following symbolic links.
-    static func kind(_ path: String) -> Kind {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            return code == ENOENT || code == ENOTDIR ? .missing : .other("unreadable (\(String(cString: strerror(code))))")
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular(size: Int(info.st_size))
-        case S_IFDIR: return .directory
-        case S_IFIFO: return .other("a FIFO")
-        case S_IFSOCK: return .other("a socket")
-        case S_IFCHR, S_IFBLK: return .other("a device")
-        default: return .other("not a regular file")
-        }
-    }
-
     static func read(_ path: String, maxBytes: Int) -> Result<Data, Problem> {
-        switch kind(path) {
-        case .missing: return .failure(Problem(message: "xcmapping.xml does not exist"))
-        case .directory: return .failure(Problem(message: "xcmapping.xml is a directory, not a file"))
-        case .other(let kind): return .failure(Problem(message: "xcmapping.xml is \(kind), not a regular file"))
-        case .regular(let size):
-            if size > maxBytes { return .failure(Problem(message: "xcmapping.xml is \(size) bytes, over the limit of \(maxBytes) bytes")) }
-        }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            return .failure(Problem(message: "xcmapping.xml cannot be opened (\(String(cString: strerror(errno))))"))
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-            if data.count > maxBytes {
-                return .failure(Problem(message: "xcmapping.xml is over the limit of \(maxBytes) bytes"))
+        FileAccess.readRegularFile(at: URL(fileURLWithPath: path), maxBytes: maxBytes).mapError { problem in
+            switch problem {
+            case .notRegularFile(_, kind: "a directory"): Problem(message: "xcmapping.xml is a directory, not a file")
+            default: Problem(message: "xcmapping.xml " + problem.reason)
             }
-            return .success(data)
-        } catch {
-            return .failure(Problem(message: "xcmapping.xml cannot be read (\(error.localizedDescription))"))
         }
     }
 }

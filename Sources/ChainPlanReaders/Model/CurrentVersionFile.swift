@@ -29,12 +29,7 @@ enum CurrentVersionFile {
             return .invalid(problem.message, line: problem.line)
         }
         let reader = PlistReader()
-        let parser = HardenedXMLParser.make(data)
-        parser.delegate = reader
-        reader.parser = parser
-        let succeeded = parser.parse()
-        reader.parser = nil
-        parser.delegate = nil
+        let succeeded = HardenedXMLParser.parse(data, with: reader)
         if let problem = reader.problem { return .invalid(problem.0, line: problem.1) }
         if !succeeded || reader.sawError { return .invalid("is not well-formed XML", line: reader.errorLine) }
         guard reader.sawDict else { return .invalid("is not a property list dictionary", line: nil) }
@@ -43,7 +38,7 @@ enum CurrentVersionFile {
     }
 
     /// Collects the value of the top-level `_XCCurrentVersionName` key.
-    private final class PlistReader: NSObject, XMLParserDelegate {
+    private final class PlistReader: NSObject, PositionReadingXMLDelegate {
         weak var parser: XMLParser?
         var depth = 0
         var sawDict = false

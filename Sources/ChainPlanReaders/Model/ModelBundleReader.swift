@@ -230,30 +230,11 @@ public struct ModelBundleReader: Sendable {
         case .name(let raw, let line):
             let name = raw.hasSuffix(".xcdatamodel") ? String(raw.dropLast(".xcdatamodel".count)) : raw
             if versions.contains(where: { $0.name == name }) { return (name, []) }
-            let hint = (versions.count <= 1_000 ? VersionNameHint.closest(to: name, among: versions.map(\.name)) : nil)
+            let hint = (versions.count <= 1_000 ? NameSuggestions.nearest(to: name, among: versions.map(\.name), limit: 1).first : nil)
                 .map { " (did you mean '\($0)'?)" } ?? ""
             return (nil, [Diagnostic(
                 .missingCurrentVersion, "'.xccurrentversion' names version '\(name)', which is not in the bundle\(hint)",
                 at: SourceLocation(file: file, line: line), versions: [name])])
         }
-    }
-}
-
-/// Suggests the closest existing version name for a misspelt one.
-enum VersionNameHint {
-    /// The name with the smallest edit distance, when it is reasonably close.
-    static func closest(to name: String, among candidates: [String]) -> String? {
-        let target = Array(name.lowercased())
-        guard target.count <= 256 else { return nil }
-        var best: (distance: Int, name: String)?
-        for candidate in candidates {
-            let other = Array(candidate.lowercased())
-            guard other.count <= 256 else { continue }
-            let distance = NameSuggestions.editDistance(target, other)
-            if distance <= max(2, target.count / 3), best.map({ distance < $0.distance }) ?? true {
-                best = (distance, candidate)
-            }
-        }
-        return best?.name
     }
 }

@@ -57,12 +57,7 @@ public struct ModelContentsParser: Sendable {
         }
 
         let builder = ContentsBuilder(columns: ElementColumns(data: data))
-        let parser = HardenedXMLParser.make(data)
-        parser.delegate = builder
-        builder.parser = parser
-        let succeeded = parser.parse()
-        builder.parser = nil
-        parser.delegate = nil
+        let succeeded = HardenedXMLParser.parse(data, with: builder)
 
         var diagnostics = builder.problems.map { malformed($0.message, line: $0.line, column: $0.column) }
         if builder.problems.isEmpty {
@@ -111,7 +106,7 @@ extension ModelContentsParser {
 }
 
 /// SAX delegate that builds an `ObjectModel` with an explicit context stack.
-private final class ContentsBuilder: NSObject, XMLParserDelegate {
+private final class ContentsBuilder: NSObject, PositionReadingXMLDelegate {
     struct Problem {
         var line: Int?
         var column: Int?

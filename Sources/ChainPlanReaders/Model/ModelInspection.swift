@@ -10,16 +10,16 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
     /// One row per version.
     public struct VersionSummary: Sendable, Hashable, Encodable {
         public var name: String
-        public var entities: Int?
-        public var attributes: Int?
-        public var relationships: Int?
+        @ExplicitNull public var entities: Int?
+        @ExplicitNull public var attributes: Int?
+        @ExplicitNull public var relationships: Int?
         public var legacyFormat: Bool
         public var current: Bool
         /// `userDefinedModelVersionIdentifier`, when set.
-        public var versionIdentifier: String?
+        @ExplicitNull public var versionIdentifier: String?
         /// Every entity in an inheritance hierarchy (with a parent or subentities), in file
         /// order; empty when there is none, nil when the version has no model.
-        public var inheritance: [InheritanceEntry]?
+        @ExplicitNull public var inheritance: [InheritanceEntry]?
 
         public init(name: String, entities: Int?, attributes: Int?, relationships: Int?, legacyFormat: Bool, current: Bool,
                     versionIdentifier: String?, inheritance: [InheritanceEntry]? = nil) {
@@ -35,18 +35,6 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
 
         enum CodingKeys: String, CodingKey {
             case name, entities, attributes, relationships, legacyFormat, current, versionIdentifier, inheritance
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(entities, forKey: .entities)
-            try container.encode(attributes, forKey: .attributes)
-            try container.encode(relationships, forKey: .relationships)
-            try container.encode(legacyFormat, forKey: .legacyFormat)
-            try container.encode(current, forKey: .current)
-            try container.encode(versionIdentifier, forKey: .versionIdentifier)
-            try container.encode(inheritance, forKey: .inheritance)
         }
     }
 
@@ -65,28 +53,19 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         public var name: String
         public var path: String
         public var legacyFormat: Bool
-        public var versionIdentifier: String?
+        @ExplicitNull public var versionIdentifier: String?
         /// Entities in file order; nil when the version has no model.
-        public var entities: [EntityDetail]?
+        @ExplicitNull public var entities: [EntityDetail]?
 
         enum CodingKeys: String, CodingKey { case name, path, legacyFormat, versionIdentifier, entities }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(path, forKey: .path)
-            try container.encode(legacyFormat, forKey: .legacyFormat)
-            try container.encode(versionIdentifier, forKey: .versionIdentifier)
-            try container.encode(entities, forKey: .entities)
-        }
     }
 
     public struct EntityDetail: Sendable, Hashable, Encodable {
         public var name: String
-        public var parent: String?
+        @ExplicitNull public var parent: String?
         public var abstract: Bool
-        public var renamingIdentifier: String?
-        public var line: Int?
+        @ExplicitNull public var renamingIdentifier: String?
+        @ExplicitNull public var line: Int?
         /// Declared attributes and relationships.
         public var attributes: [AttributeDetail]
         public var relationships: [RelationshipDetail]
@@ -102,21 +81,6 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
             case name, parent, abstract, renamingIdentifier, line, attributes, relationships
             case root, subentities, inheritedAttributes, inheritedRelationships
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(parent, forKey: .parent)
-            try container.encode(abstract, forKey: .abstract)
-            try container.encode(renamingIdentifier, forKey: .renamingIdentifier)
-            try container.encode(line, forKey: .line)
-            try container.encode(attributes, forKey: .attributes)
-            try container.encode(relationships, forKey: .relationships)
-            try container.encode(root, forKey: .root)
-            try container.encode(subentities, forKey: .subentities)
-            try container.encode(inheritedAttributes, forKey: .inheritedAttributes)
-            try container.encode(inheritedRelationships, forKey: .inheritedRelationships)
-        }
     }
 
     public struct AttributeDetail: Sendable, Hashable, Encodable {
@@ -125,78 +89,47 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         public var optional: Bool
         public var transient: Bool
         /// `defaultValueString`, or `defaultDateTimeInterval` for dates.
-        public var defaultValue: String?
-        public var renamingIdentifier: String?
+        @ExplicitNull public var defaultValue: String?
+        @ExplicitNull public var renamingIdentifier: String?
         /// `minValueString`, or `minDateTimeInterval` for dates.
-        public var minimum: String?
+        @ExplicitNull public var minimum: String?
         /// `maxValueString`, or `maxDateTimeInterval` for dates.
-        public var maximum: String?
+        @ExplicitNull public var maximum: String?
         public var indexed: Bool = false
         /// The derivation expression of a derived attribute.
-        public var derivation: String?
-        public var valueTransformer: String?
+        @ExplicitNull public var derivation: String?
+        @ExplicitNull public var valueTransformer: String?
         public var externalStorage: Bool = false
-        public var customClass: String?
+        @ExplicitNull public var customClass: String?
         /// The ancestor that declares it, for an inherited attribute.
-        public var inheritedFrom: String?
+        @ExplicitNull public var inheritedFrom: String?
 
         enum CodingKeys: String, CodingKey {
             case name, type, optional, transient, defaultValue = "default", renamingIdentifier
             case minimum, maximum, indexed, derivation, valueTransformer, externalStorage, customClass, inheritedFrom
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(type, forKey: .type)
-            try container.encode(optional, forKey: .optional)
-            try container.encode(transient, forKey: .transient)
-            try container.encode(defaultValue, forKey: .defaultValue)
-            try container.encode(renamingIdentifier, forKey: .renamingIdentifier)
-            try container.encode(minimum, forKey: .minimum)
-            try container.encode(maximum, forKey: .maximum)
-            try container.encode(indexed, forKey: .indexed)
-            try container.encode(derivation, forKey: .derivation)
-            try container.encode(valueTransformer, forKey: .valueTransformer)
-            try container.encode(externalStorage, forKey: .externalStorage)
-            try container.encode(customClass, forKey: .customClass)
-            try container.encode(inheritedFrom, forKey: .inheritedFrom)
-        }
     }
 
     public struct RelationshipDetail: Sendable, Hashable, Encodable {
         public var name: String
-        public var destination: String?
-        public var inverse: String?
+        @ExplicitNull public var destination: String?
+        @ExplicitNull public var inverse: String?
         public var toMany: Bool
         public var ordered: Bool
         public var optional: Bool
         public var deletionRule: String
-        public var renamingIdentifier: String?
+        @ExplicitNull public var renamingIdentifier: String?
         /// The ancestor that declares it, for an inherited relationship.
-        public var inheritedFrom: String?
+        @ExplicitNull public var inheritedFrom: String?
 
         enum CodingKeys: String, CodingKey {
             case name, destination, inverse, toMany, ordered, optional, deletionRule, renamingIdentifier, inheritedFrom
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(destination, forKey: .destination)
-            try container.encode(inverse, forKey: .inverse)
-            try container.encode(toMany, forKey: .toMany)
-            try container.encode(ordered, forKey: .ordered)
-            try container.encode(optional, forKey: .optional)
-            try container.encode(deletionRule, forKey: .deletionRule)
-            try container.encode(renamingIdentifier, forKey: .renamingIdentifier)
-            try container.encode(inheritedFrom, forKey: .inheritedFrom)
         }
     }
 
     /// Display path of the bundle.
     public var bundle: String
-    public var currentVersion: String?
+    @ExplicitNull public var currentVersion: String?
     /// Versions in natural version order.
     public var versions: [VersionSummary]
     /// Sorted findings.
@@ -206,22 +139,13 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey { case bundle, currentVersion, versions, diagnostics, version }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(bundle, forKey: .bundle)
-        try container.encode(currentVersion, forKey: .currentVersion)
-        try container.encode(versions, forKey: .versions)
-        try container.encode(diagnostics, forKey: .diagnostics)
-        try container.encodeIfPresent(version, forKey: .version)
-    }
-
     /// Builds the report from a read result. `detailVersion` names the version to list in full;
     /// it is ignored when the bundle has no such version (check with `ModelBundle.version(named:)`).
     public init(result: ModelBundleReadResult, displayPath: String, detailVersion: String? = nil) {
         bundle = displayPath
         diagnostics = result.diagnostics.sorted()
-        currentVersion = result.bundle?.currentVersion
-        let current = currentVersion
+        let current = result.bundle?.currentVersion
+        currentVersion = current
         versions = (result.bundle?.versions ?? []).map { version in
             let model = version.model
             let resolved = model.flatMap { $0.entities.contains { $0.parentEntity != nil } ? $0.resolved() : nil }

@@ -13,20 +13,12 @@ public struct PendingDeferredWork: Sendable, Hashable, Codable {
     /// have Core Data's `_DEFERRED_<32 hex>__<column>` shape).
     public struct Column: Sendable, Hashable, Codable {
         public var column: String
-        public var original: String?
+        /// Always present in JSON, null when the name does not parse.
+        @ExplicitNull public var original: String?
 
         public init(column: String, original: String?) {
             self.column = column
             self.original = original
-        }
-
-        enum CodingKeys: String, CodingKey { case column, original }
-
-        /// `original` is always present, null when the name does not parse.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(column, forKey: .column)
-            try container.encode(original, forKey: .original)
         }
     }
 
