@@ -87,7 +87,7 @@ bench: bench-deps
 bench-check:
 	@python3 Benchmarks/check.py Benchmarks/results.json
 
-# make fuzz [TARGETS="spec model"] [FUZZ_SECONDS=60] [FUZZ_JOBS=1]: libFuzzer with AddressSanitizer on
+# make fuzz [TARGETS="spec model"] [FUZZ_SECONDS=180] [FUZZ_JOBS=2]: libFuzzer with AddressSanitizer on
 # the spec, model, mapping-model, keyed-archive, store-plist readers and the escaping (Fuzz/).
 TARGETS ?=
 fuzz: deps

@@ -2,13 +2,21 @@
 """make fuzz: build the libFuzzer targets, seed them, replay the kept regressions, fuzz.
 
 Usage: python3 Fuzz/fuzz.py [TARGET ...]     (default: every target)
-Environment: FUZZ_SECONDS (default 60 per target), FUZZ_JOBS (parallel workers, default 1).
+Environment: FUZZ_SECONDS (seconds per target, default DEFAULT_SECONDS below), FUZZ_JOBS (parallel
+workers per target, default DEFAULT_JOBS). Fuzz/README.md has the figures these defaults give.
 
 Seeds come from Chains/, Tests/Fixtures and ../shared/corpus, gathered into
 .build/fuzz/corpus/<target>/ (never into git); the corpus folder keeps what libFuzzer
 adds, so later runs start from there. Inputs that once crashed a target live in
 Tests/Fixtures/fuzz/<target>/ and are replayed before fuzzing (and by `make test`). A crash writes its input to
 .build/fuzz/artifacts/<target>/ and fails the run.
+
+Leaks: libFuzzer's leak check after every input re-runs the input and then scans the whole heap
+with LeakSanitizer whenever an input ends with more allocations than frees (Swift's lazy caches
+and the suppressed Foundation leaks do that on most inputs): it took 75-95% of the time and
+made the targets 5 to 25 times slower. So the fuzzing loop runs with -detect_leaks=0, and every
+input the loop kept (the grown corpus, each a distinct behaviour) and every kept regression is
+then run once more with the per-input leak check on: a leak still fails the run, with the input.
 
 Stores in ../shared/corpus are read through copies: nothing there is opened in place.
 """
@@ -17,6 +25,7 @@ import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import sqlite3
 import subprocess
@@ -28,7 +37,10 @@ FUZZ = os.path.join(ROOT, "Fuzz")
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
 WORK = os.path.join(ROOT, ".build", "fuzz")
 TARGETS = ["spec", "model", "mapping", "archive", "plist", "escaping"]
-MAX_SEED = 256 * 1024  # libFuzzer mutates small inputs best; bigger seeds are skipped
+MAX_LEN = 64 * 1024  # libFuzzer's -max_len
+MAX_SEED = MAX_LEN  # a bigger seed would be cut at MAX_LEN (for XML, into a malformed document)
+DEFAULT_SECONDS = 180
+DEFAULT_JOBS = 2
 # Per-target libFuzzer options. fuzz-escaping renders SVG on chainplan's Graphviz thread, which
 # hands the result over and then exits; LeakSanitizer's per-input check can run before that
 # thread has released its copy and reports it. Memory over 1,000 renders of one input, with
@@ -168,40 +180,64 @@ def environment():
     return env
 
 
+def stats(text, name):
+    return sum(int(m) for m in re.findall(r"stat::" + name + r":\s*(\d+)", text))
+
+
 def run(binary, target, seconds, jobs):
     corpus, seeded = gather(target)
     artifacts = os.path.join(WORK, "artifacts", target) + os.sep
     os.makedirs(artifacts, exist_ok=True)
+    base = ["-timeout=10", "-rss_limit_mb=2048", f"-max_len={MAX_LEN}", f"-artifact_prefix={artifacts}"]
     regressions = os.path.join(ROOT, "Tests", "Fixtures", "fuzz", target)
-    replayed = 0
+    kept = []
     if os.path.isdir(regressions):
         kept = sorted(os.path.join(regressions, n) for n in os.listdir(regressions) if not n.startswith("."))
-        if kept:
-            replay = subprocess.run([binary, f"-artifact_prefix={artifacts}", "-timeout=10", "-rss_limit_mb=2048"]
-                                    + TARGET_OPTIONS.get(target, []) + kept,
-                                    env=environment(), capture_output=True, text=True)
-            if replay.returncode != 0:
-                sys.stderr.write(replay.stderr[-4000:])
-                return {"target": target, "runs": 0, "crashed": True, "seeds": seeded, "replayed": len(kept)}
-            replayed = len(kept)
-    options = [f"-max_total_time={seconds}", "-timeout=10", "-rss_limit_mb=2048", "-max_len=65536",
-               f"-artifact_prefix={artifacts}", "-print_final_stats=1"] + TARGET_OPTIONS.get(target, [])
+    if kept:
+        # Replayed with the per-input leak check on (libFuzzer's default).
+        replay = subprocess.run([binary] + base + TARGET_OPTIONS.get(target, []) + kept,
+                                env=environment(), capture_output=True, text=True)
+        if replay.returncode != 0:
+            sys.stderr.write(replay.stderr[-4000:])
+            return {"target": target, "runs": 0, "crashed": True, "seeds": seeded, "replayed": len(kept)}
+    options = base + [f"-max_total_time={seconds}", "-print_final_stats=1", "-detect_leaks=0"]
     dictionary = os.path.join(FUZZ, "Dictionaries", target + ".dict")
     if os.path.exists(dictionary):
         options.append(f"-dict={dictionary}")
     if jobs > 1:
         options += [f"-jobs={jobs}", f"-workers={jobs}"]
-    log = os.path.join(WORK, "logs", target + ".log")
-    os.makedirs(os.path.dirname(log), exist_ok=True)
+    logs = os.path.join(WORK, "logs", target)
+    shutil.rmtree(logs, ignore_errors=True)
+    os.makedirs(logs)
+    log = os.path.join(logs, "fuzz.log")
+    # With -jobs, each worker writes fuzz-<n>.log into the working directory: the log folder.
+    # CPU time of the fuzzing processes: on a shared machine the wall-clock rate says as much
+    # about the other processes as about the target; runs per CPU-second does not.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(log, "w") as handle:
-        result = subprocess.run([binary] + options + [corpus], env=environment(), stdout=handle, stderr=subprocess.STDOUT)
-    text = open(log, errors="replace").read()
-    runs = sum(int(m) for m in re.findall(r"stat::number_of_executed_units:\s*(\d+)", text))
-    crashed = result.returncode != 0
+        result = subprocess.run([binary] + options + TARGET_OPTIONS.get(target, []) + [corpus],
+                                env=environment(), stdout=handle, stderr=subprocess.STDOUT, cwd=logs)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    # With -jobs the main log repeats each worker's log: count the workers' logs only.
+    names = sorted(n for n in os.listdir(logs) if n != "fuzz.log") if jobs > 1 else ["fuzz.log"]
+    text = "".join(open(os.path.join(logs, name), errors="replace").read() for name in names)
+    if jobs > 1 and result.returncode != 0:
+        text += open(log, errors="replace").read()
+    runs = stats(text, "number_of_executed_units")
+    crashed = result.returncode != 0 or any(f"ERROR: {tool}" in text for tool in ("libFuzzer", "AddressSanitizer", "LeakSanitizer"))
     if crashed:
         sys.stderr.write(text[-6000:])
-    return {"target": target, "runs": runs, "crashed": crashed, "seeds": seeded, "replayed": replayed,
-            "corpus": len(os.listdir(corpus))}
+    else:
+        # The leak check on every input the loop kept (see the module comment).
+        check = subprocess.run([binary] + base + ["-runs=0"] + TARGET_OPTIONS.get(target, []) + [corpus],
+                               env=environment(), capture_output=True, text=True)
+        if check.returncode != 0:
+            sys.stderr.write(check.stderr[-6000:])
+            crashed = True
+    return {"target": target, "runs": runs, "crashed": crashed, "seeds": seeded, "replayed": len(kept),
+            "corpus": len(os.listdir(corpus)), "rate": runs // max(seconds, 1), "cpu": cpu,
+            "peak_rss": max([int(m) for m in re.findall(r"stat::peak_rss_mb:\s*(\d+)", text)] or [0])}
 
 
 def main():
@@ -209,15 +245,18 @@ def main():
     unknown = [t for t in targets if t not in TARGETS]
     if unknown:
         sys.exit(f"unknown fuzz target {unknown[0]!r}; targets: {', '.join(TARGETS)}")
-    seconds = int(os.environ.get("FUZZ_SECONDS", "60"))
-    jobs = int(os.environ.get("FUZZ_JOBS", "1"))
+    seconds = int(os.environ.get("FUZZ_SECONDS") or DEFAULT_SECONDS)
+    jobs = int(os.environ.get("FUZZ_JOBS") or DEFAULT_JOBS)
     bin_path = build()
     results = [run(os.path.join(bin_path, "fuzz-" + t), t, seconds, jobs) for t in targets]
     print()
-    print(f"| target | seconds | runs | seeds | corpus after | regressions replayed | result |")
-    print(f"|---|---|---|---|---|---|---|")
+    print(f"Budget: {seconds} s per target, {jobs} job(s); {os.cpu_count()} CPUs.")
+    print(f"| target | runs | runs/s (all jobs) | CPU s | runs per CPU-second | peak RSS MB | seeds | corpus after | regressions replayed | result |")
+    print(f"|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['target']} | {seconds} | {r['runs']:,} | {r['seeds']} | {r.get('corpus', '-')} | {r['replayed']} | "
+        print(f"| {r['target']} | {r['runs']:,} | {r.get('rate', 0):,} | {r.get('cpu', 0):.0f} | "
+              f"{int(r['runs'] / r['cpu']) if r.get('cpu') else 0:,} | {r.get('peak_rss', '-')} | {r['seeds']} | "
+              f"{r.get('corpus', '-')} | {r['replayed']} | "
               f"{'CRASH (see .build/fuzz/artifacts/' + r['target'] + ')' if r['crashed'] else 'clean'} |")
     sys.exit(1 if any(r["crashed"] for r in results) else 0)
 
