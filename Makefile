@@ -10,6 +10,14 @@ GROUP      ?= all
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 INSTALL_CONFIG ?= release
+# Release builds on Linux link Swift's runtime and Foundation into the binary (--static-swift-stdlib):
+# the dynamic loader no longer resolves ~20 Swift libraries at every start (Benchmarks/RESULTS.md,
+# "chainplan graph … against dot -Tsvg"). Graphviz, SQLite and libxml2 stay shared system libraries.
+# The flag changes the compile flags too, so switching it rebuilds .build/release. STATIC_STDLIB= turns it off.
+# Release builds build the chainplan product only: the static resource directory has no Testing module,
+# which Tests/ChainPlanTestSupport (a plain target) imports.
+STATIC_STDLIB ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+release_flags = $(if $(filter release,$(1)),$(STATIC_STDLIB) --product chainplan,)
 
 .PHONY: all deps bench-deps screenshot-deps screenshot build release install uninstall test demo bench bench-check fuzz clean
 
@@ -47,16 +55,16 @@ screenshot: screenshot-deps build
 	@echo "wrote $(SCREENSHOT_OUT)"
 
 build: deps
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT) build -c $(CONFIG) $(call release_flags,$(CONFIG))
 
 release:
 	$(MAKE) build CONFIG=release
 
 # Builds chainplan and copies it to $(DESTDIR)$(PREFIX)/bin (Graphviz from apt or Homebrew must be installed).
 install:
-	$(SWIFT) build -c $(INSTALL_CONFIG) --product chainplan
+	$(SWIFT) build -c $(INSTALL_CONFIG) $(call release_flags,$(INSTALL_CONFIG)) $(if $(filter release,$(INSTALL_CONFIG)),,--product chainplan)
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 "$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)/chainplan" "$(DESTDIR)$(PREFIX)/bin/chainplan"
+	install -m 0755 "$$($(SWIFT) build -c $(INSTALL_CONFIG) $(call release_flags,$(INSTALL_CONFIG)) --show-bin-path)/chainplan" "$(DESTDIR)$(PREFIX)/bin/chainplan"
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/chainplan"
 
 uninstall:
