@@ -20,7 +20,7 @@ struct StageAuditCycleTests {
         Case(title: "a run of custom stages ending on the app model: no cycle",
              customs: [["A", "B"], ["B", "C"], ["C", "D"], ["D", "E"]], cycles: []),
         Case(title: "a run leading into a cycle it is not on: the cycle once, from its first stage",
-             customs: [["A", "B"], ["B", "C"], ["C", "D"], ["D", "C"]], cycles: [[3, 4]]),
+             customs: [["A", "B"], ["B", "C"], ["C", "D"], ["D", "C"]], cycles: [[4, 5]]),
         Case(title: "a cycle listed first, then stages walking into it",
              customs: [["C", "D"], ["D", "C"], ["A", "B"], ["B", "C"]], cycles: [[2, 3]]),
         Case(title: "a cycle through the first stage after a settled run",
