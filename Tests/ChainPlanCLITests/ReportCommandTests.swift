@@ -145,4 +145,35 @@ struct ReportCommandTests {
         #expect(!markdown.contains("| ok |"))
         #expect(html.contains("<tr class=\"data-loss\">"))
     }
+
+    /// `report --since V`: the HTML's "New steps" are the steps into versions after V; a version
+    /// not in the chain, or a format other than HTML, is a usage error (exit 2) writing nothing.
+    @Test(arguments: [
+        (since: "Model", newSteps: ["Model → Model 2", "Model 2 → Model 3", "Model 3 → Model 4"], status: Int32(0)),
+        (since: "Model 3", newSteps: ["Model 3 → Model 4"], status: Int32(0)),
+        (since: "Model 4", newSteps: [], status: Int32(0)),
+        (since: "Model 9", newSteps: [], status: Int32(2)),
+    ])
+    func sinceChoosesTheNewSteps(_ c: (since: String, newSteps: [String], status: Int32)) async throws {
+        let (status, files) = try await report("grocery-dude", "review.html", ["--since", c.since])
+        #expect(status == c.status)
+        guard c.status == 0 else {
+            #expect(files.isEmpty)
+            return
+        }
+        let html = String(decoding: try #require(files["review.html"]), as: UTF8.self)
+        let section = try #require(html.components(separatedBy: "<h2 id=\"new\">").dropFirst().first?.components(separatedBy: "<h2 ").first)
+        let lead = section.components(separatedBy: "</p>").first ?? ""
+        let listed = lead.components(separatedBy: "<a href=\"#step-").dropFirst().compactMap {
+            $0.components(separatedBy: "\">").dropFirst().first?.components(separatedBy: "</a>").first
+        }
+        #expect(listed == c.newSteps.map { MarkupText.xml($0) })
+        if c.newSteps.isEmpty { #expect(section.contains("No step leads to a version after")) }
+    }
+
+    @Test func sinceIsForHTMLOnly() async throws {
+        let (status, files) = try await report("grocery-dude", "review.md", ["--since", "Model 3"])
+        #expect(status == 2)
+        #expect(files.isEmpty)
+    }
 }

@@ -23,6 +23,7 @@ struct ReportCommand: AsyncParsableCommand {
               chainplan report -o review.html
               chainplan report Chains/notas/chain.json -o review.md
               chainplan report --format json > review.json
+              chainplan report --since "Model 116" -o review.html
             """
     )
 
@@ -41,6 +42,11 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
     var strict = false
 
+    @Option(help: ArgumentHelp(
+        "HTML: lead with the steps into versions after this one (a pull request's new models) instead of the steps into the target. "
+            + "To report only their findings, use 'validate --since'.", valueName: "version"))
+    var since: String?
+
     var resolvedFormat: Format {
         if let format { return format }
         switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
@@ -53,13 +59,19 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var color: ColorOptions
 
     func run() async throws {
+        if since != nil, resolvedFormat != .html {
+            throw UsageError("--since shapes the HTML report's new steps (-o review.html or --format html); for the findings since a version use 'chainplan validate --since'")
+        }
         let report = try input.plan()
+        if let since, !report.versions.isEmpty, !report.versions.contains(since) {
+            throw UsageError(VersionHint.notInChain(since, versions: report.versions))
+        }
         let stages = Self.stagePlan(report, input: input)
         switch resolvedFormat {
         case .json:
             try FileHandleOutput.write(JSONReporter.render(report), to: output)
         case .html:
-            try FileHandleOutput.write(ReviewReporter.html(report, diagramSVG: Self.diagram(report), stagePlan: stages), to: output)
+            try FileHandleOutput.write(ReviewReporter.html(report, diagramSVG: Self.diagram(report), stagePlan: stages, since: since), to: output)
         case .md:
             var link: String?
             if let svg = Self.diagram(report) {

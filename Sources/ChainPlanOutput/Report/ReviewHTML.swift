@@ -4,8 +4,9 @@ import Foundation
 /// (issue 19 §3): what a reviewer needs first comes first, the bulk is folded.
 ///
 /// 1. The verdict and the summary, then a table of contents.
-/// 2. **New steps**: the steps into the target (the newest model, the one a pull request adds)
-///    and every finding about them, or "no findings".
+/// 2. **New steps**: the steps into the target (the newest model, the one a pull request adds),
+///    or with `since` every step into a version after it (`report --since V`), and every finding
+///    about them, or "no findings".
 /// 3. **Findings**, sorted by severity (errors, warnings, notes; history order within each),
 ///    each linked to its step; a place shows its path's last two components (all of it on hover).
 /// 4. The diagram at 1:1 (it scrolls inside its frame instead of shrinking to the page).
@@ -17,7 +18,7 @@ import Foundation
 ///
 /// Every name from the input is escaped; anchors are numbers.
 enum ReviewHTML {
-    static func render(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan?) -> Data {
+    static func render(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan?, since: String? = nil) -> Data {
         let x = MarkupText.xml
         var anchors: [StepKey: Int] = [:]
         for (index, step) in report.steps.enumerated() where anchors[StepKey(from: step.from, to: step.to)] == nil {
@@ -55,13 +56,14 @@ enum ReviewHTML {
         out += "<nav class=\"toc\"><strong>Contents</strong><ol>\n"
             + contents.map { "<li><a href=\"#\($0.0)\">\(x($0.1))</a></li>" }.joined(separator: "\n") + "\n</ol></nav>\n"
 
-        // New steps: those into the target, and their findings.
-        let newSteps = report.steps.enumerated().filter { $0.element.to == report.target }
+        // New steps: those into the target (or into a version after `since`), and their findings.
+        let later = since.flatMap { report.versions.firstIndex(of: $0) }.map { Set(report.versions[($0 + 1)...]) }
+        let newSteps = report.steps.enumerated().filter { later?.contains($0.element.to) ?? ($0.element.to == report.target) }
         out += "<h2 id=\"new\">New steps</h2>\n"
         if newSteps.isEmpty {
-            out += "<p>No step leads to the target.</p>\n"
+            out += later == nil ? "<p>No step leads to the target.</p>\n" : "<p>No step leads to a version after <code>\(x(since ?? ""))</code>.</p>\n"
         } else {
-            out += "<p>Steps into the target <code>\(x(report.target ?? ""))</code>: "
+            out += (later == nil ? "<p>Steps into the target <code>\(x(report.target ?? ""))</code>: " : "<p>Steps into versions after <code>\(x(since ?? ""))</code>: ")
                 + newSteps.map { "<a href=\"#step-\($0.offset + 1)\">\(x($0.element.from)) → \(x($0.element.to))</a> (\(x(ReviewReporter.kind($0.element))))" }
                     .joined(separator: ", ") + ".</p>\n"
             let newKeys = Set(newSteps.map { StepKey(from: $0.element.from, to: $0.element.to) })

@@ -100,8 +100,10 @@ public enum ReviewReporter {
 
     /// One self-contained HTML file: inline CSS and SVG, no scripts, no external requests; prints
     /// well. The layout is ``ReviewHTML``'s.
-    public static func html(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan? = nil) -> Data {
-        ReviewHTML.render(report, diagramSVG: diagramSVG, stagePlan: stagePlan)
+    /// The HTML review document; `since` makes its "New steps" those into versions after that one
+    /// (a version of `report.versions`; the steps into the target otherwise).
+    public static func html(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan? = nil, since: String? = nil) -> Data {
+        ReviewHTML.render(report, diagramSVG: diagramSVG, stagePlan: stagePlan, since: since)
     }
 
     // MARK: Shared content

@@ -20,9 +20,12 @@ struct ChainClassification {
     /// What each step and direct jump does to a SQLite store's tables (reference §5, §7).
     var sqlite: [StepKey: SQLiteWork] = [:]
     var diagnostics: [Diagnostic] = []
+    /// With `keeping`: the classifier, and every classified pair (step or direct jump) with its
+    /// lineage, for stage planning to judge the same pairs without classifying them again.
+    var kept: ClassifiedPairs?
 
     init(context: ChainContext, bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel], deferring: Bool = false,
-         versionHashes: [VersionHashes]? = nil) {
+         versionHashes: [VersionHashes]? = nil, keeping: Bool = false) {
         let graph = context.graph
         let names = graph.versions
         let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels, versionHashes: versionHashes)
@@ -65,6 +68,7 @@ struct ChainClassification {
         }
         for (pair, result) in zip(pairs, works) { sqlite[pair] = result.2 }
         let results = works.map { ($0.0, $0.1) }
+        if keeping { kept = ClassifiedPairs(classifier: classifier, pairs: zip(pairs, results)) }
         var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 

@@ -22,6 +22,8 @@ public struct PlanOptions: Sendable {
 /// Runs the pipeline: spec → graph → (model) → checks → paths → report.
 public struct ChainPlanner: Sendable {
     public var options: PlanOptions
+    /// Keep the classifier and every classified pair in the outcome (`stagePlan` judges them again).
+    var keepsClassifications = false
 
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options
@@ -107,7 +109,7 @@ public struct ChainPlanner: Sendable {
             let versionHashes = bundle.versionHashes(withProperties: false)
             let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps, versionHashes: versionHashes)
             let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring,
-                                                 versionHashes: versionHashes)
+                                                 versionHashes: versionHashes, keeping: keepsClassifications)
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             matchedModels = matched.modelsByPair
             diagnostics += PassSet.audits(matchedModels, steps: steps, bundle: bundle)
@@ -146,6 +148,7 @@ public struct ChainPlanner: Sendable {
         )
         var outcome = PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec, deferring: deferring)
         outcome.matchedMappingModels = matchedModels
+        outcome.classified = classification?.kept
         return outcome
     }
 }
@@ -164,6 +167,8 @@ package struct PlanOutcome {
     package var deferring = false
     /// Every mapping model that is not stale, by the pair it matches (several: a pass set).
     package var matchedMappingModels: [StepKey: [MappingModel]] = [:]
+    /// The classifier and every classified pair, when the planner keeps them.
+    var classified: ClassifiedPairs?
 }
 
 /// The path of every start version, built from the memoised reachability.

@@ -12,9 +12,13 @@ final class JumpJudge {
     /// Composed step lineages by (start position, end position).
     private var stepped: [StepKey: Lineage?] = [:]
 
-    init(classifier: StepClassifier, order: [String]) {
+    /// Pairs classified already (by the chain's plan, or by the caller), judged from these.
+    private var classified: [StepKey: ClassifiedPairs.Result]
+
+    init(classifier: StepClassifier, order: [String], classified: [StepKey: ClassifiedPairs.Result] = [:]) {
         self.classifier = classifier
         self.order = order
+        self.classified = classified
         var position: [String: Int] = [:]
         for (index, version) in order.enumerated() where position[version] == nil { position[version] = index }
         self.position = position
@@ -33,8 +37,15 @@ final class JumpJudge {
     func judge(_ from: String, _ to: String) -> JumpJudgement {
         let key = StepKey(from: from, to: to)
         if let known = jumps[key] { return known }
-        let (classification, mapping) = classifier.classify(from: from, to: to)
-        if let mapping { lineages[key] = Lineage(entities: mapping.entityLineage, properties: mapping.propertyLineage) }
+        let classification: StepClassification
+        if let seen = classified.removeValue(forKey: key) {
+            classification = seen.classification
+            if let lineage = seen.lineage { lineages[key] = lineage }
+        } else {
+            let (classified, mapping) = classifier.classify(from: from, to: to)
+            classification = classified
+            if let mapping { lineages[key] = Lineage(entities: mapping.entityLineage, properties: mapping.propertyLineage) }
+        }
         var lost: [String] = []
         if classification.mappingModel == nil, classification.migration == .lightweight || classification.migration == .none,
            let start = position[from], let end = position[to], end > start + 1, let direct = lineages[key] ?? nil,
@@ -46,6 +57,14 @@ final class JumpJudge {
                                       blocking: classification.changes.filter { $0.verdict == .blocksInference }.map(\.detail))
         jumps[key] = judgement
         return judgement
+    }
+
+    /// A pair the caller classified with the same classifier: judged from it when asked.
+    func record(_ from: String, _ to: String, _ classification: StepClassification, mapping: InferredMapping?) {
+        let key = StepKey(from: from, to: to)
+        guard jumps[key] == nil else { return }
+        classified[key] = ClassifiedPairs.Result(classification: classification,
+                                                 lineage: mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) })
     }
 
     /// Whether every step from `from` to `to` (positions in `order`) migrates on its own.

@@ -47,15 +47,15 @@ struct StageAudit {
                     findings.append(Diagnostic(.equalCustomEndpoints, "stage \(index + 1) migrates \(shown(stage.keys[0])) to itself: NSCustomMigrationStage's initializer throws \"\(StageSimulation.Reason.equalEndpoints)\"",
                                                at: at(index), versions: [name(stage.keys[0])]))
                 }
-                for (key, table, role) in [(stage.keys[0], \StageAuditTables.current, "current"), (stage.keys[1], \StageAuditTables.next, "next")] {
-                    var tables = StageAuditTables(current: currentStage, next: nextStage)
-                    if let other = tables[keyPath: table][key] {
-                        findings.append(Diagnostic(.checksumAcrossStages, "\(shown(key)) is the \(role) model of custom stages \(other + 1) and \(index + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
+                // The tables are updated in place (a copy per stage grew with the square of the stages).
+                for (key, isCurrent) in [(stage.keys[0], true), (stage.keys[1], false)] {
+                    if let other = isCurrent ? currentStage[key] : nextStage[key] {
+                        findings.append(Diagnostic(.checksumAcrossStages, "\(shown(key)) is the \(isCurrent ? "current" : "next") model of custom stages \(other + 1) and \(index + 1): the manager's initializer throws \"\(StageSimulation.Reason.duplicateAcrossStages)\"",
                                                    at: at(index), versions: [name(key)]))
+                    } else if isCurrent {
+                        currentStage[key] = index
                     } else {
-                        tables[keyPath: table][key] = index
-                        currentStage = tables.current
-                        nextStage = tables.next
+                        nextStage[key] = index
                     }
                 }
             }
@@ -93,25 +93,43 @@ struct StageAudit {
             edges[stage.keys[0], default: []].append(index)
         }
         var reported: Set<Int> = []
+        // Stages known to be on no cycle: a walk reaching one cannot come back to its start (the
+        // start's successor would be on the same cycle). Without this, a long run of custom
+        // stages walked to its end from every stage: n² steps.
+        var acyclic: Set<Int> = []
         var findings: [Diagnostic] = []
-        for (start, stage) in stages.enumerated() where stage.kind == .custom && stage.keys.count == 2 && !reported.contains(start) {
+        for (start, stage) in stages.enumerated() where stage.kind == .custom && stage.keys.count == 2 && !reported.contains(start) && !acyclic.contains(start) {
             // Walk forward from this stage's next model; at most one step per stage.
             var key = stage.keys[1]
             var path = [start]
+            var onPath: Set<Int> = [start]
             var steps = 0
-            while steps < stages.count, let following = edges[key]?.first {
+            var cycle = false
+            var settles = true
+            while steps < stages.count {
+                guard let following = edges[key]?.first else { break }
                 steps += 1
                 if following == start {
+                    cycle = true
                     reported.formUnion(path)
                     let models = path.map { shown(stages[$0].keys[0]) }.joined(separator: " → ")
                     findings.append(Diagnostic(.stageCycle, "custom stages \(path.map { String($0 + 1) }.joined(separator: ", ")) form a cycle (\(models) → \(shown(stage.keys[0]))): the manager accepts it, but a store on it migrates away from and back to its model",
                                                at: at(start), versions: path.map { name(stages[$0].keys[0]) }))
                     break
                 }
-                if path.contains(following) { break }
+                if acyclic.contains(following) { break }
+                if onPath.contains(following) {
+                    // A cycle not through `start`: the stages before its entry are on none.
+                    if let entry = path.firstIndex(of: following) { acyclic.formUnion(path[..<entry]) }
+                    settles = false
+                    break
+                }
                 path.append(following)
+                onPath.insert(following)
                 key = stages[following].keys[1]
             }
+            // The walk ended (no next stage, or a stage on no cycle): every stage on it is on none.
+            if !cycle, settles, steps < stages.count { acyclic.formUnion(path) }
         }
         return findings
     }
@@ -148,8 +166,3 @@ struct StageAudit {
     }
 }
 
-/// The custom endpoint tables the duplicate check fills, addressable by key path.
-private struct StageAuditTables {
-    var current: [String: Int]
-    var next: [String: Int]
-}

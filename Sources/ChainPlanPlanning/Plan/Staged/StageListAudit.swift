@@ -88,8 +88,9 @@ public enum StageListAudit {
         let representatives = order.filter { nameOfKey[keyOf($0)] == $0 }
         let judge = JumpJudge(classifier: StepClassifier(bundle: input.bundle, mappingModels: input.mappingModels), order: representatives)
         let app = keyOf(order.last ?? "")
+        let index = RuntimeStageIndex(stages)
         let starts = order.map { version in
-            StageSimulation.run(store: keyOf(version), app: app, stages: stages, version: version, checksum: input.identities.byVersion[version]?.checksum,
+            StageSimulation.run(store: keyOf(version), app: app, stages: stages, index: index, version: version, checksum: input.identities.byVersion[version]?.checksum,
                                 name: name, judge: { judge.judge(name($0), name($1)) })
         }
         let audit = StageAudit(stages: stages, locations: locations, shipped: representatives.map(keyOf), app: app,

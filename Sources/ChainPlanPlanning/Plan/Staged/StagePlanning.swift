@@ -28,7 +28,9 @@ extension ChainPlanner {
     /// the step classifier computes (Core Data's algorithm, no second hashing of the bundle).
     public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, computingIdentities: Bool = false,
                           marked extra: [StepKey] = []) -> StagePlanOutcome {
-        let outcome = planWithBundle(inputAt: url)
+        var planner = self
+        planner.keepsClassifications = true
+        let outcome = planner.planWithBundle(inputAt: url)
         let report = outcome.report
         guard let bundle = outcome.bundle else {
             return StagePlanOutcome(plan: nil, report: report, problem: "no model bundle was read: a stage plan needs the models")
@@ -41,7 +43,9 @@ extension ChainPlanner {
         var synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
         synthesis.computesIdentities = computingIdentities
-        let classifier = StepClassifier(bundle: bundle, mappingModels: outcome.mappingModels)
+        // The chain's plan classified every step and direct jump already: its classifier (the
+        // versions hashed once) and its results serve the stage plan too.
+        let classifier = outcome.classified?.classifier ?? StepClassifier(bundle: bundle, mappingModels: outcome.mappingModels)
         let used = synthesis.identities ?? (computingIdentities ? synthesis.computedIdentities(classifier) : nil)
         var bundleURL: URL?
         if ModelBundleLocator.isBundle(url) {
@@ -49,7 +53,7 @@ extension ChainPlanner {
         } else if let model = outcome.spec?.model {
             bundleURL = URL(fileURLWithPath: model.value, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
         }
-        var plan = synthesis.plan(classifier: classifier)
+        var plan = synthesis.plan(classifier: classifier, classified: outcome.classified?.results ?? [:])
         if let given = synthesis.identities, computingIdentities {
             let mismatches = CompiledChecksumCheck.findings(compiled: given, computed: synthesis.computedIdentities(classifier),
                                                             order: order, location: SourceLocation(file: report.spec))

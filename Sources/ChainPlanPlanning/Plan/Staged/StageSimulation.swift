@@ -62,6 +62,13 @@ public enum StageSimulation {
     /// `name` shows a key as a version name; `judge` classifies a jump between two keys.
     public static func run(store: String, app: String, stages: [RuntimeStage], version: String, checksum: String?,
                            name: (String) -> String, judge: (String, String) -> JumpJudgement) -> StageRun {
+        run(store: store, app: app, stages: stages, index: RuntimeStageIndex(stages), version: version, checksum: checksum,
+            name: name, judge: judge)
+    }
+
+    /// The same, with `index` made once from `stages` for every start simulated on them.
+    public static func run(store: String, app: String, stages: [RuntimeStage], index stageIndex: RuntimeStageIndex, version: String,
+                           checksum: String?, name: (String) -> String, judge: (String, String) -> JumpJudgement) -> StageRun {
         var run = StageRun(version: version, checksum: checksum, locatedAt: nil, stagesRun: [], jumps: [], handlers: [],
                            error: nil, endsOn: nil, summary: "")
         // Fact 1: a compatible store runs nothing.
@@ -77,25 +84,20 @@ public enum StageSimulation {
             return run
         }
         // Fact 3: pre-flight; last match wins.
-        let storeStage = stages.indices.last { stages[$0].kind == .lightweight ? stages[$0].keys.contains(store) : stages[$0].current == store }
-        guard let appStage = stages.indices.last(where: { stages[$0].keys.contains(app) }) else {
+        let storeStage = stageIndex.lastHolding[store]
+        guard let appStage = stageIndex.lastListing[app] else {
             return fail(134504, Reason.unknownCoordinatorModel, "the app model is in no stage")
         }
         if let storeStage {
-            let lastLightweight = stages.indices.last { stages[$0].kind == .lightweight }
-            if let last = lastLightweight, let posS = stages[last].keys.firstIndex(of: store), let posC = stages[last].keys.firstIndex(of: app) {
+            if stageIndex.lastLightweight != nil, let posS = stageIndex.positionInLastLightweight[store],
+               let posC = stageIndex.positionInLastLightweight[app] {
                 if posC < posS { return fail(134506, Reason.backward, "the app model comes before the store's in the last lightweight stage") }
             } else if appStage < storeStage {
                 return fail(134506, Reason.backward, "the app model's stage (\(appStage + 1)) comes before the store's (\(storeStage + 1))")
             }
         }
         // Fact 2: the first stage listing the store's checksum.
-        var located: Int?
-        for (index, stage) in stages.enumerated() {
-            if stage.kind == .lightweight ? stage.keys.contains(store) : stage.current == store { located = index; break }
-            if stage.next == store { located = index + 1; break }
-        }
-        guard let index = located else {
+        guard let index = stageIndex.located[store] else {
             return fail(134504, Reason.unknownModel, "the store's model is in no stage")
         }
         run.locatedAt = index
@@ -110,12 +112,11 @@ public enum StageSimulation {
             actual = target
             return true
         }
-        let remaining = Array(stages.indices.dropFirst(index))
         // Fact 4: only the last stage runs unless a custom stage remains.
-        if remaining.isEmpty {
+        if index >= stages.count {
             guard jump(to: app, stage: nil) else { return fail(134140, Reason.noMapping, "the plain automatic migration's jump fails") }
-        } else if remaining.allSatisfy({ stages[$0].kind == .lightweight }) {
-            let last = remaining[remaining.count - 1]
+        } else if (stageIndex.lastCustom ?? -1) < index {
+            let last = stages.count - 1
             run.stagesRun = [last]
             guard jump(to: app, stage: last) else { return fail(134140, Reason.noMapping, "the lightweight jump fails") }
         } else {

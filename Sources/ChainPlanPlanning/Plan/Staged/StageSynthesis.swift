@@ -42,7 +42,10 @@ public struct StageSynthesis {
     public func plan() -> StagePlan { plan(classifier: StepClassifier(bundle: bundle, mappingModels: mappingModels)) }
 
     /// The plan, judged by `classifier` (made for `bundle` and `mappingModels`).
-    package func plan(classifier: StepClassifier) -> StagePlan {
+    package func plan(classifier: StepClassifier) -> StagePlan { plan(classifier: classifier, classified: [:]) }
+
+    /// `classified`: pairs the chain's plan classified with the same classifier (not classified again).
+    func plan(classifier: StepClassifier, classified: [StepKey: ClassifiedPairs.Result]) -> StagePlan {
         let identities = self.identities ?? (computesIdentities ? self.computedIdentities(classifier) : nil)
         // 1. Units: versions listed once per checksum (or hash-equivalent run without checksums).
         var units: [[String]] = []
@@ -73,13 +76,14 @@ public struct StageSynthesis {
             }
         }
         let representatives = units.map { $0[0] }
-        let judge = JumpJudge(classifier: classifier, order: representatives)
+        let judge = JumpJudge(classifier: classifier, order: representatives, classified: classified)
 
         // 2. Custom steps: not inferable, data work, or marked.
         var customs: [Int: Custom] = [:]
         for step in 0..<max(0, units.count - 1) {
             let from = representatives[step], to = representatives[step + 1]
             let (classification, mapping) = classifier.classify(from: from, to: to)
+            judge.record(from, to, classification, mapping: mapping)
             let isMarked = units[step].contains { a in units[step + 1].contains { marked.contains(StepKey(from: a, to: $0)) } }
             let work = Self.dataWork(classification.changes, mapping: mapping)
             if classification.migration == .heavyweight, let model = classification.mappingModel {
@@ -111,8 +115,9 @@ public struct StageSynthesis {
             layout = Self.layout(units: units.count, customs: &customs)
             let runtime = layout.map { RuntimeStage(kind: $0.kind, keys: $0.units.map(key), hasHandlers: $0.step.flatMap { customs[$0]?.handlers } ?? false) }
             var bridge: (step: Int, custom: Custom)?
+            let index = RuntimeStageIndex(runtime)
             search: for start in units.indices.dropLast() {
-                let run = StageSimulation.run(store: key(start), app: key(units.count - 1), stages: runtime, version: representatives[start],
+                let run = StageSimulation.run(store: key(start), app: key(units.count - 1), stages: runtime, index: index, version: representatives[start],
                                               checksum: nil, name: { name($0) },
                                               judge: { judge.judge(name($0), name($1)) })
                 for jump in run.jumps {
@@ -164,9 +169,10 @@ public struct StageSynthesis {
         let appKey = units.isEmpty ? "" : key(units.count - 1)
         var starts: [StageRun] = []
         let unitOfVersion = Dictionary(units.enumerated().flatMap { unit, versions in versions.map { ($0, unit) } }, uniquingKeysWith: { first, _ in first })
+        let index = RuntimeStageIndex(runtime)
         for version in order {
             if let unit = unitOfVersion[version] {
-                starts.append(StageSimulation.run(store: key(unit), app: appKey, stages: runtime, version: version,
+                starts.append(StageSimulation.run(store: key(unit), app: appKey, stages: runtime, index: index, version: version,
                                                   checksum: identities?.byVersion[version]?.checksum,
                                                   name: { name($0) },
                                                   judge: { judge.judge(name($0), name($1)) }))
