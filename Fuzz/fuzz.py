@@ -42,8 +42,8 @@ MAX_SEED = MAX_LEN  # a bigger seed would be cut at MAX_LEN (for XML, into a mal
 DEFAULT_SECONDS = 180
 DEFAULT_JOBS = 2
 # Per-target libFuzzer options. fuzz-escaping renders SVG on chainplan's Graphviz thread, which
-# hands the result over and then exits; LeakSanitizer's per-input check can run before that
-# thread has released its copy and reports it. Memory over 1,000 renders of one input, with
+# hands the result over and then releases its copy; LeakSanitizer's per-input check can run
+# before that and reports it. Memory over 1,000 renders of one input, with
 # ASan's quarantine off, stays flat (86.6 MB after 200, 89.5 MB after 1,000), so leak checks
 # are off for that target only.
 TARGET_OPTIONS = {"escaping": ["-detect_leaks=0"]}
@@ -150,18 +150,71 @@ def gather(target):
     return folder, count
 
 
+# Modules compiled with libFuzzer's coverage instrumentation: chainplan's own, the harness, and
+# Yams (the spec target's YAML parser reads the fuzzed bytes). The other dependencies (GRDB,
+# swift-crypto, ArgumentParser: no fuzzed input steers them) get AddressSanitizer only, so
+# libFuzzer's scan of the coverage counters after every input skips theirs.
+COVERED_MODULES = re.compile(r"(ChainPlan\w*|FuzzHarness|fuzz_\w+|Yams)")
+
+# swift-frontend for the fuzz build: the driver runs it (-driver-use-frontend-path) for every
+# compile job, and it drops the fuzzer's coverage from modules outside COVERED_MODULES.
+FRONTEND_WRAPPER = """#!/usr/bin/env python3
+# Written by Fuzz/fuzz.py (see COVERED_MODULES there).
+import os, re, subprocess, sys, tempfile
+FRONTEND = {frontend!r}
+args = sys.argv[1:]
+def expanded(arg):
+    if arg.startswith("@") and os.path.isfile(arg[1:]):
+        return open(arg[1:]).read().split("\\n")
+    return [arg]
+words = [word.strip().strip('"') for arg in args for word in expanded(arg)]
+modules = [words[i + 1] for i, word in enumerate(words[:-1]) if word == "-module-name"]
+written = []
+if modules and not re.fullmatch({pattern!r}, modules[-1]):
+    fixed = []
+    for arg in args:
+        if arg.startswith("@") and os.path.isfile(arg[1:]):
+            text = open(arg[1:]).read().replace("-sanitize=fuzzer,address", "-sanitize=address")
+            handle, path = tempfile.mkstemp(suffix=".resp", dir=os.path.dirname(arg[1:]))
+            os.write(handle, text.encode()); os.close(handle)
+            written.append(path)
+            arg = "@" + path
+        fixed.append("-sanitize=address" if arg == "-sanitize=fuzzer,address" else arg)
+    args = fixed
+if written:
+    status = subprocess.call([FRONTEND] + args)
+    for path in written:
+        os.remove(path)
+    sys.exit(status)
+os.execv(FRONTEND, [FRONTEND] + args)
+"""
+
+
 def toolset():
-    """A SwiftPM toolset: sanitizers and testable imports for every module, linked with the
-    toolchain's lld (gold fails on the sanitizer runtime's debug info)."""
+    """A SwiftPM toolset: sanitizers and testable imports for every module (libFuzzer's coverage
+    only for COVERED_MODULES, through the frontend wrapper), linked with the toolchain's lld
+    (gold fails on the sanitizer runtime's debug info)."""
     swift = os.path.realpath(shutil.which("swift") or sys.exit("swift is not on PATH"))
-    lld = os.path.join(os.path.dirname(swift), "ld.lld")
+    bin_dir = os.path.dirname(swift)
+    lld = os.path.join(bin_dir, "ld.lld")
     if not os.path.exists(lld):
         sys.exit(f"the Swift toolchain has no ld.lld beside {swift}")
-    path = os.path.join(WORK, "toolset.json")
+    frontend = os.path.join(bin_dir, "swift-frontend")
+    if not os.path.exists(frontend):
+        sys.exit(f"the Swift toolchain has no swift-frontend beside {swift}")
     os.makedirs(WORK, exist_ok=True)
+    wrapper = os.path.join(WORK, "swift-frontend-coverage")
+    with open(wrapper, "w") as handle:
+        handle.write(FRONTEND_WRAPPER.format(frontend=frontend, pattern=COVERED_MODULES.pattern))
+    os.chmod(wrapper, 0o755)
+    path = os.path.join(WORK, "toolset.json")
     with open(path, "w") as handle:
+        # The driver finds the sanitizer runtimes from the resource directory, which it would
+        # otherwise look for beside the wrapper.
         json.dump({"schemaVersion": "1.0",
-                   "swiftCompiler": {"extraCLIOptions": ["-sanitize=fuzzer,address", "-enable-testing"]},
+                   "swiftCompiler": {"extraCLIOptions": [
+                       "-sanitize=fuzzer,address", "-enable-testing", "-driver-use-frontend-path", wrapper,
+                       "-resource-dir", os.path.join(os.path.dirname(bin_dir), "lib", "swift")]},
                    "linker": {"path": lld}}, handle)
     return path
 
@@ -177,6 +230,10 @@ def environment():
     suppressions = os.path.join(FUZZ, "lsan-suppressions.txt")
     env["LSAN_OPTIONS"] = f"suppressions={suppressions}:print_suppressions=0"
     env["ASAN_OPTIONS"] = "detect_stack_use_after_return=0:allocator_may_return_null=1"
+    # Swift's crash backtracer reads every thread's stack, the Graphviz worker's included, and
+    # AddressSanitizer stops it there, hiding the crash it was reporting: libFuzzer's own
+    # report (the failed check's message, the input) is enough.
+    env["SWIFT_BACKTRACE"] = "enable=no"
     return env
 
 

@@ -98,7 +98,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
 ///   an error that suggests `--format dot`.
 /// - Effort: ``DOTWriter`` bounds Graphviz's iterations for dense and large graphs.
 /// - Wall clock: the layout runs on a dedicated thread (with a 64 MiB stack, since Graphviz
-///   recurses along long chains); the caller waits at most ``Limits/timeout`` and then gets
+///   recurses along long chains), started with the first render and kept for the next ones,
+///   which it takes in the order they came; the caller waits at most ``Limits/timeout`` and then gets
 ///   ``RenderError/timedOut(seconds:)``. The abandoned layout finishes in the background and
 ///   keeps Graphviz busy meanwhile: renders started before it ends wait for it up to their own
 ///   time limit, then fail with ``RenderError/busy(seconds:)``. A command-line process simply
@@ -216,7 +217,44 @@ final class GraphvizEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var context: OpaquePointer?
 
+    /// The thread every render runs on.
+    private let worker = Worker()
+
     private init() {}
+
+    /// One long-lived thread with a 64 MiB stack, started by the first render, running the
+    /// renders handed to it one after the other (a thread per render cost as much as a small
+    /// layout). A render stuck in Graphviz holds it up exactly as it holds up the lock: the
+    /// renders queued behind it time out as `busy`, and are skipped once their caller has left.
+    private final class Worker: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var queue: [@Sendable () -> Void] = []
+        private var started = false
+
+        func submit(_ work: @escaping @Sendable () -> Void) {
+            condition.lock()
+            defer { condition.unlock() }
+            queue.append(work)
+            if !started {
+                started = true
+                let thread = Thread { [self] in loop() }
+                thread.stackSize = 64 << 20
+                thread.name = "chainplan.graphviz"
+                thread.start()
+            }
+            condition.signal()
+        }
+
+        private func loop() -> Never {
+            while true {
+                condition.lock()
+                while queue.isEmpty { condition.wait() }
+                let work = queue.removeFirst()
+                condition.unlock()
+                work()
+            }
+        }
+    }
 
     /// One render's hand-over between the waiting caller and the worker thread.
     private final class Job: @unchecked Sendable {
@@ -239,7 +277,7 @@ final class GraphvizEngine: @unchecked Sendable {
         let job = Job()
         let seconds = limits.timeout.map(Self.seconds)
         let deadline = seconds.map { Date().addingTimeInterval($0) } ?? Date.distantFuture
-        let thread = Thread { [self] in
+        worker.submit { [self] in
             let acquired = lock.lock(before: deadline)
             job.lock.lock()
             guard acquired, !job.abandoned else {
@@ -260,9 +298,6 @@ final class GraphvizEngine: @unchecked Sendable {
             job.lock.unlock()
             job.done.signal()
         }
-        thread.stackSize = 64 << 20
-        thread.name = "chainplan.graphviz"
-        thread.start()
 
         if let seconds {
             let nanoseconds = Int(min(seconds, 1e9) * 1e9)

@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Foundation
 
 /// Why an embedded archive could not be decoded (becomes a CP120 message).
@@ -194,10 +195,14 @@ final class KeyedArchive {
 ///
 /// `CF$UID` values have no public Swift type: swift-corelibs-foundation produces its
 /// internal `_NSKeyedArchiverUID` (whose stored `value` is read by reflection), Darwin a
-/// `CFKeyedArchiverUID`. Anything unrecognised is re-serialised as an XML plist, where a
+/// `CFKeyedArchiverUID`. Once the first UID has been recognised, the others are read at the
+/// stored property's offset (found once per archive with the runtime's field list), not
+/// through `Mirror`, which was a fifth of the decoding time. Anything unrecognised is re-serialised as an XML plist, where a
 /// UID is written as `<dict><key>CF$UID</key><integer>n</integer></dict>`, and read back.
 struct PlistConverter {
     private var uidType: ObjectIdentifier?
+    /// The byte offset of the `UInt32` `value` in an instance of `uidType`, when it has one.
+    private var uidOffset: Int?
     /// The keys kept from each `$objects` dictionary.
     var keys: Set<String>
 
@@ -227,7 +232,7 @@ struct PlistConverter {
     mutating func convert(_ value: Any, depth: Int) -> ArchiveValue {
         guard depth <= KeyedArchive.maxDepth else { return .unsupported }
         // UIDs are most of the values: recognise their type first, once known.
-        if let uidType, ObjectIdentifier(type(of: value) as Any.Type) == uidType, let uid = mirroredUID(value) {
+        if let uidType, ObjectIdentifier(type(of: value) as Any.Type) == uidType, let uid = knownUID(value) {
             return .uid(uid)
         }
         if let text = value as? String { return .string(text) }
@@ -271,9 +276,42 @@ struct PlistConverter {
     private mutating func uidValue(_ value: Any) -> Int? {
         if String(describing: type(of: value)).contains("KeyedArchiverUID"), let uid = mirroredUID(value) {
             uidType = ObjectIdentifier(type(of: value) as Any.Type)
+            uidOffset = Self.storedValueOffset(in: type(of: value))
+            // Kept only if it reads this first UID exactly as reflection did.
+            if let uidOffset, Self.load(value, at: uidOffset) != uid { self.uidOffset = nil }
             return uid
         }
         return Self.uidByReserialising(value)
+    }
+
+    /// The value of a UID of `uidType`: read in place when its offset is known.
+    private func knownUID(_ value: Any) -> Int? {
+        guard let uidOffset else { return mirroredUID(value) }
+        return Self.load(value, at: uidOffset)
+    }
+
+    /// The `UInt32` at `offset` in a class instance: call only with an instance of `uidType`
+    /// and the offset of its stored `value: UInt32`.
+    private static func load(_ value: Any, at offset: Int) -> Int {
+        let object = value as AnyObject
+        return Int(withExtendedLifetime(object) {
+            Unmanaged.passUnretained(object).toOpaque().load(fromByteOffset: offset, as: UInt32.self)
+        })
+    }
+
+    /// The offset of the stored `value: UInt32` in instances of a class, from the runtime's
+    /// field list (nil for other types or layouts: those UIDs are read by reflection).
+    private static func storedValueOffset(in type: Any.Type) -> Int? {
+        guard type is AnyObject.Type else { return nil }
+        var found: Int?
+        // 1 << 0 is the runtime's `classType` option (its `static var` is not readable from
+        // Swift 6 code); a wrong flag or layout fails the check against reflection above.
+        _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { name, offset, fieldType, _ in
+            guard String(cString: name) == "value" else { return true }
+            if fieldType == UInt32.self, offset >= 0, offset % MemoryLayout<UInt32>.alignment == 0 { found = offset }
+            return false
+        }
+        return found
     }
 
     /// The stored `value` of swift-corelibs-foundation's `_NSKeyedArchiverUID`.
