@@ -115,11 +115,18 @@ struct HashCommand: AsyncParsableCommand {
                         hashes)
             }
         } else {
-            let read = ModelBundleReader().read(bundleAt: url, displayPath: shown)
-            guard let bundle = read.bundle else {
+            // Each version hashed (and its report entry made) right after it is read, on the core
+            // that read it; the versions share their memos of entity and property hashes.
+            let memos = DigestMemoPool()
+            let properties = properties
+            let (read, hashed) = ModelBundleReader().read(bundleAt: url, displayPath: shown) { version in
+                let hashes = VersionHashes(version, withProperties: properties, memos: memos)
+                return (report: HashReport.Version(hashes, withProperties: properties), entities: hashes.hashes?.entities)
+            }
+            guard read.bundle != nil else {
                 throw UsageError(read.diagnostics.first.map { "\($0.location?.description ?? shown): \($0.message)" } ?? "cannot read '\(shown)'")
             }
-            all = bundle.versionHashes(withProperties: properties).map { (HashReport.Version($0, withProperties: properties), $0.hashes?.entities) }
+            all = hashed
         }
         guard !versionNames.isEmpty else { return all }
         var chosen: [(report: HashReport.Version, entities: [String: Data]?)] = []

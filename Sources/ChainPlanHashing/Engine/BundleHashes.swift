@@ -27,18 +27,22 @@ public struct VersionHashes: Sendable, Hashable {
     /// are failures: their hash inputs cannot be read exactly. `withProperties: false` leaves
     /// every property hash out (`ModelHasher.hash(_:withProperties:)`).
     public init(_ version: ModelVersion, withProperties: Bool = true) {
-        self.init(version, withProperties: withProperties, memo: nil)
+        self.init(version, withProperties: withProperties, memos: nil)
     }
 
-    /// `memo`: property hashes shared with the bundle's other versions.
-    init(_ version: ModelVersion, withProperties: Bool, memo: DigestMemo?) {
+    /// `memos`: entity and property hashes shared with the bundle's other versions.
+    package init(_ version: ModelVersion, withProperties: Bool, memos: DigestMemoPool?) {
         self.version = version.name
         self.path = version.path
         if version.isLegacyFormat {
             isLegacy = true
             result = .failure(HashFailure("version '\(version.name)' is a legacy Xcode 3 model (binary 'elements', no 'contents'): its hash inputs cannot be read exactly, so chainplan computes no hash for it"))
         } else if let model = version.model {
-            result = ModelHasher.hash(model, withProperties: withProperties, memo: memo)
+            if let memos {
+                result = memos.withMemo { ModelHasher.hash(model, withProperties: withProperties, memo: $0) }
+            } else {
+                result = ModelHasher.hash(model, withProperties: withProperties, memo: nil)
+            }
         } else {
             result = .failure(HashFailure("version '\(version.name)' could not be read"))
         }
@@ -59,7 +63,7 @@ extension ModelBundle {
     /// Every version's hashes, in history order (versions hashed in parallel); property hashes
     /// only `withProperties`.
     public func versionHashes(withProperties: Bool = true) -> [VersionHashes] {
-        let memo = DigestMemo()
-        return Parallel.map(versions) { VersionHashes($0, withProperties: withProperties, memo: memo) }
+        let memos = DigestMemoPool()
+        return Parallel.map(versions) { VersionHashes($0, withProperties: withProperties, memos: memos) }
     }
 }

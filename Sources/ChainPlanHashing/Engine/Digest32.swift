@@ -39,13 +39,15 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Property hashes already computed while hashing the versions of one bundle, keyed by their
-/// exact hash inputs (length-prefixed, so two different inputs never share a key): the
-/// versions of a history repeat most properties, and a lookup costs less than two SHA-256
-/// runs. Shared by the versions hashed in parallel; bounded, so a hostile bundle only loses
+/// Hashes already computed while hashing the versions of one bundle, keyed by their exact hash
+/// inputs (length-prefixed, so two different inputs never share a key): the versions of a
+/// history repeat most entities and properties, and a lookup costs less than the SHA-256 runs
+/// it spares. A memo is used by one thread at a time (no lock per lookup): the versions hashed
+/// in parallel take one each from a `DigestMemoPool`. Bounded, so a hostile bundle only loses
 /// the shortcut.
-final class DigestMemo: @unchecked Sendable {
-    /// At most this many entries; later inputs are hashed without being remembered.
+final class DigestMemo {
+    /// At most this many entries (properties and entities together); later inputs are hashed
+    /// without being remembered.
     static let capacity = 1 << 17
 
     struct Key: Hashable {
@@ -53,20 +55,47 @@ final class DigestMemo: @unchecked Sendable {
         func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
-    private let lock = NSLock()
+    /// A whole entity's hash (§1.5) and what hashing it noted.
+    struct EntityResult {
+        var digest: Digest32
+        var unverified: Bool
+        var caveats: [HashCaveat]
+    }
+
     private var table: [Key: Digest32] = [:]
+    private var entityTable: [Key: EntityResult] = [:]
+    /// The last root entity of each name hashed with this memo, and its result: the same
+    /// entity in a neighbouring version, compared field by field without building a key.
+    private var lastRoots: [String: (entity: ResolvedEntity, result: EntityResult)] = [:]
+
+    private var hasRoom: Bool { table.count + entityTable.count + lastRoots.count < Self.capacity }
+
+    /// The result of the last root entity named like `entity` when its hash inputs equal
+    /// `entity`'s (`sameRootInputs`).
+    func lastRoot(like entity: ResolvedEntity) -> EntityResult? {
+        guard let last = lastRoots[entity.entity.name], Self.sameRootInputs(last.entity, entity) else { return nil }
+        return last.result
+    }
+
+    /// Remembers `entity` (one `key(root:into:)` accepts) as the last root of its name.
+    func remember(root entity: ResolvedEntity, result: EntityResult) {
+        if lastRoots[entity.entity.name] != nil || hasRoom { lastRoots[entity.entity.name] = (entity, result) }
+    }
 
     /// The digest remembered for the input `key`, else `compute()`'s, remembered.
     func digest(key: [UInt8], _ compute: () -> Digest32) -> Digest32 {
-        lock.lock()
-        let known = table[Key(bytes: key)]
-        lock.unlock()
-        if let known { return known }
+        if let known = table[Key(bytes: key)] { return known }
         let digest = compute()
-        lock.lock()
-        if table.count < Self.capacity { table[Key(bytes: key)] = digest }
-        lock.unlock()
+        if hasRoom { table[Key(bytes: key)] = digest }
         return digest
+    }
+
+    /// The entity result remembered for the entity input `key`.
+    func entity(key: [UInt8]) -> EntityResult? { entityTable[Key(bytes: key)] }
+
+    /// Remembers `result` for the entity input `key`.
+    func remember(entity result: EntityResult, key: [UInt8]) {
+        if hasRoom { entityTable[Key(bytes: key)] = result }
     }
 
     /// Appends `string` as a 4-byte length and its UTF-8 bytes.
@@ -85,6 +114,11 @@ final class DigestMemo: @unchecked Sendable {
     /// Every input of `VersionHasher.plainAttributeDigest(attribute, type:)`.
     static func key(_ attribute: Attribute, type: Int32, into key: inout [UInt8]) {
         key.removeAll(keepingCapacity: true)
+        append(attribute, type: type, to: &key)
+    }
+
+    /// Appends the inputs of `key(_:type:into:)`.
+    static func append(_ attribute: Attribute, type: Int32, to key: inout [UInt8]) {
         key.append(1)
         append(attribute.name, to: &key)
         key.append(attribute.isOptional ? 1 : 0)
@@ -98,6 +132,11 @@ final class DigestMemo: @unchecked Sendable {
     /// Every input of `VersionHasher.relationshipDigest(relationship, selfInverse:)`.
     static func key(_ relationship: Relationship, selfInverse: Bool, into key: inout [UInt8]) {
         key.removeAll(keepingCapacity: true)
+        append(relationship, selfInverse: selfInverse, to: &key)
+    }
+
+    /// Appends the inputs of `key(_:selfInverse:into:)`.
+    static func append(_ relationship: Relationship, selfInverse: Bool, to key: inout [UInt8]) {
         key.append(2)
         append(relationship.name, to: &key)
         key.append(relationship.isOptional ? 1 : 0)
@@ -108,5 +147,108 @@ final class DigestMemo: @unchecked Sendable {
         append(UInt32(truncatingIfNeeded: VersionHasher.effectiveMaxCount(relationship)), to: &key)
         append(UInt32(truncatingIfNeeded: relationship.minCount), to: &key)
         key.append(relationship.isOrdered ? 1 : 0)
+    }
+
+    /// True when `new` has every hash input `key(root:into:)` reads from `remembered`, which that
+    /// function accepted: then both keys are equal (and `new` is accepted too).
+    static func sameRootInputs(_ remembered: ResolvedEntity, _ new: ResolvedEntity) -> Bool {
+        let a = remembered.entity, b = new.entity
+        guard new.ancestors.isEmpty, a.name == b.name, a.isAbstract == b.isAbstract,
+              a.versionHashModifier == b.versionHashModifier, a.uniquenessConstraints == b.uniquenessConstraints,
+              a.attributes.count == b.attributes.count, a.relationships.count == b.relationships.count,
+              new.attributes.count == b.attributes.count, new.relationships.count == b.relationships.count else { return false }
+        for index in a.attributes.indices {
+            guard a.attributes[index].name == b.attributes[index].name,
+                  a.attributes[index].type == b.attributes[index].type,
+                  a.attributes[index].isOptional == b.attributes[index].isOptional,
+                  a.attributes[index].isTransient == b.attributes[index].isTransient,
+                  a.attributes[index].isDerived == b.attributes[index].isDerived,
+                  a.attributes[index].allowsExternalBinaryDataStorage == b.attributes[index].allowsExternalBinaryDataStorage,
+                  a.attributes[index].isPreservedAfterDeletion == b.attributes[index].isPreservedAfterDeletion,
+                  a.attributes[index].versionHashModifier == b.attributes[index].versionHashModifier else { return false }
+        }
+        for index in a.relationships.indices {
+            guard a.relationships[index].name == b.relationships[index].name,
+                  a.relationships[index].destinationEntity == b.relationships[index].destinationEntity,
+                  a.relationships[index].inverseName == b.relationships[index].inverseName,
+                  a.relationships[index].isOptional == b.relationships[index].isOptional,
+                  a.relationships[index].isTransient == b.relationships[index].isTransient,
+                  a.relationships[index].isToMany == b.relationships[index].isToMany,
+                  a.relationships[index].isOrdered == b.relationships[index].isOrdered,
+                  a.relationships[index].minCount == b.relationships[index].minCount,
+                  a.relationships[index].maxCount == b.relationships[index].maxCount,
+                  a.relationships[index].hasWrittenMinCount == b.relationships[index].hasWrittenMinCount,
+                  a.relationships[index].hasWrittenMaxCount == b.relationships[index].hasWrittenMaxCount,
+                  a.relationships[index].versionHashModifier == b.relationships[index].versionHashModifier else { return false }
+        }
+        return true
+    }
+
+    static func append(_ value: Int, to key: inout [UInt8]) {
+        let raw = UInt64(bitPattern: Int64(value))
+        append(UInt32(truncatingIfNeeded: raw), to: &key)
+        append(UInt32(truncatingIfNeeded: raw >> 32), to: &key)
+    }
+
+    /// Every input of a root entity's hash and of what hashing it notes (its caveats: see
+    /// `ModelHasher.Declarations.hash` and `relationshipNotes`), in `key`; false, leaving `key`
+    /// unspecified, for an entity whose result also depends on something else (a derived or
+    /// composite attribute, an unknown type, an ancestor, inherited or folded properties).
+    static func key(root entity: ResolvedEntity, into key: inout [UInt8]) -> Bool {
+        let declared = entity.entity
+        guard entity.ancestors.isEmpty, entity.attributes.count == declared.attributes.count,
+              entity.relationships.count == declared.relationships.count else { return false }
+        key.removeAll(keepingCapacity: true)
+        key.append(3)
+        append(declared.name, to: &key)
+        key.append(declared.isAbstract ? 1 : 0)
+        append(declared.versionHashModifier, to: &key)
+        append(UInt32(truncatingIfNeeded: declared.uniquenessConstraints.count), to: &key)
+        for constraint in declared.uniquenessConstraints {
+            append(UInt32(truncatingIfNeeded: constraint.count), to: &key)
+            for name in constraint { append(name, to: &key) }
+        }
+        append(UInt32(truncatingIfNeeded: declared.attributes.count), to: &key)
+        for (attribute, resolved) in zip(declared.attributes, entity.attributes) {
+            guard !attribute.isDerived, attribute.type != .composite, let code = VersionHasher.typeCode(attribute.type),
+                  attribute.name == resolved.name, attribute.isTransient == resolved.isTransient else { return false }
+            append(attribute, type: code, to: &key)
+        }
+        append(UInt32(truncatingIfNeeded: declared.relationships.count), to: &key)
+        for (relationship, resolved) in zip(declared.relationships, entity.relationships) {
+            guard relationship.name == resolved.name, relationship.isTransient == resolved.isTransient else { return false }
+            let selfInverse = relationship.inverseName == relationship.name && relationship.destinationEntity == declared.name
+            append(relationship, selfInverse: selfInverse, to: &key)
+            key.append(selfInverse ? 1 : 0)
+            key.append(relationship.isToMany ? 1 : 0)
+            key.append(relationship.hasWrittenMinCount ? 1 : 0)
+            key.append(relationship.hasWrittenMaxCount ? 1 : 0)
+            append(relationship.minCount, to: &key)
+            append(relationship.maxCount, to: &key)
+        }
+        return true
+    }
+}
+
+/// The memos of one bundle's versions, handed out one per hashing thread: a version takes a
+/// memo for its whole hashing and gives it back, so every memo is used by one thread at a time
+/// and the pool holds at most as many memos as versions were hashed at once.
+package final class DigestMemoPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [DigestMemo] = []
+
+    package init() {}
+
+    /// `body` run with a memo no other thread uses meanwhile.
+    func withMemo<Result>(_ body: (DigestMemo) -> Result) -> Result {
+        lock.lock()
+        let memo = idle.popLast() ?? DigestMemo()
+        lock.unlock()
+        defer {
+            lock.lock()
+            idle.append(memo)
+            lock.unlock()
+        }
+        return body(memo)
     }
 }

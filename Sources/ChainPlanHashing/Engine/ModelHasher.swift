@@ -19,7 +19,7 @@ public enum ModelHasher {
         hash(model, withProperties: withProperties, memo: nil)
     }
 
-    /// `memo`: property hashes shared with other versions of the same bundle.
+    /// `memo`: entity and property hashes shared with other versions of the same bundle.
     static func hash(_ model: ObjectModel, withProperties: Bool, memo: DigestMemo?) -> Result<ModelHashes, HashFailure> {
         let resolved = model.resolved()
         let entities = resolved.entities
@@ -31,11 +31,111 @@ public enum ModelHasher {
                 return .failure(HashFailure("entity '\(entity.name)' names parent '\(parent)', which the model does not define"))
             }
         }
+        let hashed: Result<Hashed, HashFailure>
+        if let memo, !withProperties, !entities.contains(where: { !$0.ancestors.isEmpty }) {
+            hashed = hashRoots(entities, composites: model.composites, memo: memo)
+        } else {
+            hashed = hash(entities, composites: model.composites, withProperties: withProperties, memo: memo)
+        }
+        let result: Hashed
+        switch hashed {
+        case .success(let value): result = value
+        case .failure(let failure): return .failure(failure)
+        }
+        var caveats = result.caveats
+        var entityHashes: [String: Data] = [:]
+        entityHashes.reserveCapacity(entities.count)
+        var unverifiedNames: Set<String> = []
+        for (position, entity) in entities.enumerated() {
+            if let digest = result.digests[position] { entityHashes[entity.name] = digest.data }
+            if result.unverified[position] { unverifiedNames.insert(entity.name) }
+        }
+        if !VersionHasher.isVerifiedOrder(Array(entityHashes.keys)) {
+            caveats.insert(HashCaveat(entity: "", reason: "entity names whose order depends on case, '_' or non-ASCII characters [open]"))
+            unverifiedNames.formUnion(entityHashes.keys)
+        }
+        return .success(ModelHashes(entities: entityHashes, properties: result.properties,
+                                    caveats: caveats.sorted(), unverifiedEntities: unverifiedNames))
+    }
+
+    /// Every entity's hash (by position), whether it is unverified, the caveats noted, and the
+    /// property hashes when asked for.
+    struct Hashed {
+        var digests: [Digest32?]
+        var unverified: [Bool]
+        var caveats: Set<HashCaveat>
+        var properties: [String: [String: Data]]
+    }
+
+    /// `hash(_:composites:withProperties:memo:)` for a model without inheritance: an entity
+    /// hashed before in the bundle (same inputs: field by field against the last one of its
+    /// name, else by `DigestMemo.key(root:into:)`) takes its remembered hash and caveats (a root
+    /// entity's hash and caveats depend on its own inputs only); the others are hashed together.
+    static func hashRoots(_ entities: [ResolvedEntity], composites: [CompositeType], memo: DigestMemo) -> Result<Hashed, HashFailure> {
+        var known = [DigestMemo.EntityResult?](repeating: nil, count: entities.count)
+        var keys = [[UInt8]?](repeating: nil, count: entities.count)
+        var missing: [Int] = []
+        var key: [UInt8] = []
+        key.reserveCapacity(1024)
+        for (position, entity) in entities.enumerated() {
+            if let result = memo.lastRoot(like: entity) {
+                known[position] = result
+            } else if DigestMemo.key(root: entity, into: &key) {
+                if let result = memo.entity(key: key) {
+                    known[position] = result
+                    memo.remember(root: entity, result: result)
+                } else {
+                    keys[position] = key
+                    missing.append(position)
+                }
+            } else {
+                missing.append(position)
+            }
+        }
+        var result = Hashed(digests: [], unverified: [], caveats: [], properties: [:])
+        if !missing.isEmpty {
+            // The entities not seen before, hashed together as the whole model would hash them.
+            let fresh: Hashed
+            switch hash(missing.map { entities[$0] }, composites: composites, withProperties: false, memo: memo) {
+            case .success(let value): fresh = value
+            case .failure(let failure): return .failure(failure)
+            }
+            result.caveats = fresh.caveats
+            var caveatsByEntity: [String: [HashCaveat]] = [:]
+            for caveat in fresh.caveats { caveatsByEntity[caveat.entity, default: []].append(caveat) }
+            var nameCounts: [String: Int] = [:]
+            for entity in entities { nameCounts[entity.name, default: 0] += 1 }
+            for (offset, position) in missing.enumerated() {
+                guard let digest = fresh.digests[offset] else { continue }
+                let entity = entities[position]
+                let value = DigestMemo.EntityResult(digest: digest, unverified: fresh.unverified[offset],
+                                                    caveats: caveatsByEntity[entity.name] ?? [])
+                known[position] = value
+                // A name declared twice shares its caveats: not remembered (never hashed alone).
+                if let entityKey = keys[position], nameCounts[entity.name] == 1 {
+                    memo.remember(entity: value, key: entityKey)
+                    memo.remember(root: entity, result: value)
+                }
+            }
+        }
+        result.digests.reserveCapacity(entities.count)
+        result.unverified.reserveCapacity(entities.count)
+        for value in known {
+            result.digests.append(value?.digest)
+            result.unverified.append(value?.unverified ?? false)
+            if let value { result.caveats.formUnion(value.caveats) }
+        }
+        return .success(result)
+    }
+
+    /// The hashes of `entities` (a resolved model's, or some of its root entities).
+    static func hash(_ entities: [ResolvedEntity], composites: [CompositeType], withProperties: Bool,
+                     memo: DigestMemo?) -> Result<Hashed, HashFailure> {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         var caveats: Set<HashCaveat> = []
         let declared: Declarations
-        switch Declarations.hash(entities, composites: model.composites, caveats: &caveats, scratch: &scratch, memo: memo) {
+        switch Declarations.hash(entities, composites: composites, caveats: &caveats, scratch: &scratch, memo: memo) {
         case .success(let value): declared = value
         case .failure(let failure): return .failure(failure)
         }
@@ -133,19 +233,7 @@ public enum ModelHasher {
             entityDigests[position] = Digest32(sha256: bytes)
             if withProperties { properties[entity.name] = own }
         }
-        var entityHashes: [String: Data] = [:]
-        entityHashes.reserveCapacity(entities.count)
-        var unverifiedNames: Set<String> = []
-        for (position, entity) in entities.enumerated() {
-            if let digest = entityDigests[position] { entityHashes[entity.name] = digest.data }
-            if unverified[position] { unverifiedNames.insert(entity.name) }
-        }
-        if !VersionHasher.isVerifiedOrder(Array(entityHashes.keys)) {
-            caveats.insert(HashCaveat(entity: "", reason: "entity names whose order depends on case, '_' or non-ASCII characters [open]"))
-            unverifiedNames.formUnion(entityHashes.keys)
-        }
-        return .success(ModelHashes(entities: entityHashes, properties: properties,
-                                    caveats: caveats.sorted(), unverifiedEntities: unverifiedNames))
+        return .success(Hashed(digests: entityDigests, unverified: unverified, caveats: caveats, properties: properties))
     }
 
     /// A property by its declaring entity.

@@ -144,11 +144,24 @@ public enum VersionHasher {
         versionHash(entities).base64EncodedString()
     }
 
+    /// `checksum(entities)` and `digest(entities)`, the names sorted once.
+    public static func checksumAndDigest(_ entities: [String: Data]) -> (checksum: String, digest: String) {
+        let names = sortedNames(entities.keys)
+        var hashes: [UInt8] = []
+        hashes.reserveCapacity(entities.count * 32)
+        for name in names { if let hash = entities[name] { hashes.append(contentsOf: hash) } }
+        return (sha256(hashes).base64EncodedString(), digest(entities, sortedNames: names))
+    }
+
     /// The hashes digest (`NSStoreModelVersionHashesDigest`, §1.6): base64 of SHA-512 over each
     /// entity name (sorted) followed by its hash, 88 characters.
     public static func digest(_ entities: [String: Data]) -> String {
+        digest(entities, sortedNames: sortedNames(entities.keys))
+    }
+
+    static func digest(_ entities: [String: Data], sortedNames names: [String]) -> String {
         var bytes: [UInt8] = []
-        for name in sortedNames(entities.keys) {
+        for name in names {
             bytes.append(contentsOf: name.utf8)
             if let hash = entities[name] { bytes.append(contentsOf: hash) }
         }

@@ -34,7 +34,8 @@ public struct HashReport: Sendable, Hashable {
                 self.init(version: hashes.version, checksum: "", digest: "", entities: [:], failure: hashes.failure?.message)
                 return
             }
-            self.init(version: hashes.version, checksum: computed.checksum, digest: computed.digest,
+            let (checksum, digest) = VersionHasher.checksumAndDigest(computed.entities)
+            self.init(version: hashes.version, checksum: checksum, digest: digest,
                       entities: computed.entities.mapValues { $0.base64EncodedString() },
                       properties: withProperties ? computed.properties.mapValues { $0.mapValues { $0.base64EncodedString() } } : nil,
                       unverified: computed.caveats.map(\.description))

@@ -59,10 +59,19 @@ public struct ModelBundleReader: Sendable {
     /// Reads the bundle at `url`. `displayPath` is how the bundle is named in diagnostics and in
     /// `ModelBundle.path`; files inside it are shown as `displayPath/<Version>.xcdatamodel/contents`.
     public func read(bundleAt url: URL, displayPath: String) -> ModelBundleReadResult {
-        func unusable(_ message: String) -> ModelBundleReadResult {
-            ModelBundleReadResult(bundle: nil, diagnostics: [
+        read(bundleAt: url, displayPath: displayPath, deriving: { _ in () }).result
+    }
+
+    /// `read(bundleAt:displayPath:)`, and `derive` applied to every version as soon as it is
+    /// read, on the same core (so work on each version overlaps with reading the others):
+    /// `derived[i]` belongs to `result.bundle?.versions[i]` (empty without a bundle).
+    package func read<Derived: Sendable>(bundleAt url: URL, displayPath: String,
+                                         deriving derive: @escaping @Sendable (ModelVersion) -> Derived)
+        -> (result: ModelBundleReadResult, derived: [Derived]) {
+        func unusable(_ message: String) -> (result: ModelBundleReadResult, derived: [Derived]) {
+            (ModelBundleReadResult(bundle: nil, diagnostics: [
                 Diagnostic(.unreadableModelBundle, message, at: SourceLocation(file: displayPath)),
-            ])
+            ]), [])
         }
         let root: String
         switch ModelFiles.canonicalPath(url.path) {
@@ -102,16 +111,20 @@ public struct ModelBundleReader: Sendable {
 
         let parser = ModelContentsParser(maxBytes: maxContentsBytes)
         // Versions are independent: read them on all cores, then assemble in order.
-        let read: @Sendable (String) -> (ModelVersion, [Diagnostic]) = { name in
-            readVersion(named: name, root: root, displayPath: displayPath, parser: parser)
+        let read: @Sendable (String) -> (ModelVersion, [Diagnostic], Derived) = { name in
+            let (version, found) = readVersion(named: name, root: root, displayPath: displayPath, parser: parser)
+            return (version, found, derive(version))
         }
         let results = ordered.count >= 4 && concurrent ? Parallel.map(ordered, read) : ordered.map(read)
         var diagnostics: [Diagnostic] = []
         var versions: [ModelVersion] = []
+        var derived: [Derived] = []
         versions.reserveCapacity(ordered.count)
-        for (version, found) in results {
+        derived.reserveCapacity(ordered.count)
+        for (version, found, value) in results {
             versions.append(version)
             diagnostics += found
+            derived.append(value)
         }
 
         let (current, currentDiagnostics) = currentVersion(root: root, displayPath: displayPath, versions: versions)
@@ -120,7 +133,7 @@ public struct ModelBundleReader: Sendable {
         var bundleName = URL(fileURLWithPath: root).lastPathComponent
         if bundleName.hasSuffix(".xcdatamodeld") { bundleName = String(bundleName.dropLast(".xcdatamodeld".count)) }
         let bundle = ModelBundle(name: bundleName, path: displayPath, versions: versions, currentVersion: current)
-        return ModelBundleReadResult(bundle: bundle, diagnostics: diagnostics.sorted())
+        return (ModelBundleReadResult(bundle: bundle, diagnostics: diagnostics.sorted()), derived)
     }
 
     /// The size of the model file the reader would read for a version (0 when it would read
