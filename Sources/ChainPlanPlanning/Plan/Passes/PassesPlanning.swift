@@ -26,9 +26,8 @@ extension ChainPlanner {
                 : problems))
         }
         let pair = StepKey(from: from, to: to)
-        let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
         let location = SourceLocation(file: display)
-        switch classifier.classify(from: from, to: to).0.migration {
+        switch Self.migration(of: pair, planned: planned, bundle: bundle) {
         case .heavyweight:
             break
         case .lightweight:
@@ -73,5 +72,15 @@ extension ChainPlanner {
         }
         return .success(PassReport(bundle: display, bundleName: bundle.name, from: from, to: to, mappingModels: models.map(\.name), plan: plan,
                                    maxMemoryBytes: maxMemoryBytes, store: store, diagnostics: findings.sorted()))
+    }
+
+    /// How `pair` migrates: a chain step's classification from the plan (the planner classified
+    /// it already, with the same hashes and mapping models), else the pair classified on its own.
+    static func migration(of pair: StepKey, planned: PlanOutcome, bundle: ModelBundle) -> MigrationKind {
+        if let step = planned.report.steps.first(where: { $0.from == pair.from && $0.to == pair.to }), let migration = step.migration {
+            return migration
+        }
+        let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
+        return classifier.classify(from: pair.from, to: pair.to).0.migration
     }
 }
