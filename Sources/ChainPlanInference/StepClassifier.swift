@@ -66,8 +66,11 @@ public struct StepClassifier: Sendable {
         self.bundle = bundle
         self.mappingModels = mappingModels
         var resolved: [String: (version: ModelVersion, view: ResolvedView)] = [:]
-        for version in bundle.versions where resolved[version.name] == nil {
-            if let model = version.model { resolved[version.name] = (version, ResolvedView(model)) }
+        var named: Set<String> = []
+        let readable = bundle.versions.filter { $0.model != nil && named.insert($0.name).inserted }
+        // Versions resolve independently: on all cores.
+        for (version, view) in zip(readable, Parallel.map(readable) { version in version.model.map { ResolvedView($0) } }) {
+            if let view { resolved[version.name] = (version, view) }
         }
         self.resolved = resolved
         var hashes: [String: VersionHashes] = [:]

@@ -63,7 +63,8 @@ extension ModelBundle {
     /// Every version's hashes, in history order (versions hashed in parallel); property hashes
     /// only `withProperties`.
     public func versionHashes(withProperties: Bool = true) -> [VersionHashes] {
-        let memos = DigestMemoPool()
+        // Memos pay off once a thread hashes several versions; two or three hashed at once share nothing.
+        let memos = versions.count >= 4 ? DigestMemoPool() : nil
         return Parallel.map(versions) { VersionHashes($0, withProperties: withProperties, memos: memos) }
     }
 }

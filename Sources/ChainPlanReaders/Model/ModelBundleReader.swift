@@ -34,6 +34,8 @@ public struct ModelBundleReader: Sendable {
     /// The default bound on the total size of a bundle's model files (`contents`, or a legacy
     /// version's `elements`): 512 MiB.
     public static let defaultMaxTotalBytes = 512 << 20
+    /// A bundle of two or three versions is read in parallel from this many bytes of model files.
+    static let parallelBytes = 64 << 10
     /// `.xccurrentversion` files larger than this are not read.
     public static let maxCurrentVersionBytes = 1 << 20
 
@@ -115,7 +117,9 @@ public struct ModelBundleReader: Sendable {
             let (version, found) = readVersion(named: name, root: root, displayPath: displayPath, parser: parser)
             return (version, found, derive(version))
         }
-        let results = ordered.count >= 4 && concurrent ? Parallel.map(ordered, read) : ordered.map(read)
+        // Two or three versions in parallel only when they are large enough to repay the threads.
+        let parallel = concurrent && ordered.count >= 2 && (ordered.count >= 4 || totalBytes >= Self.parallelBytes)
+        let results = parallel ? Parallel.map(ordered, read) : ordered.map(read)
         var diagnostics: [Diagnostic] = []
         var versions: [ModelVersion] = []
         var derived: [Derived] = []
