@@ -42,13 +42,10 @@ struct ChainClassification {
             + directStarts.map { StepKey(from: names[$0], to: names[target!]) }
         // Only the classification and the lineage outlive a worker: the inferred entity mappings
         // of a large history would otherwise all be held at once.
-        // Each version's store layout once (a version takes part in up to three pairs).
-        let layoutNames = Array(Set(pairs.flatMap { [$0.from, $0.to] })).sorted()
-        let layoutList = Parallel.map(layoutNames) { name in classifier.resolved[name]?.version.model.map { StoreLayout(model: $0) } }
-        var layouts: [String: StoreLayout] = [:]
-        for (name, layout) in zip(layoutNames, layoutList) { layouts[name] = layout }
+        // Each version's store layout once, and only for the pairs whose SQLite work is read.
+        let layouts = StoreLayoutCache { [classifier] name in classifier.resolved[name]?.version.model }
         let stepCount = graph.edges.count
-        let works = Parallel.map(Array(pairs.enumerated())) { [layouts] item -> (StepClassification, Lineage?, SQLiteWork?) in
+        let works = Parallel.map(Array(pairs.enumerated())) { item -> (StepClassification, Lineage?, SQLiteWork?) in
             let (index, pair) = item
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
             // A direct jump's SQLite work is read only with the option on (what a start skipping
@@ -59,7 +56,7 @@ struct ChainClassification {
             let work = shown && (classification.migration == .lightweight || classification.mappingModel != nil)
                 ? classifier.resolved[pair.from]?.version.model.flatMap { source in
                     classifier.resolved[pair.to]?.version.model.flatMap { destination in
-                        let known = layouts[pair.from].flatMap { from in layouts[pair.to].map { (from, $0) } }
+                        let known = layouts.layout(of: pair.from).flatMap { from in layouts.layout(of: pair.to).map { (from, $0) } }
                         let copied = Set(mapping?.entityMappings.filter { $0.kind == .copy && $0.source == $0.destination }.compactMap(\.destination) ?? [])
                         return SQLiteWork.of(classification, source: source, destination: destination, layouts: known, copied: copied, deferring: deferring)
                     }
@@ -101,7 +98,7 @@ struct ChainClassification {
         order.sort { $0.1 < $1.1 }
         if let targetModel = bundle.version(named: names[target])?.model {
             var identity = Lineage()
-            for entity in ResolvedView(targetModel).entities {
+            for entity in (classifier.resolved[names[target]]?.view ?? ResolvedView(targetModel)).entities {
                 identity.entities[entity.entity.name] = entity.entity.name
                 for attribute in entity.attributes where !attribute.isTransient {
                     identity.properties[PropertyKey(entity.entity.name, attribute.name)] = PropertyKey(entity.entity.name, attribute.name)
