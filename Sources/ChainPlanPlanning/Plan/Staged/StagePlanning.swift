@@ -17,6 +17,8 @@ public struct StagePlanOutcome: Sendable {
     public var bundleURL: URL? = nil
     /// The chain's order (the spec's versions, oldest first).
     public var order: [String] = []
+    /// The spec as read; nil when the input is a bundle (its order is the bundle's).
+    public var spec: ChainSpec? = nil
 }
 
 extension ChainPlanner {
@@ -60,7 +62,8 @@ extension ChainPlanner {
             if !mismatches.isEmpty { plan.findings = (plan.findings + mismatches).sorted() }
         }
         return StagePlanOutcome(plan: plan, report: report, problem: nil, deferring: outcome.deferring,
-                                identities: used, bundleURL: bundleURL, order: order)
+                                identities: used, bundleURL: bundleURL, order: order,
+                                spec: ModelBundleLocator.isBundle(url) ? nil : outcome.spec)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
