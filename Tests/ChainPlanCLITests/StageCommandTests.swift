@@ -123,3 +123,23 @@ struct StageCorpusTests {
     /// Swift needs checksums: without --momd (and without the hash engine) it is a usage error, never placeholder constants.
 }
 }
+
+/// `chainplan report` shows the same stage plan as `chainplan stage`: `.chainplan.yml`'s
+/// `stages` hints included.
+struct StageReportTests {
+    @Test func reportUsesTheConfiguredStageHints() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-report-hint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let example = CLITests.root.appendingPathComponent("Chains/corestore-tree")
+        try FileManager.default.copyItem(at: example.appendingPathComponent("MyAppModel.xcdatamodeld"), to: directory.appendingPathComponent("MyAppModel.xcdatamodeld"))
+        let spec = directory.appendingPathComponent("chain.json")
+        try Data(#"{"model": "MyAppModel.xcdatamodeld", "chain": ["MyAppModel", "MyAppModelV2", "MyAppModelV3", "MyAppModelV4"]}"#.utf8).write(to: spec)
+        try Data("stages:\n  - \"MyAppModelV3 -> MyAppModelV4\"\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
+        let (status, markdown) = await StageCommandTests.run(["report", spec.path, "--format", "md"], in: directory)
+        #expect(status == 0)
+        #expect(markdown.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the spec |"), "\(markdown)")
+        let (_, text) = await StageCommandTests.run(["stage", spec.path, "--format", "markdown"], in: directory)
+        #expect(text.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the spec |"), "\(text)")
+    }
+}
