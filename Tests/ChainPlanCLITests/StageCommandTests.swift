@@ -34,7 +34,8 @@ struct StageCommandTests {
         #expect(swift.contains("static let notas = \""))
     }
 
-    /// A step listed under the spec's (or .chainplan.yml's) `stages` becomes a custom stage with handlers.
+    /// A step listed under the spec's (or .chainplan.yml's) `stages` becomes a custom stage with
+    /// handlers, in `chainplan stage` and in `chainplan report`.
     @Test func specHintMarksACustomStage() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-hint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -55,6 +56,10 @@ struct StageCommandTests {
         #expect(status == 0)
         let configured = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
         #expect(configured.stages.filter { $0.kind == .custom }.map(\.versions) == [["MyAppModelV3", "MyAppModelV4"]])
+        // `chainplan report` shows the same plan, the configured hint included.
+        let (reported, markdown) = await Self.run(["report", spec.path, "--format", "md"], in: directory)
+        #expect(reported == 0)
+        #expect(markdown.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the spec |"), "\(markdown)")
         try FileManager.default.removeItem(at: directory.appendingPathComponent(".chainplan.yml"))
         // A malformed hint is CP100 at its place.
         try Data(#"{"chain": ["A", "B"], "stages": ["A to B"]}"#.utf8).write(to: spec)
@@ -124,22 +129,3 @@ struct StageCorpusTests {
 }
 }
 
-/// `chainplan report` shows the same stage plan as `chainplan stage`: `.chainplan.yml`'s
-/// `stages` hints included.
-struct StageReportTests {
-    @Test func reportUsesTheConfiguredStageHints() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-report-hint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let example = CLITests.root.appendingPathComponent("Chains/corestore-tree")
-        try FileManager.default.copyItem(at: example.appendingPathComponent("MyAppModel.xcdatamodeld"), to: directory.appendingPathComponent("MyAppModel.xcdatamodeld"))
-        let spec = directory.appendingPathComponent("chain.json")
-        try Data(#"{"model": "MyAppModel.xcdatamodeld", "chain": ["MyAppModel", "MyAppModelV2", "MyAppModelV3", "MyAppModelV4"]}"#.utf8).write(to: spec)
-        try Data("stages:\n  - \"MyAppModelV3 -> MyAppModelV4\"\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
-        let (status, markdown) = await StageCommandTests.run(["report", spec.path, "--format", "md"], in: directory)
-        #expect(status == 0)
-        #expect(markdown.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the spec |"), "\(markdown)")
-        let (_, text) = await StageCommandTests.run(["stage", spec.path, "--format", "markdown"], in: directory)
-        #expect(text.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the spec |"), "\(text)")
-    }
-}
