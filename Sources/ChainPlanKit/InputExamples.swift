@@ -53,11 +53,14 @@ public struct InputExample: Sendable, CustomStringConvertible {
     public var passes: StepKey?
     /// Runs `chainplan stage --write-models` instead of `validate` (it writes into the folder).
     public var writesModels = false
+    /// Runs `chainplan stage` instead of `validate` (the stage plan's findings).
+    public var plansStages = false
 
     public init(_ title: String, files: [File], lockedFiles: [File]? = nil, store: Store? = nil, input: String = "chain.json", passes: StepKey? = nil,
-                writesModels: Bool = false, expected: Int) {
+                writesModels: Bool = false, plansStages: Bool = false, expected: Int) {
         self.title = title
         self.writesModels = writesModels
+        self.plansStages = plansStages
         self.input = input
         self.files = files
         self.lockedFiles = lockedFiles
@@ -89,6 +92,8 @@ public struct InputExample: Sendable, CustomStringConvertible {
         }
         if writesModels {
             out.append("run: chainplan stage \(input) --write-models")
+        } else if plansStages {
+            out.append("run: chainplan stage \(input)")
         } else if let passes, store == nil {
             out.append("run: chainplan passes \(input) \(passes.from) \(passes.to)")
         } else if passes == nil, input != "chain.json" {
@@ -155,6 +160,10 @@ public struct InputExample: Sendable, CustomStringConvertible {
                     _ = try StageModelWriter.write(versions, bundle: bundle)
                     return plan.findings
                 }
+            }
+            if plansStages {
+                let outcome = planner.stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true)
+                return outcome.plan?.findings ?? outcome.report.diagnostics
             }
             if let passes, store == nil {
                 switch planner.passes(inputAt: spec, from: passes.from, to: passes.to, storeAt: nil, maxMemoryBytes: nil) {
@@ -365,6 +374,14 @@ public enum InputExamples {
         case .inferredOrder: [
             InputExample("the bundle given instead of a spec", files: Array(project([note, noteWithBody]).dropFirst()), input: "Model.xcdatamodeld", expected: 1),
             InputExample("a spec gives the order", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .stageHintNotAStep: [
+            InputExample("'V1 -> V3' under stages, but stores migrate V1 → V2 → V3",
+                         files: project([note, noteWithBody, note], extra: #", "stages": ["V1 -> V3"]"#), plansStages: true, expected: 1),
+            InputExample("'V1 -> V2' under stages, and 'V2 -> V9', a version the chain does not have",
+                         files: project([note, noteWithBody, note], extra: #", "stages": ["V1 -> V2", "V2 -> V9"]"#), plansStages: true, expected: 1),
+            InputExample("'V1 -> V2' under stages: a step, run as a custom stage",
+                         files: project([note, noteWithBody, note], extra: #", "stages": ["V1 -> V2"]"#), plansStages: true, expected: 0),
         ]
         case .intermediateVersionExists: [
             InputExample("V2 moves 'flightData' into a new entity; 'V1 step 1', the decomposition's intermediate, is in the bundle already",

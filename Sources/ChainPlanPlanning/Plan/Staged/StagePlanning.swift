@@ -45,6 +45,9 @@ extension ChainPlanner {
         var synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
         synthesis.computesIdentities = computingIdentities
+        for hint in outcome.spec?.customStages ?? [] where synthesis.markedAt[hint.value] == nil {
+            synthesis.markedAt[hint.value] = hint.location
+        }
         // The chain's plan classified every step and direct jump already: its classifier (the
         // versions hashed once) and its results serve the stage plan too.
         let classifier = outcome.classified?.classifier ?? StepClassifier(bundle: bundle, mappingModels: outcome.mappingModels)
