@@ -66,8 +66,13 @@ public struct StepClassifier: Sendable {
         self.bundle = bundle
         self.mappingModels = mappingModels
         var resolved: [String: (version: ModelVersion, view: ResolvedView)] = [:]
-        for version in bundle.versions where resolved[version.name] == nil {
-            if let model = version.model { resolved[version.name] = (version, ResolvedView(model)) }
+        var firsts: [ModelVersion] = []
+        var seen: Set<String> = []
+        for version in bundle.versions where seen.insert(version.name).inserted && version.model != nil { firsts.append(version) }
+        // Independent per version: resolved on every core.
+        let views = Parallel.map(firsts) { version in version.model.map { ResolvedView($0) } }
+        for (version, view) in zip(firsts, views) {
+            if let view { resolved[version.name] = (version, view) }
         }
         self.resolved = resolved
         var hashes: [String: VersionHashes] = [:]
