@@ -4,10 +4,12 @@
 array-N.json   ["V1", ..., "VN"]
 tree-N.json    {"V1": "V2", ...} the same chain as a version tree, keys shuffled
 branchy-N.json a tree where 10% of versions have two predecessors (side branches merging)
+
+usage: gen_chains.py [FOLDER] [SIZES]   (default: .build/bench/inputs 1000,10000,100000)
 """
+import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
 SEED = 20261121
@@ -36,9 +38,13 @@ def branchy_chain(n, rng):
 
 
 def main():
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else ".build/bench/inputs")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", default=".build/bench/inputs", help="where to write the specs")
+    parser.add_argument("sizes", nargs="?", default="1000,10000,100000", help="comma-separated version counts")
+    args = parser.parse_args()
+    out = Path(args.folder)
     out.mkdir(parents=True, exist_ok=True)
-    sizes = [int(s) for s in (sys.argv[2].split(",") if len(sys.argv) > 2 else ["1000", "10000", "100000"])]
+    sizes = [int(s) for s in args.sizes.split(",")]
     for n in sizes:
         rng = random.Random(SEED + n)
         (out / f"array-{n}.json").write_text(json.dumps(array_chain(n)))

@@ -51,10 +51,16 @@ public struct InputExample: Sendable, CustomStringConvertible {
     public var expected: Int
     /// Runs `chainplan passes` on this step instead of `validate` (multi-pass codes).
     public var passes: StepKey?
+    /// Runs `chainplan stage --write-models` instead of `validate` (it writes into the folder).
+    public var writesModels = false
+    /// Runs `chainplan stage` instead of `validate` (the stage plan's findings).
+    public var plansStages = false
 
     public init(_ title: String, files: [File], lockedFiles: [File]? = nil, store: Store? = nil, input: String = "chain.json", passes: StepKey? = nil,
-                expected: Int) {
+                writesModels: Bool = false, plansStages: Bool = false, expected: Int) {
         self.title = title
+        self.writesModels = writesModels
+        self.plansStages = plansStages
         self.input = input
         self.files = files
         self.lockedFiles = lockedFiles
@@ -84,7 +90,11 @@ public struct InputExample: Sendable, CustomStringConvertible {
         } else {
             files.forEach(show)
         }
-        if let passes, store == nil {
+        if writesModels {
+            out.append("run: chainplan stage \(input) --write-models")
+        } else if plansStages {
+            out.append("run: chainplan stage \(input)")
+        } else if let passes, store == nil {
             out.append("run: chainplan passes \(input) \(passes.from) \(passes.to)")
         } else if passes == nil, input != "chain.json" {
             out.append("run: chainplan validate \(input)")
@@ -141,6 +151,20 @@ public struct InputExample: Sendable, CustomStringConvertible {
                 }
             }
             try write(files, in: folder)
+            if writesModels {
+                let outcome = planner.stagePlan(inputAt: spec, identities: { _ in nil })
+                guard let plan = outcome.plan, let bundle = outcome.bundleURL else { return outcome.report.diagnostics }
+                switch StageModelWriter.prepare((plan.decompositions ?? []).filter { !$0.intermediates.isEmpty }, bundle: bundle) {
+                case .failure(let refusal): return plan.findings + refusal.findings
+                case .success(let versions):
+                    _ = try StageModelWriter.write(versions, bundle: bundle)
+                    return plan.findings
+                }
+            }
+            if plansStages {
+                let outcome = planner.stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true)
+                return outcome.plan?.findings ?? outcome.report.diagnostics
+            }
             if let passes, store == nil {
                 switch planner.passes(inputAt: spec, from: passes.from, to: passes.to, storeAt: nil, maxMemoryBytes: nil) {
                 case .success(let report): return report.diagnostics
@@ -217,6 +241,24 @@ public enum InputExamples {
     static let numericTitleWithBody = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/><attribute name="body" optional="YES" attributeType="String"/></entity>"#
     static let person = #"<entity name="Person"><attribute name="age" optional="YES" attributeType="Integer 16" usesScalarValueType="YES"/></entity>"#
     static let personAgeRangeWithName = #"<entity name="Person"><attribute name="age" optional="YES" attributeType="Integer 16" minValueString="0" maxValueString="150" usesScalarValueType="YES"/><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+
+    /// Xcode's dialect (one element per line): `--write-models` edits the files line by line.
+    static let aircraft = """
+            <entity name="Aircraft" representedClassName="Aircraft" syncable="YES">
+                <attribute name="flightData" optional="YES" attributeType="Binary"/>
+                <attribute name="name" optional="YES" attributeType="String"/>
+            </entity>
+        """
+    static let aircraftWithFlightData = """
+            <entity name="Aircraft" representedClassName="Aircraft" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="flightRecord" optional="YES" maxCount="1" deletionRule="Cascade" destinationEntity="FlightData" inverseName="aircraft" inverseEntity="FlightData"/>
+            </entity>
+            <entity name="FlightData" representedClassName="FlightData" syncable="YES">
+                <attribute name="data" optional="YES" attributeType="Binary"/>
+                <relationship name="aircraft" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Aircraft" inverseName="flightRecord" inverseEntity="Aircraft"/>
+            </entity>
+        """
 
     /// A bundle of versions `V1`, `V2`, … with these entities, the last one current, and its spec.
     static func project(_ versions: [String], extra: String = "") -> [InputExample.File] {
@@ -332,6 +374,19 @@ public enum InputExamples {
         case .inferredOrder: [
             InputExample("the bundle given instead of a spec", files: Array(project([note, noteWithBody]).dropFirst()), input: "Model.xcdatamodeld", expected: 1),
             InputExample("a spec gives the order", files: project([note, noteWithBody]), expected: 0),
+        ]
+        case .stageHintNotAStep: [
+            InputExample("'V1 -> V3' under stages, but stores migrate V1 → V2 → V3",
+                         files: project([note, noteWithBody, note], extra: #", "stages": ["V1 -> V3"]"#), plansStages: true, expected: 1),
+            InputExample("'V1 -> V2' under stages, and 'V2 -> V9', a version the chain does not have",
+                         files: project([note, noteWithBody, note], extra: #", "stages": ["V1 -> V2", "V2 -> V9"]"#), plansStages: true, expected: 1),
+            InputExample("'V1 -> V2' under stages: a step, run as a custom stage",
+                         files: project([note, noteWithBody, note], extra: #", "stages": ["V1 -> V2"]"#), plansStages: true, expected: 0),
+        ]
+        case .intermediateVersionExists: [
+            InputExample("V2 moves 'flightData' into a new entity; 'V1 step 1', the decomposition's intermediate, is in the bundle already",
+                         files: project([aircraft, aircraftWithFlightData]) + [version("V1 step 1", aircraftWithFlightData)], writesModels: true, expected: 1),
+            InputExample("the intermediate version is not there yet: it is written", files: project([aircraft, aircraftWithFlightData]), writesModels: true, expected: 0),
         ]
         case .unreadableModelBundle: [
             InputExample("the spec's model bundle does not exist", files: [spec(["V1", "V2"])], expected: 1),

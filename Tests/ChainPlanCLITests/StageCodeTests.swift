@@ -81,7 +81,9 @@ struct StageCodeTests {
         var testDescription: String { name }
     }
 
-    static let cases: [Case] = (StageTests.chains + StageTests.multiStep.map(\.name)).map(Case.init)
+    /// Every example chain, `Chains/aircraft-staged/chain-direct.json` (a custom stage whose
+    /// handlers copy into a new entity), and the multi-step cases.
+    static let cases: [Case] = (StageTests.chains + ["aircraft-staged-direct"] + StageTests.multiStep.map(\.name)).map(Case.init)
 
     static func plan(_ name: String) throws -> StagePlan {
         if let example = StageTests.multiStep.first(where: { $0.name == name }) {
@@ -89,7 +91,7 @@ struct StageCodeTests {
         }
         var options = PlanOptions()
         options.baseDirectory = CLITests.root
-        let spec = CLITests.root.appendingPathComponent("Chains/\(name)/chain.json")
+        let spec = CLITests.root.appendingPathComponent(name == "aircraft-staged-direct" ? "Chains/aircraft-staged/chain-direct.json" : "Chains/\(name)/chain.json")
         return try #require(ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { fixtureIdentities($0) }).plan)
     }
 
@@ -107,6 +109,17 @@ struct StageCodeTests {
         #expect(try Golden.check(Data(source.utf8), against: "Golden/stages/\(c.name).corestore.txt"))
         let problems = try Self.typecheck(source, name: "CoreStore_\(c.testDescription.replacingOccurrences(of: "-", with: "_"))")
         #expect(problems == nil, "\(problems ?? "")")
+    }
+
+    /// The type-check is live: a generated file with a misspelt Core Data name fails it (so a
+    /// passing case above was compiled, not skipped).
+    @Test func aBrokenSourceFailsTheTypecheck() throws {
+        let source = try #require(StagePlanSwift.render(try Self.plan("notas")))
+        #expect(try Self.typecheck(source, name: "Staged_notas_intact") == nil)
+        let broken = source.replacingOccurrences(of: "NSLightweightMigrationStage(", with: "NSLightweightMigrationStages(")
+        #expect(broken != source)
+        let problems = try Self.typecheck(broken, name: "Staged_notas_broken")
+        #expect(problems?.contains("NSLightweightMigrationStages") == true, "\(problems ?? "no problem reported")")
     }
 
     /// Without checksums there is no Swift code: constants are never made up.

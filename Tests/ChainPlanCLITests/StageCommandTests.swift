@@ -34,7 +34,8 @@ struct StageCommandTests {
         #expect(swift.contains("static let notas = \""))
     }
 
-    /// A step listed under the spec's (or .chainplan.yml's) `stages` becomes a custom stage with handlers.
+    /// A step listed under the spec's (or .chainplan.yml's) `stages` becomes a custom stage with
+    /// handlers, in `chainplan stage` and in `chainplan report`.
     @Test func specHintMarksACustomStage() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-hint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -55,6 +56,10 @@ struct StageCommandTests {
         #expect(status == 0)
         let configured = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
         #expect(configured.stages.filter { $0.kind == .custom }.map(\.versions) == [["MyAppModelV3", "MyAppModelV4"]])
+        // `chainplan report` shows the same plan, the configured hint included.
+        let (reported, markdown) = await Self.run(["report", spec.path, "--format", "md"], in: directory)
+        #expect(reported == 0)
+        #expect(markdown.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the spec |"), "\(markdown)")
         try FileManager.default.removeItem(at: directory.appendingPathComponent(".chainplan.yml"))
         // A malformed hint is CP100 at its place.
         try Data(#"{"chain": ["A", "B"], "stages": ["A to B"]}"#.utf8).write(to: spec)
@@ -98,6 +103,12 @@ struct StageCorpusTests {
         let (failed, findings) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--check", broken.path], in: directory)
         #expect(failed == 1)
         #expect(findings.contains("[CP504]"), "\(findings)")
+        // README.md shows this audit: its output there is this run's, byte for byte.
+        let shown = try #require(findings.split(separator: "\n").first.flatMap { $0.dropFirst("Audit of ".count).components(separatedBy: " against").first })
+        let readme = try String(contentsOf: CLITests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "$ chainplan stage SampleModel3.xcdatamodeld --momd SampleModel3.momd --check broken.json\n"
+        let example = try #require(readme.components(separatedBy: command).dropFirst().first?.components(separatedBy: "```").first)
+        #expect(findings.replacingOccurrences(of: shown, with: "broken.json") == example)
         // The Swift code: real checksums, compiles against the Core Data stub, and audits clean.
         let (written, swift) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--format", "swift"], in: directory)
         #expect(written == 0)
@@ -117,3 +128,4 @@ struct StageCorpusTests {
     /// Swift needs checksums: without --momd (and without the hash engine) it is a usage error, never placeholder constants.
 }
 }
+

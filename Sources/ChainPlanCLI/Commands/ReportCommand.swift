@@ -116,7 +116,10 @@ struct ReportCommand: AsyncParsableCommand {
     static func stagePlan(_ report: ChainReport, input: InputOptions) -> StagePlan? {
         guard report.model != nil, report.target != nil, !report.diagnostics.hasUnusableInput,
               report.versions.count <= maxStagedVersions, let spec = try? input.resolveSpec() else { return nil }
-        return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true).plan
+        // The same hints as `chainplan stage`: the spec's and `.chainplan.yml`'s `stages`.
+        let configured = RuleConfiguration.governing(inputAt: spec, file: input.config.map { URL(fileURLWithPath: $0) }).configuration
+        return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true,
+                                                                    marked: configured?.customStages ?? []).plan
     }
 
     static func diagram(_ report: ChainReport) -> String? {

@@ -46,7 +46,7 @@ struct StageCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Audit this stage list (JSON, or .swift) instead of planning.", valueName: "file"))
     var check: String?
 
-    @Flag(help: "Write the decompositions' intermediate versions into the bundle as new .xcdatamodel folders (never overwriting one) and print the new chain.")
+    @Flag(help: "Write the decompositions' intermediate versions into the bundle as new .xcdatamodel folders (never overwriting one: CP514) and print the spec's new \"chain\" and \"stages\" values.")
     var writeModels = false
 
     @OptionGroup var color: ColorOptions
@@ -75,7 +75,7 @@ struct StageCommand: AsyncParsableCommand {
             return
         }
         if writeModels {
-            try write(Data(try StageModelWriting.write(plan, bundle: outcome.bundleURL, order: outcome.order).utf8))
+            try write(Data(try StageModelWriting.write(plan, outcome: outcome, configured: configured?.customStages ?? []).utf8))
             return
         }
         let data: Data

@@ -67,6 +67,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case stageJumpDropsData = "CP511"
     case identicalChecksums = "CP512"
     case stageCycle = "CP513"
+    case intermediateVersionExists = "CP514"
+    case stageHintNotAStep = "CP515"
     // Multi-pass migration (mapping models run pass by pass)
     case unmappedEntity = "CP701"
     case entityMappedTwice = "CP702"
@@ -282,6 +284,12 @@ public struct Rule: Sendable, Hashable {
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .stageCycle, name: "StageCycle", summary: "Custom stages form a cycle",
              help: "The manager accepts cycles, but a store on one migrates away from its model and back. Usually two stages were written in the wrong direction.",
+             defaultSeverity: .warning, unusableInput: false),
+        Rule(code: .intermediateVersionExists, name: "IntermediateVersionExists", summary: "A version `stage --write-models` would write exists already",
+             help: "`chainplan stage --write-models` writes each decomposition's intermediate version as a new `.xcdatamodel` folder and never overwrites one: a shipped model edited in place fails on users' devices with 134504 (its checksum changes). Nothing is written when any name exists. A folder left by an earlier run is usually that run's output: plan the chain it printed (the new version listed, its custom step under `stages`); otherwise rename or remove the folder.",
+             defaultSeverity: .error, unusableInput: true),
+        Rule(code: .stageHintNotAStep, name: "StageHintNotAStep", summary: "A `stages` hint names no step of the chain",
+             help: "Each `stages` entry (in the spec or `.chainplan.yml`) marks one step, `From -> To` with To the next version stores migrate to, as a custom migration stage. An entry naming a version the chain does not have, two versions that are not neighbours, or a step backwards marks nothing, and the stage the hint asked for is missing from the plan. Fix the names, or mark each step of a longer stretch.",
              defaultSeverity: .warning, unusableInput: false),
         Rule(code: .unmappedEntity, name: "UnmappedEntity", summary: "A source entity the step keeps is mapped by no pass",
              help: "NSMigrationManager does not check that a mapping model covers every entity: a source entity no entity mapping reads is not migrated, and its objects are lost. Add an entity mapping for it to one of the passes.",

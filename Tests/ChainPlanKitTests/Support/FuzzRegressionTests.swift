@@ -59,9 +59,26 @@ struct FuzzRegressionTests {
         case "escaping":
             let name = String(decoding: data, as: UTF8.self)
             #expect(DOTWriter.label(name).hasPrefix("\""))
+            #expect(Self.unescapedMarkdownPipes(name).isEmpty, "\(name.debugDescription)")
         default:
             Issue.record("no reader for fuzz target '\(input.target)'")
         }
+    }
+
+    /// Offsets (in scalars) of every `|` in `MarkupText.markdown(name)` that no backslash
+    /// escapes, read scalar by scalar as CommonMark does.
+    static func unescapedMarkdownPipes(_ name: String) -> [Int] {
+        let cell = Array(MarkupText.markdown(name).unicodeScalars)
+        return cell.indices.filter { cell[$0] == "|" && ($0 == 0 || cell[$0 - 1] != "\\") }
+    }
+
+    /// A prepended scalar (Arabic number signs, U+0600-U+0605) joins the next character into
+    /// one grapheme: `make fuzz` once read `\u{603}|` as an unescaped pipe by comparing
+    /// `Character`s. Escaping is per scalar; the pipe is escaped whatever precedes it.
+    @Test(arguments: ["\u{603}|", "\u{600}|x", "a\u{605}||", "\u{301}|", "|\u{301}", "\u{110BD}|", "\u{603}\\|"])
+    func pipesStayEscapedAfterPrependedScalars(_ name: String) {
+        #expect(Self.unescapedMarkdownPipes(name).isEmpty, "\(MarkupText.markdown(name).debugDescription)")
+        #expect(MarkupText.markdown(name).unicodeScalars.filter { $0 == "|" }.count == name.unicodeScalars.filter { $0 == "|" }.count)
     }
 
     /// Foundation crashes on any binary plist holding a set: every such plist is refused before

@@ -42,8 +42,13 @@ public enum StagePlanRendering {
             out += "\n"
         }
         for handler in run.handlers { out += "     \(handler.handler) of stage \(handler.stage + 1) at '\(handler.model)'\n" }
-        if let error = run.error { out += "     error \(error.code): \"\(error.reason)\"\n" }
+        if let error = run.error { out += "     \(outcome(error)): \"\(error.reason)\"\n" }
         return out
+    }
+
+    /// `error 134504`, or `crash: NSLightweightMigrationStage's initializer throws`.
+    static func outcome(_ error: StageRun.ExpectedError) -> String {
+        error.thrownBy.map { "crash: \($0) throws (an Objective-C exception, uncatchable in Swift)" } ?? "error \(error.code)"
     }
 
     /// How a markup language spells code, text and a line break inside a table cell.
@@ -64,7 +69,7 @@ public enum StagePlanRendering {
         let starts = plan.starts.map { run -> [String] in
             let jumps = run.jumps.map { "\(markup.code($0.from)) → \(markup.code($0.to)) (\(markup.text($0.migration)))" }.joined(separator: markup.lineBreak)
             let handlers = run.handlers.map { "\($0.handler) at \(markup.code($0.model))" }.joined(separator: markup.lineBreak)
-            let outcome = run.error.map { "error \($0.code): \(markup.text($0.reason))" } ?? markup.text(run.summary)
+            let outcome = run.error.map { "\(markup.text(Self.outcome($0))): \(markup.text($0.reason))" } ?? markup.text(run.summary)
             return [markup.code(run.version), jumps.isEmpty ? "—" : jumps, handlers.isEmpty ? "—" : handlers, outcome]
         }
         return (stages, starts)

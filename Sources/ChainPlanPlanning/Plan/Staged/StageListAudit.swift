@@ -95,7 +95,10 @@ public enum StageListAudit {
         }
         let audit = StageAudit(stages: stages, locations: locations, shipped: representatives.map(keyOf), app: app,
                                known: Set(nameOfKey.keys), name: name, starts: starts, location: SourceLocation(file: file))
-        return (starts, audit.findings().sorted())
+        // The findings name every cause; the starts show what happens first: a list that cannot
+        // be built crashes the app before any stage runs.
+        guard let failure = StageConstruction.failure(stages, known: Set(nameOfKey.keys)) else { return (starts, audit.findings().sorted()) }
+        return (starts.map { StageConstruction.crashed($0, failure) }, audit.findings().sorted())
     }
 
     /// A Swift source: every 44-character base64 string literal is a checksum. Literals naming no

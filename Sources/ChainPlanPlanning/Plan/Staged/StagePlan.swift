@@ -131,9 +131,12 @@ public struct StageRun: Sendable, Hashable, Codable {
     }
 
     public struct ExpectedError: Sendable, Hashable, Codable {
-        /// NSCocoaErrorDomain code.
+        /// NSCocoaErrorDomain code; 0 for an exception (`thrownBy`).
         public var code: Int
         public var reason: String
+        /// The initializer that throws an Objective-C exception (uncatchable in Swift: the app
+        /// crashes) when the stages cannot be built; nil for an NSError at load.
+        public var thrownBy: String? = nil
     }
 
     public var version: String

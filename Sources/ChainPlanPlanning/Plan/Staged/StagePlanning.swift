@@ -17,6 +17,8 @@ public struct StagePlanOutcome: Sendable {
     public var bundleURL: URL? = nil
     /// The chain's order (the spec's versions, oldest first).
     public var order: [String] = []
+    /// The spec as read; nil when the input is a bundle (its order is the bundle's).
+    public var spec: ChainSpec? = nil
 }
 
 extension ChainPlanner {
@@ -43,6 +45,9 @@ extension ChainPlanner {
         var synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
         synthesis.computesIdentities = computingIdentities
+        for hint in outcome.spec?.customStages ?? [] where synthesis.markedAt[hint.value] == nil {
+            synthesis.markedAt[hint.value] = hint.location
+        }
         // The chain's plan classified every step and direct jump already: its classifier (the
         // versions hashed once) and its results serve the stage plan too.
         let classifier = outcome.classified?.classifier ?? StepClassifier(bundle: bundle, mappingModels: outcome.mappingModels)
@@ -60,7 +65,8 @@ extension ChainPlanner {
             if !mismatches.isEmpty { plan.findings = (plan.findings + mismatches).sorted() }
         }
         return StagePlanOutcome(plan: plan, report: report, problem: nil, deferring: outcome.deferring,
-                                identities: used, bundleURL: bundleURL, order: order)
+                                identities: used, bundleURL: bundleURL, order: order,
+                                spec: ModelBundleLocator.isBundle(url) ? nil : outcome.spec)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.

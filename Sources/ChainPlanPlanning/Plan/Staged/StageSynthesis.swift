@@ -18,6 +18,8 @@ public struct StageSynthesis {
     public var computesIdentities = false
     /// Steps the user marks as custom stages (`stages` in the spec).
     public var marked: Set<StepKey>
+    /// Where the spec writes each marked step (CP515 points there); others are located at `location`.
+    public var markedAt: [StepKey: SourceLocation] = [:]
     /// Where findings about the plan are located (the spec).
     public var location: SourceLocation
 
@@ -104,6 +106,8 @@ public struct StageSynthesis {
                 customs[step] = Custom(reason: reason, handlers: true, mappingModel: nil, work: copies)
             }
         }
+
+        findings += StageHintCheck.findings(marked: marked, units: units, locations: markedAt, fallback: location)
 
         // 3–4. Lay out, simulate every start, bridge failing or lossy jumps; until stable.
         let key: (Int) -> String = { unit in identities?.byVersion[representatives[unit]]?.checksum ?? representatives[unit] }

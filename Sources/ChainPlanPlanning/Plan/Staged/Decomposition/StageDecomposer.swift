@@ -14,12 +14,12 @@
 package enum StageDecomposer {
     static func suggestions(bundle: ModelBundle, order: [String]) -> [Decomposition] {
         guard order.count > 1 else { return [] }
-        let existing = Set(bundle.versionNames)
+        let existing = bundle.versionNames
         var out: [Decomposition] = []
         for step in 0..<(order.count - 1) {
             let from = order[step], to = order[step + 1]
-            guard let old = bundle.version(named: from)?.model, let new = bundle.version(named: to)?.model else { continue }
-            let name = intermediateName(from: from, existing: existing)
+            guard let old = bundle.version(named: from)?.model, let new = bundle.version(named: to)?.model,
+                  let name = intermediateName(from: from, existing: existing) else { continue }
             if let moved = moves(bundle: bundle, from: from, to: to, old: old, new: new, name: name) {
                 out.append(moved)
             } else if let filled = fills(bundle: bundle, from: from, to: to, old: old, new: new, name: name) {
@@ -29,8 +29,25 @@ package enum StageDecomposer {
         return out
     }
 
-    /// `<from> step 1`: sorts after `from` and before a next version named like it.
-    static func intermediateName(from: String, existing: Set<String>) -> String { "\(from) step 1" }
+    /// The suffixes tried, in order, for an intermediate version's name after its source's.
+    static let intermediateSuffixes = [" step 1", " 1 step 1", "1 step 1", " 0 step 1", "0 step 1"]
+
+    /// The intermediate version's name: `from` and the first suffix with which it sorts, in the
+    /// bundle's natural version order (`VersionOrder`, the reader's history order), right after
+    /// `from` and before every other version after it (so before the step's destination):
+    /// `Aircraft V2 step 1` (before `Aircraft V4`), `Model 1 step 1` (`Model step 1` would sort
+    /// after `Model 2`), `V1 step 1` (before `V2`). A version of that name already in the bundle
+    /// is not skipped: writing then refuses (CP514) rather than pick a second name. Nil when no
+    /// suffix sorts there (then no decomposition is suggested for the step).
+    static func intermediateName(from: String, existing: [String]) -> String? {
+        for suffix in intermediateSuffixes {
+            let name = from + suffix
+            guard VersionOrder.areInIncreasingOrder(from, name) else { continue }
+            let later = existing.filter { $0 != name && $0 != from && !VersionOrder.areInIncreasingOrder($0, from) }
+            if later.allSatisfy({ VersionOrder.areInIncreasingOrder(name, $0) }) { return name }
+        }
+        return nil
+    }
 
     /// The classifier for `from`, the intermediate and `to` (only those three versions).
     private static func classifier(bundle: ModelBundle, from: String, to: String, intermediate: ModelVersion) -> StepClassifier? {
