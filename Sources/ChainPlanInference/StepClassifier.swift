@@ -66,10 +66,12 @@ public struct StepClassifier: Sendable {
         self.bundle = bundle
         self.mappingModels = mappingModels
         var resolved: [String: (version: ModelVersion, view: ResolvedView)] = [:]
-        var named: Set<String> = []
-        let readable = bundle.versions.filter { $0.model != nil && named.insert($0.name).inserted }
-        // Versions resolve independently: on all cores.
-        for (version, view) in zip(readable, Parallel.map(readable) { version in version.model.map { ResolvedView($0) } }) {
+        var firsts: [ModelVersion] = []
+        var seen: Set<String> = []
+        for version in bundle.versions where seen.insert(version.name).inserted && version.model != nil { firsts.append(version) }
+        // Independent per version: resolved on every core.
+        let views = Parallel.map(firsts) { version in version.model.map { ResolvedView($0) } }
+        for (version, view) in zip(firsts, views) {
             if let view { resolved[version.name] = (version, view) }
         }
         self.resolved = resolved

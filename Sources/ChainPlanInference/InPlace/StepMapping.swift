@@ -12,8 +12,11 @@ package struct StepMapping: Sendable {
     private let relationshipSource: [String: [String: String]]
 
     package init(source: ObjectModel, destination: ObjectModel) {
-        let source = ResolvedModel(source)
-        let destination = ResolvedModel(destination)
+        self.init(source: ResolvedModel(source), destination: ResolvedModel(destination))
+    }
+
+    /// The same, from the two models already resolved (a chain resolves each version once).
+    package init(source: ResolvedModel, destination: ResolvedModel) {
         self.source = source
         self.destination = destination
         var entities: [String: String] = [:]

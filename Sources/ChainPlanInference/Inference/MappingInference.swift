@@ -91,10 +91,14 @@ package struct ResolvedEntityView: Sendable {
     /// Attributes, inherited first, by name.
     package var attributes: [Attribute]
     package var relationships: [Relationship]
+    /// What inference reads of it, locations left out (nil when the shortcut does not apply).
+    var content: EntityContent?
 }
 
 package struct ResolvedView: Sendable {
     package var entities: [ResolvedEntityView]
+    /// The model reader's resolution the views were built from (a chain's table plans reuse it).
+    package let resolvedModel: ResolvedModel
     var byName: [String: Int]
     /// Composite attribute types (iOS 17).
     var composites: [CompositeType] = []
@@ -129,6 +133,7 @@ package struct ResolvedView: Sendable {
             byName[entity.name] = index
         }
         let resolved = ResolvedModel(model, budget: budget)
+        resolvedModel = resolved
         var views: [ResolvedEntityView] = []
         views.reserveCapacity(model.entities.count)
         for (index, entity) in model.entities.enumerated() {
@@ -149,17 +154,18 @@ package struct ResolvedView: Sendable {
             views.append(ResolvedEntityView(entity: entity, root: root, attributes: attributes + ownAttributes,
                                             relationships: relationships + ownRelationships))
         }
-        self.entities = views
         self.byName = byName
         composites = model.composites
         var inputs: [String: EntityHashInputs] = [:]
-        for view in views where inputs[view.entity.name] == nil {
+        for (index, view) in views.enumerated() where inputs[view.entity.name] == nil {
             let parent = view.entity.parentEntity.flatMap { byName[$0] != nil ? $0 : nil }
+            views[index].content = EntityContent.make(view, parent: parent, isFirstOfName: byName[view.entity.name] == index)
             inputs[view.entity.name] = EntityHashInputs(entity: view.entity, parent: parent, attributes: view.attributes,
                                                         relationships: view.relationships) { [composites] in
                 CompositeType.elements(of: $0, among: composites)
             }
         }
+        self.entities = views
         hashInputs = inputs
         lowercasedNames = Set(views.map { $0.entity.name.lowercased() })
     }
@@ -346,6 +352,23 @@ private struct Engine {
                     + "but how its rows are moved is unverified",
                 verdict: .inferable, code: inMerge ? .some(nil) : nil, location: here))
         }
+        // Equal content: the same name, flags, constraints, indexes and properties; only the
+        // parent's and the destinations' fates in this step are left to check.
+        let same = s.content != nil && s.content == d.content
+        if !same {
+            compareEntityFields(s, d, here: here)
+        }
+        let propertyMappings = same && destinationsKeepTheirNames(d) ? unchangedPropertyMappings(s, d) : compareProperties(s, d)
+        // Equal content means equal hash inputs (the content holds every input).
+        let copy = sName == dName && (same || source.hashInputs[sName] == destination.hashInputs[dName])
+        entityMappings.append(InferredEntityMapping(name: "\(sName)To\(dName)", kind: copy ? .copy : .transform,
+                                                    source: sName, destination: dName, propertyMappings: propertyMappings))
+    }
+
+    /// The entity-level comparisons after the name and the parent: abstractness, hash modifier,
+    /// uniqueness constraints, indexes.
+    mutating func compareEntityFields(_ s: ResolvedEntityView, _ d: ResolvedEntityView, here: SourceLocation?) {
+        let dName = d.entity.name
         if s.entity.isAbstract != d.entity.isAbstract {
             add(InferenceRules.hierarchyChange.change(
                 .abstractChanged, entity: dName,
@@ -375,10 +398,25 @@ private struct Engine {
             add(InferenceRules.notHashed.change(.indexChanged, entity: dName, detail: "entity '\(dName)' changes its indexes (not a hash input)",
                                                 verdict: .noMigration, code: .some(nil), location: here))
         }
-        let propertyMappings = compareProperties(s, d)
-        let copy = sName == dName && source.hashInputs[sName] == destination.hashInputs[dName]
-        entityMappings.append(InferredEntityMapping(name: "\(sName)To\(dName)", kind: copy ? .copy : .transform,
-                                                    source: sName, destination: dName, propertyMappings: propertyMappings))
+    }
+
+    /// True when every stored relationship of `entity` points to an entity whose rows stay under
+    /// the same name in this step (else comparing relationships reports the move).
+    func destinationsKeepTheirNames(_ entity: ResolvedEntityView) -> Bool {
+        entity.relationships.allSatisfy { relationship in
+            relationship.isTransient || relationship.destinationEntity.map { entityLineage[$0] == $0 } ?? true
+        }
+    }
+
+    /// What `compareProperties` gives for two entities of equal content whose relationships'
+    /// destinations keep their names: every stored property paired with itself, no change, no
+    /// check.
+    mutating func unchangedPropertyMappings(_ s: ResolvedEntityView, _ d: ResolvedEntityView) -> [InferredEntityMapping.PropertyMapping] {
+        let sName = s.entity.name
+        let dName = d.entity.name
+        let mappings = d.content?.unchangedMappings ?? []
+        for mapping in mappings { propertyLineage[PropertyKey(sName, mapping.destination)] = PropertyKey(dName, mapping.destination) }
+        return mappings
     }
 
     func likelyEntityTwin(of gone: ResolvedEntityView, among added: [ResolvedEntityView]) -> ResolvedEntityView? {
@@ -478,11 +516,11 @@ private struct Engine {
             case let (.attribute(a), .attribute(b)) where a.isDerived == b.isDerived:
                 compareAttributes(a, b, sourceEntity: sName, entity: dName)
                 if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
-                mappings.append(.init(destination: b.name, expression: "$source.\(a.name)"))
+                mappings.append(.attribute(b.name, from: a.name))
             case let (.relationship(a), .relationship(b)):
                 compareRelationships(a, b, sourceEntity: sName, entity: dName)
                 if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
-                mappings.append(.init(destination: b.name, expression: "FUNCTION($manager, \"destinationInstancesForSourceRelationshipNamed:sourceInstances:\", \"\(a.name)\", $source.\(a.name))"))
+                mappings.append(.relationship(b.name, from: a.name))
             default:
                 add(InferenceRules.propertyKindMismatch.change(
                     .propertyKindChanged, entity: dName, property: dp.name,

@@ -58,7 +58,9 @@ struct ChainClassification {
                     classifier.resolved[pair.to]?.version.model.flatMap { destination in
                         let known = layouts.layout(of: pair.from).flatMap { from in layouts.layout(of: pair.to).map { (from, $0) } }
                         let copied = Set(mapping?.entityMappings.filter { $0.kind == .copy && $0.source == $0.destination }.compactMap(\.destination) ?? [])
-                        return SQLiteWork.of(classification, source: source, destination: destination, layouts: known, copied: copied, deferring: deferring)
+                        let resolved = classifier.resolved[pair.from].flatMap { from in classifier.resolved[pair.to].map { (from.view.resolvedModel, $0.view.resolvedModel) } }
+                        return SQLiteWork.of(classification, source: source, destination: destination, layouts: known, copied: copied,
+                                             deferring: deferring, resolved: resolved)
                     }
                 } : nil
             return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }, work)

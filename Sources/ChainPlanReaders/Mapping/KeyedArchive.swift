@@ -26,8 +26,9 @@ enum ArchiveValue: Sendable, Hashable {
 /// Read-only access to an `NSKeyedArchiver` binary plist without instantiating classes.
 ///
 /// `NSKeyedUnarchiver` cannot build Xcode's private `XDPM…` classes (and must not be
-/// trusted with hostile input), so the archive is parsed by `PropertyListSerialization`
-/// into plain values and walked by hand. Every dereference spends from a budget
+/// trusted with hostile input), so the archive is parsed into plain values (by
+/// `BinaryArchiveReader`, or `PropertyListSerialization` for anything but a plain archive)
+/// and walked by hand. Every dereference spends from a budget
 /// proportional to the archive size, so no input can make a walk loop forever, and all
 /// references are range-checked.
 final class KeyedArchive {
@@ -47,6 +48,18 @@ final class KeyedArchive {
         guard data.count >= 8, data.prefix(6).elementsEqual("bplist".utf8) else {
             throw ArchiveError("it is not a binary property list")
         }
+        if let read = BinaryArchiveReader.read(data, keys: keys) {
+            (objects, rootIndex) = read
+        } else {
+            (objects, rootIndex) = try Self.readThroughFoundation(data, keys: keys)
+        }
+        // Each object is visited a small, fixed number of times by the snapshot walk.
+        self.budget = 64 * objects.count + 10_000
+    }
+
+    /// `$objects` and the root index from `PropertyListSerialization`'s output, converted by
+    /// `PlistConverter`: for what `BinaryArchiveReader` leaves (anything but a plain archive).
+    static func readThroughFoundation(_ data: Data, keys: Set<String>) throws(ArchiveError) -> (objects: [ArchiveValue], root: Int) {
         let plist: Any
         switch PropertyListReader.read(data) {
         case .success(let read): plist = read
@@ -77,10 +90,7 @@ final class KeyedArchive {
         for raw in rawObjects {
             objects.append(converter.convertObject(raw))
         }
-        self.objects = objects
-        self.rootIndex = root
-        // Each object is visited a small, fixed number of times by the snapshot walk.
-        self.budget = 64 * objects.count + 10_000
+        return (objects, root)
     }
 
     /// The value itself, or the object a `.uid` refers to (`$null` and reference 0 give `.null`).

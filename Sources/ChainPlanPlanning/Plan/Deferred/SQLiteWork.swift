@@ -95,10 +95,11 @@ extension SQLiteWork {
     }
 
     /// `layouts`: the two models' store layouts when already known (a chain derives each once).
+    /// `resolved`: the two models with their inheritance resolved, when already known.
     /// `copied`: entities the inferred mapping copies (equal hashes, same name); a table of such
     /// entities whose columns and entity numbers stay is unchanged without planning it.
     static func analyze(source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?, copied: Set<String>,
-                        path: Path, deferring: Bool) -> SQLiteWork {
+                        path: Path, deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil) -> SQLiteWork {
         guard path == .inPlace else {
             return SQLiteWork(deferred: deferring, path: path, optionIgnored: deferring, tables: [], finishTasks: 0)
         }
@@ -108,7 +109,8 @@ extension SQLiteWork {
         var built: InPlaceTablePlanner?
         func planner() -> InPlaceTablePlanner {
             if let built { return built }
-            let made = InPlaceTablePlanner(mapping: StepMapping(source: source, destination: destination), sourceLayout: sourceLayout,
+            let mapping = resolved.map { StepMapping(source: $0.0, destination: $0.1) } ?? StepMapping(source: source, destination: destination)
+            let made = InPlaceTablePlanner(mapping: mapping, sourceLayout: sourceLayout,
                                            layout: layout, live: LiveSchema.predicted(sourceLayout))
             built = made
             return made
@@ -212,10 +214,11 @@ extension SQLiteWork {
     }
 
     static func of(_ step: StepClassification, source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?,
-                   copied: Set<String> = [], deferring: Bool) -> SQLiteWork? {
+                   copied: Set<String> = [], deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil) -> SQLiteWork? {
         switch step.migration {
         case .lightweight:
-            return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .inPlace, deferring: deferring)
+            return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .inPlace, deferring: deferring,
+                           resolved: resolved)
         case .heavyweight where step.mappingModel != nil:
             return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .mappingModel, deferring: deferring)
         case .none, .unknown, .heavyweight:
