@@ -62,9 +62,13 @@ enum BinaryArchiveReader {
             else { return nil }
             top = topIndex
             objects.reserveCapacity(objectCount)
+            // Objects in table order, each after the end of the one before (as every writer lays
+            // them out): no byte is read as part of two objects, so the objects' references
+            // together fit in the file, whatever the offset table says.
+            var previousEnd = 8
             for index in 0..<objectCount {
-                guard let offset = Self.integer(bytes, at: tableStart + index * offsetSize, size: offsetSize), offset >= 8, offset < tableStart,
-                      let object = Self.object(bytes, at: offset, end: tableStart, referenceSize: referenceSize, count: objectCount)
+                guard let offset = Self.integer(bytes, at: tableStart + index * offsetSize, size: offsetSize), offset >= previousEnd, offset < tableStart,
+                      let object = Self.object(bytes, at: offset, end: tableStart, referenceSize: referenceSize, count: objectCount, endOfObject: &previousEnd)
                 else { return nil }
                 objects.append(object)
             }
@@ -79,11 +83,21 @@ enum BinaryArchiveReader {
             return value <= UInt64(Int.max) ? Int(value) : nil
         }
 
-        /// The object at `offset`, its extent checked against `end` and its references against `count`.
-        static func object(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int, referenceSize: Int, count: Int) -> Object? {
+        /// The object at `offset`, its extent checked against `end` and its references against
+        /// `count`; `endOfObject` is set to the index after its last byte.
+        static func object(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int, referenceSize: Int, count: Int,
+                           endOfObject: inout Int) -> Object? {
+            var start = offset + 1
+            guard let object = body(bytes, at: offset, end: end, referenceSize: referenceSize, count: count, start: &start) else { return nil }
+            endOfObject = start
+            return object
+        }
+
+        /// `object`'s reading; `start` begins after the marker and ends after the object.
+        private static func body(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int, referenceSize: Int, count: Int,
+                                 start: inout Int) -> Object? {
             let marker = bytes[offset]
             let low = Int(marker & 0x0F)
-            var start = offset + 1
             /// The length in the low nibble, or in the integer object that follows.
             func length() -> Int? {
                 guard low == 0x0F else { return low }
@@ -119,6 +133,7 @@ enum BinaryArchiveReader {
                 var value: UInt64 = 0
                 for index in 0..<size { value = value << 8 | UInt64(bytes[start + index]) }
                 // 8 bytes are signed; fewer are unsigned.
+                start += size
                 return .int(size == 8 ? Int(Int64(bitPattern: value)) : Int(value))
             case 0x2:
                 guard low == 2 || low == 3 else { return nil }
@@ -126,23 +141,28 @@ enum BinaryArchiveReader {
                 guard fits(size) else { return nil }
                 var bits: UInt64 = 0
                 for index in 0..<size { bits = bits << 8 | UInt64(bytes[start + index]) }
+                start += size
                 return .double(size == 4 ? Double(Float(bitPattern: UInt32(bits))) : Double(bitPattern: bits))
             case 0x3:
                 guard marker == 0x33, fits(8) else { return nil }
+                start += 8
                 return .date
             case 0x4:
                 guard let size = length(), fits(size) else { return nil }
+                defer { start += size }
                 return .data(start..<(start + size))
             case 0x5:
                 guard let size = length(), fits(size) else { return nil }
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<(start + size)])
                 guard !slice.contains(where: { $0 > 0x7F }) else { return nil }
+                start += size
                 return .string(String(decoding: slice, as: UTF8.self))
             case 0x6:
                 guard let units = length(), units <= Int.max / 2, fits(units * 2) else { return nil }
                 var code: [UInt16] = []
                 code.reserveCapacity(units)
                 for index in 0..<units { code.append(UInt16(bytes[start + 2 * index]) << 8 | UInt16(bytes[start + 2 * index + 1])) }
+                start += units * 2
                 var text = ""
                 var decoder = UTF16()
                 var iterator = code.makeIterator()
@@ -156,6 +176,7 @@ enum BinaryArchiveReader {
             case 0x8:
                 let size = low + 1
                 guard size <= 4, fits(size), let value = integer(bytes, at: start, size: size) else { return nil }
+                start += size
                 return .uid(value)
             case 0xA:
                 guard let number = length(), let elements = references(number) else { return nil }
@@ -245,18 +266,20 @@ enum BinaryArchiveReader {
             else { return nil }
             var converted: [ArchiveValue] = []
             converted.reserveCapacity(elements.count)
+            // Shared containers multiplied out past this are left to Foundation's path, which refuses them.
+            var budget = PlistConverter.conversionBudget(bytes: bytes.count)
             for element in elements {
                 if case .dictionary(let names, let values) = objects[element] {
                     var result: [String: ArchiveValue] = [:]
                     for (name, value) in zip(names, values) {
                         guard let key = string(name) else { return nil }
                         if keys.contains(key) {
-                            guard let converted = convert(value, depth: 1), result.updateValue(converted, forKey: key) == nil else { return nil }
+                            guard let converted = convert(value, depth: 1, budget: &budget), result.updateValue(converted, forKey: key) == nil else { return nil }
                         }
                     }
                     converted.append(.dictionary(result))
                 } else {
-                    guard let value = convert(element, depth: 0) else { return nil }
+                    guard let value = convert(element, depth: 0, budget: &budget) else { return nil }
                     converted.append(value)
                 }
             }
@@ -265,8 +288,10 @@ enum BinaryArchiveReader {
 
         /// `PlistConverter.convert` of the object Foundation would give; nil for a dictionary with
         /// a key given twice (which of the two Foundation keeps is left to it).
-        func convert(_ index: Int, depth: Int) -> ArchiveValue? {
+        func convert(_ index: Int, depth: Int, budget: inout Int) -> ArchiveValue? {
             guard depth <= KeyedArchive.maxDepth else { return .unsupported }
+            budget -= 1
+            guard budget >= 0 else { return nil }
             switch objects[index] {
             case .bool(let flag): return .bool(flag)
             case .int(let number): return .int(number)
@@ -279,14 +304,14 @@ enum BinaryArchiveReader {
                 var result: [ArchiveValue] = []
                 result.reserveCapacity(elements.count)
                 for element in elements {
-                    guard let value = convert(element, depth: depth + 1) else { return nil }
+                    guard let value = convert(element, depth: depth + 1, budget: &budget) else { return nil }
                     result.append(value)
                 }
                 return .array(result)
             case .dictionary(let keys, let values):
                 var result: [String: ArchiveValue] = [:]
                 for (key, value) in zip(keys, values) {
-                    guard let name = string(key), let converted = convert(value, depth: depth + 1),
+                    guard let name = string(key), let converted = convert(value, depth: depth + 1, budget: &budget),
                           result.updateValue(converted, forKey: name) == nil else { return nil }
                 }
                 return .dictionary(result)

@@ -78,7 +78,7 @@ final class KeyedArchive {
         guard let rawTop = top["$top"] as? [String: Any], let rawRoot = rawTop["root"] else {
             throw ArchiveError("it has no '$top.root' object")
         }
-        var converter = PlistConverter(keys: keys)
+        var converter = PlistConverter(keys: keys, budget: PlistConverter.conversionBudget(bytes: data.count))
         guard case .uid(let root) = converter.convert(rawRoot, depth: 0) else {
             throw ArchiveError("its '$top.root' is not an object reference")
         }
@@ -89,6 +89,10 @@ final class KeyedArchive {
         objects.reserveCapacity(rawObjects.count)
         for raw in rawObjects {
             objects.append(converter.convertObject(raw))
+            if converter.exhausted { break }
+        }
+        guard !converter.exhausted else {
+            throw ArchiveError("its containers share children so often that reading it would multiply them past \(PlistConverter.conversionBudget(bytes: data.count)) values")
         }
         return (objects, root)
     }
@@ -215,8 +219,21 @@ struct PlistConverter {
     private var uidOffset: Int?
     /// The keys kept from each `$objects` dictionary.
     var keys: Set<String>
+    /// Values still to convert. A plist's containers can share children, so converting the
+    /// shared graph into a tree can multiply it (each level by its width): the count of values
+    /// converted is capped in proportion to the plist's size (`conversionBudget`), and running
+    /// out leaves `exhausted` set.
+    private var remaining: Int
+    private(set) var exhausted = false
 
-    init(keys: Set<String> = PlistConverter.objectKeys) { self.keys = keys }
+    init(keys: Set<String> = PlistConverter.objectKeys, budget: Int = .max) {
+        self.keys = keys
+        self.remaining = budget
+    }
+
+    /// Values a plist of `bytes` bytes may convert into: a tree of values needs a reference (at
+    /// least one byte) per value; more than twice that is a shared graph being multiplied out.
+    static func conversionBudget(bytes: Int) -> Int { 2 * bytes + 10_000 }
 
     /// The only keys the snapshot walk reads from archived objects. Converting just these
     /// (an `XDUMLPropertyImp` has 15 keys, the walk needs 2) more than halves decoding time;
@@ -241,6 +258,11 @@ struct PlistConverter {
 
     mutating func convert(_ value: Any, depth: Int) -> ArchiveValue {
         guard depth <= KeyedArchive.maxDepth else { return .unsupported }
+        remaining -= 1
+        guard remaining >= 0 else {
+            exhausted = true
+            return .unsupported
+        }
         // UIDs are most of the values: recognise their type first, once known.
         if let uidType, ObjectIdentifier(type(of: value) as Any.Type) == uidType, let uid = knownUID(value) {
             return .uid(uid)

@@ -31,6 +31,66 @@ struct BinaryArchiveReaderTests {
         #expect(BinaryArchiveReader.read(Data(archive.make().bytes), keys: PlistConverter.objectKeys) == nil)
     }
 
+    /// A `bplist00` of raw objects (marker and body, references `referenceSize` bytes wide) and
+    /// an offset table that may point anywhere: for shapes no writer makes.
+    static func rawPlist(_ objects: [[UInt8]], offsets: [Int]? = nil, referenceSize: Int = 2, top: Int = 0) -> [UInt8] {
+        var bytes = Array("bplist00".utf8)
+        var written: [Int] = []
+        for object in objects {
+            written.append(bytes.count)
+            bytes += object
+        }
+        let table = offsets ?? written
+        let tableStart = bytes.count
+        for offset in table { bytes += [UInt8(truncatingIfNeeded: offset >> 24), UInt8(truncatingIfNeeded: offset >> 16), UInt8(truncatingIfNeeded: offset >> 8), UInt8(truncatingIfNeeded: offset)] }
+        func be8(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        bytes += [0, 0, 0, 0, 0, 0, 4, UInt8(referenceSize)] + be8(table.count) + be8(top) + be8(tableStart)
+        return bytes
+    }
+
+    static func reference(_ index: Int) -> [UInt8] { [UInt8(index >> 8), UInt8(index & 0xFF)] }
+    static func string(_ text: String) -> [UInt8] { [0x50 | UInt8(text.utf8.count)] + Array(text.utf8) }
+    /// An array (0xA0) of `references`, or a dictionary (0xD0) of keys then values.
+    static func container(_ marker: UInt8, _ references: [Int]) -> [UInt8] {
+        let count = marker == 0xD0 ? references.count / 2 : references.count
+        let header: [UInt8] = count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x11, UInt8(count >> 8), UInt8(count & 0xFF)]
+        return header + references.flatMap(reference)
+    }
+
+    /// A keyed archive whose one object is an array of 16 references to an array of 16
+    /// references to … (20 levels): 4 KB of plist that a tree of values would need 16^20 nodes
+    /// for. Neither reader multiplies it out: the direct one leaves it, Foundation's path refuses.
+    @Test func sharedContainersAreNotMultipliedOut() throws {
+        let levels = 20, width = 16
+        var objects: [[UInt8]] = [
+            Self.container(0xD0, [1, 2, 3, 4, 5, 6]),  // 0: {$archiver, $objects, $top}
+            Self.string("$archiver"), Self.string("$objects"), Self.string("$top"),
+            Self.string("NSKeyedArchiver"),
+            Self.container(0xA0, [7, 9]),  // 5: $objects = [$null, level 0]
+            [],  // 6: $top, written below
+            Self.string("$null"), Self.string("root"),
+        ]
+        for level in 0..<levels {  // 9 + level
+            let next = level + 1 < levels ? 9 + level + 1 : 7
+            objects.append(Self.container(0xA0, Array(repeating: next, count: width)))
+        }
+        objects.append([0x80, 1])  // 9 + levels: UID 1
+        objects[6] = Self.container(0xD0, [8, 9 + levels])  // $top = {root: UID 1}
+        let data = Data(Self.rawPlist(objects))
+        #expect(BinaryArchiveReader.read(data, keys: PlistConverter.objectKeys) == nil)
+        #expect(throws: ArchiveError.self) { try KeyedArchive.readThroughFoundation(data, keys: PlistConverter.objectKeys) }
+    }
+
+    /// An offset table whose entries all point at one large array: read once per entry it would
+    /// hold entries × references; the direct reader takes objects only in order, each after the
+    /// one before, and leaves this to Foundation.
+    @Test func offsetsThatReuseOneObjectAreLeftToFoundation() {
+        let big = Self.container(0xA0, Array(repeating: 0, count: 2_000))
+        let data = Data(Self.rawPlist([big], offsets: Array(repeating: 8, count: 2_000)))
+        #expect(BinaryArchiveReader.read(data, keys: PlistConverter.objectKeys) == nil)
+        #expect(throws: ArchiveError.self) { try KeyedArchive(data: data) }
+    }
+
     /// Every fuzz regression archive (binary plists holding sets) is left to Foundation's refusal.
     @Test func fuzzArchivesAreLeftToFoundation() throws {
         let inputs = FuzzRegressionTests.inputs.filter { $0.target == "archive" || $0.target == "plist" }
