@@ -4,7 +4,7 @@
 // CI never need the sanitizer runtime.
 import PackageDescription
 
-let targets = ["fuzz-spec", "fuzz-model", "fuzz-mapping", "fuzz-archive", "fuzz-plist", "fuzz-escaping"]
+let targets = ["fuzz-spec", "fuzz-model", "fuzz-inference", "fuzz-mapping", "fuzz-archive", "fuzz-plist", "fuzz-escaping"]
 
 let package = Package(
     name: "chainplan-fuzz",

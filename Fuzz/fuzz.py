@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""make fuzz: build the libFuzzer targets, seed them, replay the kept regressions, fuzz.
+"""make fuzz: build the libFuzzer targets, seed them, replay the kept regressions, fuzz, replay.
 
 Usage: python3 Fuzz/fuzz.py [TARGET ...]     (default: every target)
-Environment: FUZZ_SECONDS (seconds per target, default DEFAULT_SECONDS below), FUZZ_JOBS (parallel
-workers per target, default DEFAULT_JOBS). Fuzz/README.md has the figures these defaults give.
+Environment: FUZZ_RUNS (runs per target, shared by the jobs; default DEFAULT_RUNS below),
+FUZZ_SECONDS (wall-clock cap per target, default DEFAULT_SECONDS), FUZZ_JOBS (parallel workers per
+target, default DEFAULT_JOBS), FUZZ_ASAN=1 (run the loop itself under AddressSanitizer).
+Fuzz/README.md has the figures these defaults give.
 
 Seeds come from Chains/, Tests/Fixtures and ../shared/corpus, gathered into
 .build/fuzz/corpus/<target>/ (never into git); the corpus folder keeps what libFuzzer
@@ -11,12 +13,17 @@ adds, so later runs start from there. Inputs that once crashed a target live in
 Tests/Fixtures/fuzz/<target>/ and are replayed before fuzzing (and by `make test`). A crash writes its input to
 .build/fuzz/artifacts/<target>/ and fails the run.
 
+Two builds: the loop runs in one with libFuzzer's coverage only (.build/fuzz-fast), 3 to 10 times
+as many runs per CPU-second as under AddressSanitizer; the regressions before the loop, and after
+it every input the loop kept (the grown corpus, one per behaviour it found) and every seed too
+large for the loop's -max_len, run in one with AddressSanitizer (.build/fuzz) and the per-input
+leak check. Any finding in either fails the run. FUZZ_ASAN=1 runs the loop in the ASan build.
+
 Leaks: libFuzzer's leak check after every input re-runs the input and then scans the whole heap
 with LeakSanitizer whenever an input ends with more allocations than frees (Swift's lazy caches
 and the suppressed Foundation leaks do that on most inputs): it took 75-95% of the time and
-made the targets 5 to 25 times slower. So the fuzzing loop runs with -detect_leaks=0, and every
-input the loop kept (the grown corpus, each a distinct behaviour) and every kept regression is
-then run once more with the per-input leak check on: a leak still fails the run, with the input.
+made the targets 5 to 25 times slower. So the loop runs with -detect_leaks=0, and the leak check
+runs in the replay after it.
 
 Stores in ../shared/corpus are read through copies: nothing there is opened in place.
 """
@@ -31,15 +38,27 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FUZZ = os.path.join(ROOT, "Fuzz")
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
-WORK = os.path.join(ROOT, ".build", "fuzz")
-TARGETS = ["spec", "model", "mapping", "archive", "plist", "escaping"]
-MAX_LEN = 64 * 1024  # libFuzzer's -max_len
-MAX_SEED = MAX_LEN  # a bigger seed would be cut at MAX_LEN (for XML, into a malformed document)
-DEFAULT_SECONDS = 180
+WORK = os.path.join(ROOT, ".build", "fuzz")  # the AddressSanitizer build, corpora, logs, artifacts
+FAST = os.path.join(ROOT, ".build", "fuzz-fast")  # the loop's build without AddressSanitizer
+TARGETS = ["spec", "model", "inference", "mapping", "archive", "plist", "escaping"]
+# libFuzzer's -max_len, per target (see max_len). A seed over it would be cut into a malformed
+# document, so it is not put in the loop's corpus: it is replayed under AddressSanitizer after
+# the loop instead, whole (seeds up to MAX_SEED).
+# XML and keyed archives: 16 KiB (the grammar and the readers' paths are the same in a 4-KiB
+# model as in a 60-KiB one, which only repeats entities; a 64-KiB input cost 4 to 6 times as much
+# per run). README: "Third round".
+MAX_LEN = {"model": 16 * 1024, "inference": 16 * 1024, "mapping": 16 * 1024, "archive": 16 * 1024}
+DEFAULT_MAX_LEN = 64 * 1024
+MAX_SEED = 1024 * 1024
+# The default budget: 1,000,000 runs per target, shared by the jobs, each target stopped after at
+# most DEFAULT_SECONDS of wall-clock time whatever it reached (README: "Third round").
+DEFAULT_RUNS = 1_000_000
+DEFAULT_SECONDS = 600
 DEFAULT_JOBS = 2
 # Per-target libFuzzer options. fuzz-escaping renders SVG on chainplan's Graphviz thread, which
 # hands the result over and then releases its copy; LeakSanitizer's per-input check can run
@@ -110,6 +129,19 @@ def seeds(target):
         for top in (chains, fixtures, SHARED):
             for path in files(top, contents):
                 yield path, open(path, "rb").read()
+    elif target == "inference":
+        # One model (compared with itself and a baseline), and each pair of neighbouring versions
+        # of a bundle, joined by a NUL byte (compared in both directions).
+        yield from seeds("model")
+        for top in (chains, fixtures, SHARED):
+            bundles = {}
+            for path in files(top, lambda p: os.path.basename(p) == "contents" and p.split(os.sep)[-2].endswith(".xcdatamodel")):
+                bundles.setdefault(os.path.dirname(os.path.dirname(path)), []).append(path)
+            for versions in bundles.values():
+                for first, second in zip(versions, versions[1:]):
+                    data = open(first, "rb").read() + b"\0" + open(second, "rb").read()
+                    if len(data) <= MAX_SEED:
+                        yield f"{first}+{os.path.basename(os.path.dirname(second))}", data
     elif target == "mapping":
         for top in (fixtures, SHARED):
             for path in files(top, lambda p: p.endswith("xcmapping.xml") and small(p)):
@@ -136,18 +168,31 @@ def seeds(target):
             yield name, name.encode()
 
 
+def max_len(target):
+    return MAX_LEN.get(target, DEFAULT_MAX_LEN)
+
+
 def gather(target):
+    """The loop's corpus folder (seeds up to the target's -max_len, and what earlier runs added),
+    the folder of larger seeds (replayed only), and the number of seeds."""
     folder = os.path.join(WORK, "corpus", target)
+    large = os.path.join(WORK, "large-seeds", target)
     os.makedirs(folder, exist_ok=True)
+    shutil.rmtree(large, ignore_errors=True)
+    os.makedirs(large)
     count = 0
     for name, data in seeds(target):
         digest = hashlib.sha1(data).hexdigest()
-        path = os.path.join(folder, "seed-" + digest)
+        path = os.path.join(folder if len(data) <= max_len(target) else large, "seed-" + digest)
         if not os.path.exists(path):
             with open(path, "wb") as handle:
                 handle.write(data)
         count += 1
-    return folder, count
+    # Inputs an earlier run kept under a larger -max_len: replayed this once, then out of the loop.
+    for name in os.listdir(folder):
+        if os.path.getsize(os.path.join(folder, name)) > max_len(target):
+            shutil.move(os.path.join(folder, name), os.path.join(large, name))
+    return folder, large, count
 
 
 # Modules compiled with libFuzzer's coverage instrumentation: chainplan's own, the harness, and
@@ -156,12 +201,15 @@ def gather(target):
 # libFuzzer's scan of the coverage counters after every input skips theirs.
 COVERED_MODULES = re.compile(r"(ChainPlan\w*|FuzzHarness|fuzz_\w+|Yams)")
 
-# swift-frontend for the fuzz build: the driver runs it (-driver-use-frontend-path) for every
-# compile job, and it drops the fuzzer's coverage from modules outside COVERED_MODULES.
+# swift-frontend for the fuzz builds: the driver runs it (-driver-use-frontend-path) for every
+# compile job, and it drops the fuzzer's coverage from modules outside COVERED_MODULES (they keep
+# the build's other sanitizer, if it has one).
 FRONTEND_WRAPPER = """#!/usr/bin/env python3
 # Written by Fuzz/fuzz.py (see COVERED_MODULES there).
 import os, re, subprocess, sys, tempfile
 FRONTEND = {frontend!r}
+FLAG = {flag!r}
+OTHER = {other!r}
 args = sys.argv[1:]
 def expanded(arg):
     if arg.startswith("@") and os.path.isfile(arg[1:]):
@@ -174,12 +222,17 @@ if modules and not re.fullmatch({pattern!r}, modules[-1]):
     fixed = []
     for arg in args:
         if arg.startswith("@") and os.path.isfile(arg[1:]):
-            text = open(arg[1:]).read().replace("-sanitize=fuzzer,address", "-sanitize=address")
+            lines = open(arg[1:]).read().split("\\n")
+            lines = [line for line in lines if line.strip().strip('"') != FLAG or OTHER]
+            lines = [OTHER if line.strip().strip('"') == FLAG else line for line in lines]
             handle, path = tempfile.mkstemp(suffix=".resp", dir=os.path.dirname(arg[1:]))
-            os.write(handle, text.encode()); os.close(handle)
+            os.write(handle, "\\n".join(lines).encode()); os.close(handle)
             written.append(path)
             arg = "@" + path
-        fixed.append("-sanitize=address" if arg == "-sanitize=fuzzer,address" else arg)
+        if arg == FLAG:
+            arg = OTHER
+        if arg:
+            fixed.append(arg)
     args = fixed
 if written:
     status = subprocess.call([FRONTEND] + args)
@@ -190,10 +243,10 @@ os.execv(FRONTEND, [FRONTEND] + args)
 """
 
 
-def toolset():
-    """A SwiftPM toolset: sanitizers and testable imports for every module (libFuzzer's coverage
-    only for COVERED_MODULES, through the frontend wrapper), linked with the toolchain's lld
-    (gold fails on the sanitizer runtime's debug info)."""
+def toolset(sanitize, scratch):
+    """A SwiftPM toolset: `-sanitize=<sanitize>` and testable imports for every module (libFuzzer's
+    coverage only for COVERED_MODULES, through the frontend wrapper), linked with the toolchain's
+    lld (gold fails on the sanitizer runtime's debug info)."""
     swift = os.path.realpath(shutil.which("swift") or sys.exit("swift is not on PATH"))
     bin_dir = os.path.dirname(swift)
     lld = os.path.join(bin_dir, "ld.lld")
@@ -202,25 +255,30 @@ def toolset():
     frontend = os.path.join(bin_dir, "swift-frontend")
     if not os.path.exists(frontend):
         sys.exit(f"the Swift toolchain has no swift-frontend beside {swift}")
-    os.makedirs(WORK, exist_ok=True)
-    wrapper = os.path.join(WORK, "swift-frontend-coverage")
+    os.makedirs(scratch, exist_ok=True)
+    flag = "-sanitize=" + sanitize
+    other = ",".join(name for name in sanitize.split(",") if name != "fuzzer")
+    wrapper = os.path.join(scratch, "swift-frontend-coverage")
     with open(wrapper, "w") as handle:
-        handle.write(FRONTEND_WRAPPER.format(frontend=frontend, pattern=COVERED_MODULES.pattern))
+        handle.write(FRONTEND_WRAPPER.format(frontend=frontend, pattern=COVERED_MODULES.pattern,
+                                             flag=flag, other="-sanitize=" + other if other else ""))
     os.chmod(wrapper, 0o755)
-    path = os.path.join(WORK, "toolset.json")
+    path = os.path.join(scratch, "toolset.json")
     with open(path, "w") as handle:
         # The driver finds the sanitizer runtimes from the resource directory, which it would
         # otherwise look for beside the wrapper.
         json.dump({"schemaVersion": "1.0",
                    "swiftCompiler": {"extraCLIOptions": [
-                       "-sanitize=fuzzer,address", "-enable-testing", "-driver-use-frontend-path", wrapper,
+                       flag, "-enable-testing", "-driver-use-frontend-path", wrapper,
                        "-resource-dir", os.path.join(os.path.dirname(bin_dir), "lib", "swift")]},
                    "linker": {"path": lld}}, handle)
     return path
 
 
-def build():
-    command = ["swift", "build", "--package-path", FUZZ, "--scratch-path", WORK, "-c", "release", "--toolset", toolset()]
+def build(sanitize="fuzzer,address", scratch=WORK):
+    """Builds the targets with `-sanitize=<sanitize>` into `scratch`; returns the binaries' folder."""
+    command = ["swift", "build", "--package-path", FUZZ, "--scratch-path", scratch, "-c", "release",
+               "--toolset", toolset(sanitize, scratch)]
     subprocess.run(command, check=True)
     return subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
 
@@ -241,23 +299,34 @@ def stats(text, name):
     return sum(int(m) for m in re.findall(r"stat::" + name + r":\s*(\d+)", text))
 
 
-def run(binary, target, seconds, jobs):
-    corpus, seeded = gather(target)
+def replay(binary, target, inputs, length):
+    """Runs `inputs` (files or folders) once each through the AddressSanitizer build with the
+    per-input leak check on; the failure's log, or None."""
+    artifacts = os.path.join(WORK, "artifacts", target) + os.sep
+    check = subprocess.run([binary, "-timeout=10", "-rss_limit_mb=2048", f"-max_len={length}",
+                            f"-artifact_prefix={artifacts}", "-runs=0"] + TARGET_OPTIONS.get(target, []) + inputs,
+                           env=environment(), capture_output=True, text=True)
+    return check.stderr[-6000:] if check.returncode != 0 else None
+
+
+def run(binaries, target, runs_wanted, seconds, jobs):
+    """Replays the target's regressions, fuzzes it with `binaries["loop"]`, then replays what the
+    loop kept and the seeds too large for it with `binaries["asan"]`."""
+    corpus, large, seeded = gather(target)
     artifacts = os.path.join(WORK, "artifacts", target) + os.sep
     os.makedirs(artifacts, exist_ok=True)
-    base = ["-timeout=10", "-rss_limit_mb=2048", f"-max_len={MAX_LEN}", f"-artifact_prefix={artifacts}"]
     regressions = os.path.join(ROOT, "Tests", "Fixtures", "fuzz", target)
     kept = []
     if os.path.isdir(regressions):
         kept = sorted(os.path.join(regressions, n) for n in os.listdir(regressions) if not n.startswith("."))
+    result = {"target": target, "runs": 0, "crashed": False, "seeds": seeded, "replayed": len(kept)}
     if kept:
-        # Replayed with the per-input leak check on (libFuzzer's default).
-        replay = subprocess.run([binary] + base + TARGET_OPTIONS.get(target, []) + kept,
-                                env=environment(), capture_output=True, text=True)
-        if replay.returncode != 0:
-            sys.stderr.write(replay.stderr[-4000:])
-            return {"target": target, "runs": 0, "crashed": True, "seeds": seeded, "replayed": len(kept)}
-    options = base + [f"-max_total_time={seconds}", "-print_final_stats=1", "-detect_leaks=0"]
+        failure = replay(binaries["asan"], target, kept, MAX_SEED)
+        if failure:
+            sys.stderr.write(failure)
+            return dict(result, crashed=True)
+    options = ["-timeout=10", "-rss_limit_mb=2048", f"-max_len={max_len(target)}", f"-artifact_prefix={artifacts}",
+               f"-runs={-(-runs_wanted // jobs)}", f"-max_total_time={seconds}", "-print_final_stats=1", "-detect_leaks=0"]
     dictionary = os.path.join(FUZZ, "Dictionaries", target + ".dict")
     if os.path.exists(dictionary):
         options.append(f"-dict={dictionary}")
@@ -271,30 +340,35 @@ def run(binary, target, seconds, jobs):
     # CPU time of the fuzzing processes: on a shared machine the wall-clock rate says as much
     # about the other processes as about the target; runs per CPU-second does not.
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.monotonic()
     with open(log, "w") as handle:
-        result = subprocess.run([binary] + options + TARGET_OPTIONS.get(target, []) + [corpus],
-                                env=environment(), stdout=handle, stderr=subprocess.STDOUT, cwd=logs)
+        loop = subprocess.run([binaries["loop"]] + options + TARGET_OPTIONS.get(target, []) + [corpus],
+                              env=environment(), stdout=handle, stderr=subprocess.STDOUT, cwd=logs)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.monotonic() - began
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     # With -jobs the main log repeats each worker's log: count the workers' logs only.
     names = sorted(n for n in os.listdir(logs) if n != "fuzz.log") if jobs > 1 else ["fuzz.log"]
     text = "".join(open(os.path.join(logs, name), errors="replace").read() for name in names)
-    if jobs > 1 and result.returncode != 0:
+    if jobs > 1 and loop.returncode != 0:
         text += open(log, errors="replace").read()
     runs = stats(text, "number_of_executed_units")
-    crashed = result.returncode != 0 or any(f"ERROR: {tool}" in text for tool in ("libFuzzer", "AddressSanitizer", "LeakSanitizer"))
+    crashed = loop.returncode != 0 or any(f"ERROR: {tool}" in text for tool in ("libFuzzer", "AddressSanitizer", "LeakSanitizer"))
     if crashed:
         sys.stderr.write(text[-6000:])
     else:
-        # The leak check on every input the loop kept (see the module comment).
-        check = subprocess.run([binary] + base + ["-runs=0"] + TARGET_OPTIONS.get(target, []) + [corpus],
-                               env=environment(), capture_output=True, text=True)
-        if check.returncode != 0:
-            sys.stderr.write(check.stderr[-6000:])
+        # Every input the loop kept (the grown corpus, one per behaviour it found) and every seed
+        # too large for the loop, once more under AddressSanitizer with the leak check.
+        start = time.monotonic()
+        failure = replay(binaries["asan"], target, [corpus], max_len(target)) or \
+            (os.listdir(large) and replay(binaries["asan"], target, [large], MAX_SEED))
+        result["replay_seconds"] = time.monotonic() - start
+        if failure:
+            sys.stderr.write(failure)
             crashed = True
-    return {"target": target, "runs": runs, "crashed": crashed, "seeds": seeded, "replayed": len(kept),
-            "corpus": len(os.listdir(corpus)), "rate": runs // max(seconds, 1), "cpu": cpu,
-            "peak_rss": max([int(m) for m in re.findall(r"stat::peak_rss_mb:\s*(\d+)", text)] or [0])}
+    return dict(result, runs=runs, crashed=crashed, corpus=len(os.listdir(corpus)), large=len(os.listdir(large)),
+                rate=int(runs / max(wall, 1)), wall=wall, cpu=cpu,
+                peak_rss=max([int(m) for m in re.findall(r"stat::peak_rss_mb:\s*(\d+)", text)] or [0]))
 
 
 def main():
@@ -302,19 +376,29 @@ def main():
     unknown = [t for t in targets if t not in TARGETS]
     if unknown:
         sys.exit(f"unknown fuzz target {unknown[0]!r}; targets: {', '.join(TARGETS)}")
+    runs = int(os.environ.get("FUZZ_RUNS") or DEFAULT_RUNS)
     seconds = int(os.environ.get("FUZZ_SECONDS") or DEFAULT_SECONDS)
     jobs = int(os.environ.get("FUZZ_JOBS") or DEFAULT_JOBS)
-    bin_path = build()
-    results = [run(os.path.join(bin_path, "fuzz-" + t), t, seconds, jobs) for t in targets]
+    full_asan = os.environ.get("FUZZ_ASAN", "0") not in ("", "0")
+    asan = build("fuzzer,address", WORK)
+    # The loop's build: libFuzzer's coverage only, unless FUZZ_ASAN=1 (README: "Third round").
+    loop = asan if full_asan else build("fuzzer", FAST)
+    binaries = lambda t: {"asan": os.path.join(asan, "fuzz-" + t), "loop": os.path.join(loop, "fuzz-" + t)}
+    results = [run(binaries(t), t, runs, seconds, jobs) for t in targets]
     print()
-    print(f"Budget: {seconds} s per target, {jobs} job(s); {os.cpu_count()} CPUs.")
-    print(f"| target | runs | runs/s (all jobs) | CPU s | runs per CPU-second | peak RSS MB | seeds | corpus after | regressions replayed | result |")
-    print(f"|---|---|---|---|---|---|---|---|---|---|")
+    print(f"Budget: {runs:,} runs or at most {seconds} s per target, {jobs} job(s); {os.cpu_count()} CPUs; "
+          f"loop {'under AddressSanitizer' if full_asan else 'with coverage only, then a replay under AddressSanitizer'}.")
+    print(f"| target | runs | wall s | runs/s (all jobs) | CPU s | runs per CPU-second | peak RSS MB | seeds | corpus after | "
+          f"large seeds | ASan replay s | regressions replayed | result |")
+    print(f"|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['target']} | {r['runs']:,} | {r.get('rate', 0):,} | {r.get('cpu', 0):.0f} | "
+        print(f"| {r['target']} | {r['runs']:,} | {r.get('wall', 0):.0f} | {r.get('rate', 0):,} | {r.get('cpu', 0):.0f} | "
               f"{int(r['runs'] / r['cpu']) if r.get('cpu') else 0:,} | {r.get('peak_rss', '-')} | {r['seeds']} | "
-              f"{r.get('corpus', '-')} | {r['replayed']} | "
+              f"{r.get('corpus', '-')} | {r.get('large', '-')} | {r.get('replay_seconds', 0):.0f} | {r['replayed']} | "
               f"{'CRASH (see .build/fuzz/artifacts/' + r['target'] + ')' if r['crashed'] else 'clean'} |")
+    short = [r["target"] for r in results if r["runs"] < runs and not r["crashed"]]
+    if short:
+        print(f"Stopped by the {seconds}-s cap before {runs:,} runs: {', '.join(short)}.")
     sys.exit(1 if any(r["crashed"] for r in results) else 0)
 
 

@@ -95,26 +95,44 @@ public enum Harness {
         </model>
         """.utf8), file: "baseline").model
 
-    /// The `contents` reader, the model checks, inheritance, and inference against itself
-    /// and a baseline.
+    /// The `contents` reader, the model checks and inheritance (the `model` target).
     public static func modelContents(_ data: Data) {
+        guard let (model, _) = readModel(data) else { return }
+        _ = ResolvedModel(model)
+    }
+
+    /// A model read as `modelContents` reads it, with its model-check findings; nil when the
+    /// reader refused it (with a diagnostic).
+    static func readModel(_ data: Data) -> (ObjectModel, [Diagnostic])? {
         let parsed = ModelContentsParser().parse(data, file: "contents", version: "Fuzz")
         checkLocations(parsed.diagnostics, "contents reader")
         guard let model = parsed.model else {
             expect(!parsed.diagnostics.isEmpty, "a model that could not be read has no diagnostic")
-            return
+            return nil
         }
         let problems = ModelValidator.validate(model, file: "contents", version: "Fuzz")
         checkLocations(problems, "model checks")
-        _ = ResolvedModel(model)
-        let itself = MappingInference.infer(from: model, to: model)
-        // A valid model needs no migration to itself: any change found is a false finding.
-        if !problems.contains(where: { $0.severity == .error }) {
-            expect(!itself.needsMigration, "a model differs from itself: \(itself.changes.map(\.detail))")
+        return (model, problems)
+    }
+
+    /// Inference (the `inference` target). The input is one `contents` document, or two
+    /// separated by a NUL byte (a version and its successor; XML cannot contain NUL): each
+    /// model is compared with itself, and the two with each other in both directions (one
+    /// model: with a baseline in both directions).
+    public static func inference(_ data: Data) {
+        let parts = data.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+        let models = parts.compactMap { readModel(Data($0)) }
+        for (model, problems) in models {
+            let itself = MappingInference.infer(from: model, to: model)
+            // A valid model needs no migration to itself: any change found is a false finding.
+            if !problems.contains(where: { $0.severity == .error }) {
+                expect(!itself.needsMigration, "a model differs from itself: \(itself.changes.map(\.detail))")
+            }
         }
-        if let baseline {
-            _ = MappingInference.infer(from: baseline, to: model)
-            _ = MappingInference.infer(from: model, to: baseline)
+        let other = parts.count == 2 ? models.dropFirst().first?.0 : baseline
+        if let model = models.first?.0, let other {
+            _ = MappingInference.infer(from: other, to: model)
+            _ = MappingInference.infer(from: model, to: other)
         }
     }
 

@@ -32,7 +32,7 @@ struct FuzzRegressionTests {
 
     @Test func everyTargetWithAFixtureIsKnown() {
         #expect(!Self.inputs.isEmpty)
-        #expect(Set(Self.inputs.map(\.target)).isSubset(of: ["spec", "model", "mapping", "archive", "plist", "escaping"]))
+        #expect(Set(Self.inputs.map(\.target)).isSubset(of: ["spec", "model", "inference", "mapping", "archive", "plist", "escaping"]))
     }
 
     @Test(arguments: inputs)
@@ -47,6 +47,15 @@ struct FuzzRegressionTests {
         case "model":
             let parsed = ModelContentsParser().parse(data, file: "contents")
             #expect(parsed.model != nil || !parsed.diagnostics.isEmpty)
+        case "inference":
+            // One `contents` document, or two joined by a NUL byte, compared as the target does.
+            let models = data.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+                .compactMap { ModelContentsParser().parse(Data($0), file: "contents").model }
+            for model in models { _ = MappingInference.infer(from: model, to: model) }
+            if models.count == 2 {
+                _ = MappingInference.infer(from: models[0], to: models[1])
+                _ = MappingInference.infer(from: models[1], to: models[0])
+            }
         case "mapping":
             let result = MappingModelReader.parse(data, name: "Fuzz", folderDisplay: "Fuzz.xcmappingmodel",
                                                   documentDisplay: "Fuzz.xcmappingmodel/xcmapping.xml")

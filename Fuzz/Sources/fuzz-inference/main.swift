@@ -1,0 +1,3 @@
+import FuzzHarness
+
+Harness.run(Harness.inference)
