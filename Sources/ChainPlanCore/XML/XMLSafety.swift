@@ -56,6 +56,9 @@ package enum XMLSafety {
                     line: line(at: offset, in: bytes),
                     message: "the document declares an entity ('<!ENTITY'), which is refused for safety"))
             }
+            if let offset = firstDatalessProcessingInstruction(bytes) {
+                problems.append(Problem(line: line(at: offset, in: bytes), message: datalessProcessingInstructionMessage))
+            }
             return problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         }
     }

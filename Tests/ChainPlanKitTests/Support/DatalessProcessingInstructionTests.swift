@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import ChainPlanCore
+@testable import ChainPlanReaders
+
+/// A processing instruction with a target and no data (`<?x?>`) crashed every XML reader with a
+/// delegate (FoundationXML on Linux reads libxml2's missing data pointer as a C string). Found
+/// by `make fuzz`'s mapping target; the inputs it found are in Tests/Fixtures/fuzz/{mapping,model}.
+/// Before the fix each row below killed the test process; now the readers refuse the document
+/// and say why, and a PI with data (even empty) still parses.
+@Suite struct DatalessProcessingInstructionTests {
+    static let refused = ["<?x?>", "<?a-b.c:d?>", "<?xml-stylesheet?>"]
+    static let accepted = ["<?x ?>", "<?x y?>", "<?x\n?>"]
+
+    static func model(_ instruction: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel">\(instruction)
+                <entity name="A" syncable="YES"><attribute name="a" optional="YES" attributeType="String"/></entity>
+            </model>
+
+            """.utf8)
+    }
+
+    static func mapping(_ instruction: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <database>\(instruction)
+            <object type="XDDEVMAPPINGMODEL" id="z1"><attribute name="name" type="string">M</attribute></object>
+            </database>
+
+            """.utf8)
+    }
+
+    static func currentVersion(_ instruction: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">\(instruction)<dict><key>_XCCurrentVersionName</key><string>M 2.xcdatamodel</string></dict></plist>
+
+            """.utf8)
+    }
+
+    @Test(arguments: refused)
+    func refusedByEveryReader(_ instruction: String) {
+        #expect(XMLSafety.firstDatalessProcessingInstruction(in: Data("a\(instruction)".utf8)) == 1)
+        #expect(XMLSafety.firstDatalessProcessingInstruction(in: Data("<?a<\(instruction)".utf8)) == 4)
+        let model = ModelContentsParser().parse(Self.model(instruction), file: "contents")
+        #expect(model.model == nil)
+        #expect(model.diagnostics.contains { $0.message.contains("processing instruction without data") && $0.location?.line == 2 },
+                "\(model.diagnostics.map(\.message))")
+        switch MappingXMLDocument.parse(Self.mapping(instruction)) {
+        case .success: Issue.record("the mapping document parsed")
+        case .failure(let failure):
+            #expect(failure.message.contains("processing instruction without data"), "\(failure.message)")
+            #expect(failure.line == 2)
+        }
+        guard case .invalid(let message, line: 2) = CurrentVersionFile.parse(Self.currentVersion(instruction)) else {
+            Issue.record("the current-version file was not refused on line 2")
+            return
+        }
+        #expect(message.contains("processing instruction without data"))
+    }
+
+    @Test(arguments: accepted)
+    func instructionsWithDataStillParse(_ instruction: String) {
+        #expect(XMLSafety.firstDatalessProcessingInstruction(in: Data(instruction.utf8)) == nil)
+        #expect(ModelContentsParser().parse(Self.model(instruction), file: "contents").model != nil)
+        guard case .success = MappingXMLDocument.parse(Self.mapping(instruction)) else {
+            Issue.record("the mapping document was refused")
+            return
+        }
+        let line = 2 + instruction.filter { $0 == "\n" }.count
+        #expect(CurrentVersionFile.parse(Self.currentVersion(instruction)) == .name("M 2.xcdatamodel", line: line))
+    }
+}
