@@ -95,9 +95,9 @@ bench: bench-deps
 bench-check:
 	@python3 Benchmarks/check.py Benchmarks/results.json
 
-# make fuzz [TARGETS="spec model"] [FUZZ_RUNS=1000000] [FUZZ_SECONDS=600] [FUZZ_JOBS=2] [FUZZ_ASAN=1]:
+# make fuzz [TARGETS="spec model"] [FUZZ_RUNS=1000000] [FUZZ_SECONDS=900] [FUZZ_JOBS=2] [FUZZ_ASAN=1]:
 # libFuzzer on the spec, model, mapping-model, keyed-archive, store-plist readers, inference and the
-# escaping (Fuzz/): 1,000,000 runs per target (each capped at 600 s), in a coverage-only build, then
+# escaping (Fuzz/): 1,000,000 runs per target (each capped at 900 s), in a coverage-only build, then
 # everything it kept replayed under AddressSanitizer. About 25 min on an idle 2-core machine, plus
 # two release builds (~10 min each the first time); Fuzz/README.md, "Third round".
 TARGETS ?=

@@ -63,7 +63,7 @@ ASAN_LOOP = {"archive"}
 # The default budget: 1,000,000 runs per target, shared by the jobs, each target stopped after at
 # most DEFAULT_SECONDS of wall-clock time whatever it reached (README: "Third round").
 DEFAULT_RUNS = 1_000_000
-DEFAULT_SECONDS = 600
+DEFAULT_SECONDS = 900
 DEFAULT_JOBS = 2
 # Per-target libFuzzer options. fuzz-escaping renders SVG on chainplan's Graphviz thread, which
 # hands the result over and then releases its copy; LeakSanitizer's per-input check can run
