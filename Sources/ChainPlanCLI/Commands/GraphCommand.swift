@@ -61,6 +61,9 @@ struct GraphCommand: AsyncParsableCommand {
 
     func run() async throws {
         let format = try resolvedFormat()
+        // Graphviz loads its plugins on its own thread while the chain is read and planned.
+        let preparation = GraphvizRenderer.prepare(format)
+        defer { preparation.wait() }
         let report = try input.plan()
         if report.diagnostics.hasUnusableInput { throw UsageError(findings: report.diagnostics.filter { $0.code.rule.unusableInput }) }
         if let from, !report.versions.contains(from) { throw UsageError(VersionHint.notInChain(from, versions: report.versions)) }
