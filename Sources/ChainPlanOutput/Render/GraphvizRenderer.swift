@@ -290,10 +290,20 @@ final class GraphvizEngine: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
     }
 
+    /// Guards `preparations`.
+    private let preparationsLock = NSLock()
+    /// The preparation of each format asked for so far: once per process is enough.
+    private var preparations: [RenderFormat: DispatchSemaphore] = [:]
+
     /// Lays out and renders a one-node graph in `format` on the Graphviz thread, which loads
     /// every plugin a render in that format needs. Signals the returned semaphore when done.
+    /// A format prepared before gets the same semaphore and no second render.
     func prepare(format: RenderFormat) -> DispatchSemaphore {
+        preparationsLock.lock()
+        defer { preparationsLock.unlock() }
+        if let earlier = preparations[format] { return earlier }
         let done = DispatchSemaphore(value: 0)
+        preparations[format] = done
         worker.submit { [self] in
             lock.lock()
             if let context = makeContext() {
