@@ -23,6 +23,11 @@ public enum SVGSafety {
         // Graphviz's output for chainplan's DOT is vouched for in one byte scan; anything the
         // scan cannot account for (every refusal included) goes through the parser below.
         if svg.withUnsafeBytes({ SVGQuickScan.vouches(for: $0.bindMemory(to: UInt8.self)) }) { return }
+        // Processing instructions are active content; one without data (`<?x?>`) is refused
+        // before the parser, which cannot read it (`XMLSafety.firstDatalessProcessingInstruction`).
+        if XMLSafety.firstDatalessProcessingInstruction(in: svg) != nil {
+            throw RenderError.activeContent("processing instruction without data")
+        }
         let parser = HardenedXMLParser.make(svg)
         let delegate = Inspector()
         parser.delegate = delegate

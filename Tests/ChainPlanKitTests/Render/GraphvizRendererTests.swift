@@ -85,6 +85,8 @@ struct GraphvizRendererTests {
         ("<svg xmlns=\"http://www.w3.org/2000/svg\"><foreignObject/></svg>", "element <foreignObject>"),
         ("<svg xmlns=\"http://www.w3.org/2000/svg\"><set attributeName=\"href\"/></svg>", "element <set>"),
         ("<svg xmlns=\"http://www.w3.org/2000/svg\"><?evil x?></svg>", "processing instruction <?evil?>"),
+        // The parser would crash on this one (no data): refused before it.
+        ("<svg xmlns=\"http://www.w3.org/2000/svg\"><?evil?></svg>", "processing instruction without data"),
     ])
     func safetyCheck(svg: String, finding: String) {
         do {
