@@ -113,6 +113,8 @@ public struct ChainPlanner: Sendable {
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             matchedModels = matched.modelsByPair
             diagnostics += PassSet.audits(matchedModels, steps: steps, bundle: bundle)
+            // What following each path reads of its steps' work, reduced once per step (not once per path).
+            let moving = classified.sqlite.mapValues(DeferredChain.movingTables)
             for index in paths.paths.indices {
                 let start = paths.paths[index].start
                 paths.paths[index].direct = classified.direct[start]
@@ -120,7 +122,7 @@ public struct ChainPlanner: Sendable {
                     paths.paths[index].direct?.sqlite = classified.sqlite[StepKey(from: start, to: target)]
                 }
                 if let steps = paths.paths[index].steps, !steps.isEmpty {
-                    let chain = DeferredChain.follow(start: start, steps: steps.map { ($0.from, $0.to, classified.sqlite[StepKey(from: $0.from, to: $0.to)]) })
+                    let chain = DeferredChain.follow(start: start, steps: steps.map { ($0.from, $0.to, moving[StepKey(from: $0.from, to: $0.to)]) })
                     paths.paths[index].deferral = chain.isEmpty ? nil : chain
                 }
             }
