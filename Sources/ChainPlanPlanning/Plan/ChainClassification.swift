@@ -45,6 +45,8 @@ struct ChainClassification {
         // of a large history would otherwise all be held at once.
         // Each version's store layout once, and only for the pairs whose SQLite work is read.
         let layouts = StoreLayoutCache { [classifier] name in classifier.resolved[name]?.version.model }
+        // Freed on another thread once this classification is done (nothing reads them later).
+        defer { BackgroundRelease.release((classifier, layouts)) }
         let stepCount = graph.edges.count
         let works = Parallel.map(Array(pairs.enumerated())) { item -> (StepClassification, Lineage?, SQLiteWork?) in
             let (index, pair) = item
@@ -156,6 +158,8 @@ struct Lineage: Sendable {
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {
         var composed = Lineage()
+        composed.entities.reserveCapacity(entities.count)
+        composed.properties.reserveCapacity(properties.count)
         for (from, to) in entities { if let final = next.entities[to] { composed.entities[from] = final } }
         for (from, to) in properties { if let final = next.properties[to] { composed.properties[from] = final } }
         return composed
