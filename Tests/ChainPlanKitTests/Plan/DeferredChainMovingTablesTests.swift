@@ -11,8 +11,7 @@ import Testing
 /// columns (`DeferredChain.movingTables`, once per step): every start's deferred chain equals
 /// following the full work of its steps, option on and off.
 @Suite struct DeferredChainMovingTablesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = SharedCorpus.packageRoot
 
     static func check(_ url: URL) -> Int {
         var followed = 0

@@ -1,4 +1,5 @@
 import Foundation
+import ChainPlanTestSupport
 import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanCore
@@ -12,8 +13,7 @@ import Testing
 /// rendering, in both views, is the same bytes either way. A new field of the report that the
 /// skipped analysis fed, or a format that starts showing it, fails here.
 @Suite struct DirectJumpWorkTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = SharedCorpus.packageRoot
 
     static func plan(_ spec: String, jumpWork: Bool) -> ChainReport {
         var options = PlanOptions()
