@@ -20,8 +20,11 @@ struct InputOptions: ParsableArguments {
     func planOptions() -> PlanOptions { planning.planOptions() }
 
     /// Plans the spec under the rule configuration: what every planning command reports on.
-    func plan() throws -> ChainReport {
-        ChainPlanner(options: planOptions()).plan(inputAt: try resolveSpec(), configuration: config.map { URL(fileURLWithPath: $0) })
+    /// `output`: the formats the report is rendered in, when known (work no format shows is skipped).
+    func plan(for output: OutputOptions? = nil) throws -> ChainReport {
+        var options = planOptions()
+        if let output { options.analysesDirectJumpWork = output.showsDirectJumpWork }
+        return ChainPlanner(options: options).plan(inputAt: try resolveSpec(), configuration: config.map { URL(fileURLWithPath: $0) })
     }
 
     /// Plan options under the rule configuration for `spec` (its thresholds), for commands that do
@@ -94,6 +97,9 @@ struct OutputOptions: ParsableArguments {
     }
 
     var failing: Severity { strict ? .warning : .error }
+
+    /// Whether a requested format shows the direct jumps' SQLite work (only JSON encodes it).
+    var showsDirectJumpWork: Bool { format.contains(.json) }
 
     /// Renders `report` in every requested format to its destination. With `github`, the job
     /// summary is appended to `$GITHUB_STEP_SUMMARY` when that variable is set (as in GitHub Actions);

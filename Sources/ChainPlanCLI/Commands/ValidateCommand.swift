@@ -26,7 +26,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var filter: FindingFilterOptions
 
     func run() async throws {
-        var report = try input.plan()
+        var report = try input.plan(for: output)
         try filter.apply(to: &report)
         try output.emit(report, view: .diagnostics)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
@@ -52,7 +52,7 @@ struct PathsCommand: AsyncParsableCommand {
     var from: String?
 
     func run() async throws {
-        var report = try input.plan()
+        var report = try input.plan(for: output)
         if let from, !report.versions.isEmpty, !report.versions.contains(from) {
             throw UsageError(VersionHint.notInChain(from, versions: report.versions))
         }

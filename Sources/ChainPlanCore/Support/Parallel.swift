@@ -13,23 +13,25 @@ package enum Parallel {
         return results.values
     }
 
-    /// Runs two independent pieces of work at the same time and returns both results.
+    /// Runs two independent pieces of work at the same time and returns both results: `second`
+    /// on a thread of its own, `first` on the calling one.
+    ///
+    /// Not `concurrentPerform`: work that itself spreads over every core (reading a bundle's
+    /// versions with `map`) would then run inside it, and a nested `concurrentPerform` gets no
+    /// share of the cores: it ran one version after another on one thread.
     package static func both<First: Sendable, Second: Sendable>(
-        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+        _ first: @Sendable () -> First, _ second: @escaping @Sendable () -> Second
     ) -> (First, Second) {
-        let results = OrderedResults<Either<First, Second>>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            results.set(index, index == 0 ? .first(first()) : .second(second()))
+        let slot = OrderedResults<Second>(count: 1)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            slot.set(0, second())
+            done.signal()
         }
-        guard case .first(let a) = results.values[0], case .second(let b) = results.values[1] else {
-            preconditionFailure("each slot holds its own result")
-        }
-        return (a, b)
-    }
-
-    private enum Either<First: Sendable, Second: Sendable>: Sendable {
-        case first(First)
-        case second(Second)
+        thread.start()
+        let a = first()
+        done.wait()
+        return (a, slot.values[0])
     }
 }
 

@@ -328,11 +328,19 @@ public struct StoreLayout: Sendable, Hashable {
     static func unique(_ base: String, in used: inout Set<String>) -> String {
         var candidate = base
         var suffix = 1
-        while used.contains(candidate.uppercased()) {
+        // Upper-cased once per candidate (every base is upper-cased already, so usually free).
+        var key = upperCased(candidate)
+        while used.contains(key) {
             candidate = base + String(suffix)
             suffix += 1
+            key = upperCased(candidate)
         }
-        used.insert(candidate.uppercased())
+        used.insert(key)
         return candidate
+    }
+
+    /// `text.uppercased()`, without building a new string when `text` is ASCII with no lower-case letter.
+    private static func upperCased(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x61 || ($0 > 0x7A && $0 < 0x80) } ? text : text.uppercased()
     }
 }

@@ -257,6 +257,10 @@ private struct Engine {
     }
 
     mutating func run() {
+        // Room for every stored property's lineage at once (growing the dictionary entity by
+        // entity rehashed it over and over: a fifth of comparing unchanged entities).
+        propertyLineage.reserveCapacity(destination.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count })
+        entityLineage.reserveCapacity(destination.entities.count)
         // 1. Keys on each side; duplicates make the builder fail.
         let sourceKeys = source.entities.map(Self.entityKey)
         let destinationKeys = destination.entities.map(Self.entityKey)

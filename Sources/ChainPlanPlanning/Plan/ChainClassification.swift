@@ -24,8 +24,9 @@ struct ChainClassification {
     /// lineage, for stage planning to judge the same pairs without classifying them again.
     var kept: ClassifiedPairs?
 
+    /// `jumpWork`: with `deferring`, analyse the direct jumps' SQLite work too.
     init(context: ChainContext, bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel], deferring: Bool = false,
-         versionHashes: [VersionHashes]? = nil, keeping: Bool = false) {
+         jumpWork: Bool = true, versionHashes: [VersionHashes]? = nil, keeping: Bool = false) {
         let graph = context.graph
         let names = graph.versions
         let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels, versionHashes: versionHashes)
@@ -44,14 +45,16 @@ struct ChainClassification {
         // of a large history would otherwise all be held at once.
         // Each version's store layout once, and only for the pairs whose SQLite work is read.
         let layouts = StoreLayoutCache { [classifier] name in classifier.resolved[name]?.version.model }
+        // Freed on another thread once this classification is done (nothing reads them later).
+        defer { BackgroundRelease.release((classifier, layouts)) }
         let stepCount = graph.edges.count
         let works = Parallel.map(Array(pairs.enumerated())) { item -> (StepClassification, Lineage?, SQLiteWork?) in
             let (index, pair) = item
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
             // A direct jump's SQLite work is read only with the option on (what a start skipping
-            // the chain would leave to finish); without it, no output shows it, and a long
-            // history's direct jumps change nearly every table: not analysed then.
-            let shown = index < stepCount || deferring
+            // the chain would leave to finish), and only by JSON output; otherwise no output shows
+            // it, and a long history's direct jumps change nearly every table: not analysed then.
+            let shown = index < stepCount || (deferring && jumpWork)
             // Models by name from the classifier's dictionary (a bundle lookup is a linear search).
             let work = shown && (classification.migration == .lightweight || classification.mappingModel != nil)
                 ? classifier.resolved[pair.from]?.version.model.flatMap { source in
@@ -155,6 +158,8 @@ struct Lineage: Sendable {
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {
         var composed = Lineage()
+        composed.entities.reserveCapacity(entities.count)
+        composed.properties.reserveCapacity(properties.count)
         for (from, to) in entities { if let final = next.entities[to] { composed.entities[from] = final } }
         for (from, to) in properties { if let final = next.properties[to] { composed.properties[from] = final } }
         return composed

@@ -15,6 +15,11 @@ public struct PlanOptions: Sendable {
     /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` is passed to the store
     /// (`--deferred`, or `deferredLightweightMigration: true` in the spec or configuration).
     public var deferredLightweightMigration = false
+    /// With the option on, also analyse each direct jump's SQLite work (`Path.direct.sqlite`,
+    /// which only JSON output shows). A caller whose output does not show it sets this to false:
+    /// a long history's direct jumps change nearly every table, and the analysis would cost as
+    /// much as the rest of the plan.
+    public var analysesDirectJumpWork = true
 
     public init() {}
 }
@@ -109,10 +114,13 @@ public struct ChainPlanner: Sendable {
             let versionHashes = bundle.versionHashes(withProperties: false)
             let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps, versionHashes: versionHashes)
             let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring,
-                                                 versionHashes: versionHashes, keeping: keepsClassifications)
+                                                 jumpWork: options.analysesDirectJumpWork, versionHashes: versionHashes,
+                                                 keeping: keepsClassifications)
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             matchedModels = matched.modelsByPair
             diagnostics += PassSet.audits(matchedModels, steps: steps, bundle: bundle)
+            // What following each path reads of its steps' work, reduced once per step (not once per path).
+            let moving = classified.sqlite.mapValues(DeferredChain.movingTables)
             for index in paths.paths.indices {
                 let start = paths.paths[index].start
                 paths.paths[index].direct = classified.direct[start]
@@ -120,7 +128,7 @@ public struct ChainPlanner: Sendable {
                     paths.paths[index].direct?.sqlite = classified.sqlite[StepKey(from: start, to: target)]
                 }
                 if let steps = paths.paths[index].steps, !steps.isEmpty {
-                    let chain = DeferredChain.follow(start: start, steps: steps.map { ($0.from, $0.to, classified.sqlite[StepKey(from: $0.from, to: $0.to)]) })
+                    let chain = DeferredChain.follow(start: start, steps: steps.map { ($0.from, $0.to, moving[StepKey(from: $0.from, to: $0.to)]) })
                     paths.paths[index].deferral = chain.isEmpty ? nil : chain
                 }
             }

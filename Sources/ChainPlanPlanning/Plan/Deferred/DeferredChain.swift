@@ -43,7 +43,7 @@ public struct DeferredChain: Sendable, Hashable, Codable {
 
     /// Follows `steps` (each `(from, to, work)`, in order) from `start`.
     public static func follow(start: String, steps: [(from: String, to: String, work: SQLiteWork?)]) -> DeferredChain {
-        var pending: [(table: String, entity: String?, columns: [PendingColumn])] = []
+        var pending: [(table: String, key: String, entity: String?, columns: [PendingColumn])] = []  // key: the table upper-cased
         var vanished: [Vanished] = []
         var keySet = false
         for step in steps {
@@ -59,17 +59,21 @@ public struct DeferredChain: Sendable, Hashable, Codable {
                 continue
             }
             for table in work.tables {
-                let index = pending.firstIndex { $0.table.uppercased() == table.table.uppercased() }
+                // Unchanged and altered tables touch nothing pending: no key built for them.
+                let key = table.work == .unchanged || table.work == .altered ? "" : table.table.uppercased()
                 switch table.work {
                 case .deferred:
                     keySet = true
                     let added = table.columns.map { PendingColumn(column: $0.column, cause: $0.cause, step: name) }
-                    if let index { pending[index].columns += added } else { pending.append((table.table, table.entity, added)) }
-                case .rebuilt, .dropped, .created:
-                    if let index {
-                        vanished.append(Vanished(table: pending[index].table, columns: pending[index].columns, step: name, by: table.work.rawValue))
-                        pending.remove(at: index)
+                    if let index = pending.firstIndex(where: { $0.key == key }) {
+                        pending[index].columns += added
+                    } else {
+                        pending.append((table.table, key, table.entity, added))
                     }
+                case .rebuilt, .dropped, .created:
+                    guard let index = pending.firstIndex(where: { $0.key == key }) else { break }
+                    vanished.append(Vanished(table: pending[index].table, columns: pending[index].columns, step: name, by: table.work.rawValue))
+                    pending.remove(at: index)
                 case .unchanged, .altered:
                     break
                 }
@@ -77,6 +81,15 @@ public struct DeferredChain: Sendable, Hashable, Codable {
         }
         let tasks = pending.filter { !$0.columns.isEmpty }.map { FinishTask(table: $0.table, entity: $0.entity, columns: $0.columns) }
         return DeferredChain(start: start, finishTasks: tasks, vanished: vanished, staleKey: keySet && tasks.isEmpty)
+    }
+
+    /// `work` with only the tables `follow` reads (deferred, rebuilt, dropped, created), in their
+    /// order: a chain's step is followed once per start version whose path takes it, so the
+    /// unchanged and altered tables of a long history are dropped once per step, not per path.
+    static func movingTables(of work: SQLiteWork) -> SQLiteWork {
+        var kept = work
+        kept.tables = work.tables.filter { $0.work != .unchanged && $0.work != .altered }
+        return kept
     }
 
     /// True when there is something to say: finish work, vanished columns, or a stale key.
