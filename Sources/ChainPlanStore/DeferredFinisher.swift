@@ -12,14 +12,9 @@ import GRDB
 struct DeferredFinisher {
     var sqlLog: (@Sendable (String) -> Void)?
 
-    struct Outcome {
-        var tasks: [DeferredFinishSimulation.Task] = []
-        var leftOver: [String] = []
-        var failure: String?
-    }
-
-    func run(copyAt path: String, model: ObjectModel, queryTimeout: TimeInterval) -> Outcome {
-        var outcome = Outcome()
+    /// The finish's tasks, left-over columns and failure (the steps are the dry run's to add).
+    func run(copyAt path: String, model: ObjectModel, queryTimeout: TimeInterval) -> DeferredFinishSimulation {
+        var outcome = DeferredFinishSimulation()
         let layout = StoreLayout(model: model)
         let queue: DatabaseQueue
         do {

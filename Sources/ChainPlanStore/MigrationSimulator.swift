@@ -59,7 +59,7 @@ struct MigrationSimulator {
             do {
                 let clock = ContinuousClock()
                 let start = clock.now
-                var simulation = StepSimulation(operations: [], statements: 0, seconds: 0)
+                var simulation = StepSimulation()
                 var violations: [Diagnostic] = []
                 sqlLog?("-- '\(Self.comment(step.from))' → '\(Self.comment(step.to))'")
                 sqlLog?("BEGIN;")
