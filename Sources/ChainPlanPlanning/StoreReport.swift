@@ -7,9 +7,10 @@ public struct StoreReport: Sendable, Hashable, Codable {
         public var version: String
         public var score: Double
 
+        /// `score` is reported to three decimals.
         package init(version: String, score: Double) {
             self.version = version
-            self.score = score
+            self.score = (score * 1000).rounded() / 1000
         }
     }
 

@@ -62,8 +62,7 @@ struct DeferredFinisher {
                 }
                 sqlLog?("COMMIT;")
                 let elapsed = clock.now - start
-                outcome.tasks.append(.init(table: found.name, columns: deferred, rows: rows,
-                                           seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+                outcome.tasks.append(.init(table: found.name, columns: deferred, rows: rows, elapsed: elapsed))
             }
             for table in live.tables.values.sorted(by: { $0.name < $1.name }) where !finished.contains(table.name.uppercased()) {
                 for column in table.columns where column.uppercased().hasPrefix(PendingDeferredWork.prefix) {

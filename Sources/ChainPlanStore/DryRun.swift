@@ -166,7 +166,7 @@ package enum StoreDryRun {
         }
         report.store = StoreReport(
             path: shown, detectedVersion: identification.detectedVersion, evidence: identification.evidence?.rawValue,
-            candidates: identification.candidates.map { .init(version: $0.version, score: ($0.score * 1000).rounded() / 1000) },
+            candidates: identification.candidates.map { .init(version: $0.version, score: $0.score) },
             walMode: metadata.isWALMode, fileBytes: metadata.fileBytes, steps: work)
         report.store?.pendingDeferred = pending.isEmpty ? nil : pending
         report.store?.deferredFinish = finish

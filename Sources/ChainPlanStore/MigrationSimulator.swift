@@ -75,7 +75,7 @@ struct MigrationSimulator {
                 }
                 sqlLog?("COMMIT;")
                 let elapsed = clock.now - start
-                simulation.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                simulation.seconds = elapsed.seconds
                 outcome.simulations.append(simulation)
                 outcome.diagnostics += violations
             } catch {

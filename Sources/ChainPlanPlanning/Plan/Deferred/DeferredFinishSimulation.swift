@@ -14,11 +14,12 @@ public struct DeferredFinishSimulation: Sendable, Hashable, Codable {
         public var rows: Int
         public var seconds: Double
 
-        package init(table: String, columns: [String], rows: Int, seconds: Double) {
+        /// A task that took `elapsed`.
+        package init(table: String, columns: [String], rows: Int, elapsed: Duration) {
             self.table = table
             self.columns = columns
             self.rows = rows
-            self.seconds = seconds
+            seconds = elapsed.seconds
         }
     }
 
