@@ -1,9 +1,14 @@
 import ArgumentParser
+import ChainPlanKit
 
 extension ChainPlan {
     /// Parses and runs `arguments` in-process and returns the exit status.
     /// Tests call this directly.
     public static func run(arguments: [String]) async -> Int32 {
+        // `graph` lays out with Graphviz, which loads its plugins on its own thread while the
+        // arguments are parsed and the chain is planned; waited on before the command returns.
+        let preparation = GraphvizRenderer.prepare(GraphCommand.likelyFormat(arguments))
+        defer { preparation.wait() }
         do {
             try SubcommandHint.check(arguments)
             var command = try parseAsRoot(arguments)

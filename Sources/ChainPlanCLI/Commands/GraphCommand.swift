@@ -45,6 +45,10 @@ struct GraphCommand: AsyncParsableCommand {
     /// --format, else -o's extension (as `report` does), else SVG. An -o extension that names no
     /// format (`chain.jpg`) is a usage error rather than SVG written under a misleading name.
     func resolvedFormat() throws -> RenderFormat {
+        try Self.format(explicit: format, output: output)
+    }
+
+    static func format(explicit format: RenderFormat?, output: String?) throws -> RenderFormat {
         if let format { return format }
         guard let output else { return .svg }
         let pathExtension = URL(fileURLWithPath: output).pathExtension.lowercased()
@@ -59,8 +63,29 @@ struct GraphCommand: AsyncParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
+    /// The format a `graph` command line will most likely render, read from its words before
+    /// they are parsed, so that Graphviz can load its plugins meanwhile (`.dot`, which needs
+    /// none, for any other command, for help, or when unsure). A guess: a wrong one costs
+    /// time, never output, because the command renders in the format it parses.
+    static func likelyFormat(_ arguments: [String]) -> RenderFormat {
+        guard arguments.first == "graph", !arguments.contains(where: { $0 == "-h" || $0 == "--help" }) else { return .dot }
+        var explicit: RenderFormat?
+        var output: String?
+        for (index, word) in arguments.enumerated() {
+            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+            if word == "--format" { explicit = next.flatMap(RenderFormat.init(rawValue:)) ?? .dot }
+            if word.hasPrefix("--format=") { explicit = RenderFormat(rawValue: String(word.dropFirst("--format=".count))) ?? .dot }
+            if word == "-o" || word == "--output" { output = next }
+            if word.hasPrefix("--output=") { output = String(word.dropFirst("--output=".count)) }
+        }
+        return (try? format(explicit: explicit, output: output)) ?? .dot
+    }
+
     func run() async throws {
         let format = try resolvedFormat()
+        // Graphviz loads its plugins on its own thread while the chain is read and planned.
+        let preparation = GraphvizRenderer.prepare(format)
+        defer { preparation.wait() }
         let report = try input.plan()
         if report.diagnostics.hasUnusableInput { throw UsageError(findings: report.diagnostics.filter { $0.code.rule.unusableInput }) }
         if let from, !report.versions.contains(from) { throw UsageError(VersionHint.notInChain(from, versions: report.versions)) }

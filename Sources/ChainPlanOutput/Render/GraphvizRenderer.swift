@@ -153,6 +153,30 @@ public struct GraphvizRenderer: Sendable {
         public var warnings: [String]
     }
 
+    /// Graphviz loading its plugins for `format` (the layout, the text-layout plugin with its
+    /// libraries and font configuration, the renderer) on the render thread, while the caller
+    /// goes on reading and planning: the first render then starts with all of that done.
+    /// Loading is the same whether or not it is prepared, so the output is too.
+    ///
+    /// Call ``Preparation/wait()`` before the process can end (it may still be loading
+    /// libraries); a render waits for it by itself.
+    public static func prepare(_ format: RenderFormat) -> Preparation {
+        guard format.needsLayout else { return Preparation(done: nil) }
+        return Preparation(done: GraphvizEngine.shared.prepare(format: format))
+    }
+
+    /// A ``prepare(_:)`` under way.
+    public struct Preparation: Sendable {
+        let done: DispatchSemaphore?
+
+        /// Returns once the preparation has finished (at once when there was none).
+        public func wait() {
+            guard let done else { return }
+            done.wait()
+            done.signal()
+        }
+    }
+
     /// Renders DOT text in the given format.
     ///
     /// Blocks the calling thread until the output is ready or the time limit passes.
@@ -266,6 +290,52 @@ final class GraphvizEngine: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
     }
 
+    /// Guards `preparations`.
+    private let preparationsLock = NSLock()
+    /// The preparation of each format asked for so far: once per process is enough.
+    private var preparations: [RenderFormat: DispatchSemaphore] = [:]
+
+    /// Lays out and renders a one-node graph in `format` on the Graphviz thread, which loads
+    /// every plugin a render in that format needs. Signals the returned semaphore when done.
+    /// A format prepared before gets the same semaphore and no second render.
+    func prepare(format: RenderFormat) -> DispatchSemaphore {
+        preparationsLock.lock()
+        defer { preparationsLock.unlock() }
+        if let earlier = preparations[format] { return earlier }
+        let done = DispatchSemaphore(value: 0)
+        preparations[format] = done
+        worker.submit { [self] in
+            lock.lock()
+            if let context = makeContext() {
+                if let graph = "digraph { a }".withCString({ agmemread($0) }) {
+                    if gvLayout(context, graph, "dot") == 0 {
+                        var buffer: UnsafeMutablePointer<CChar>?
+                        var length: UInt32 = 0
+                        _ = gvRenderData(context, graph, format.rawValue, &buffer, &length)
+                        if let buffer { gvFreeRenderData(buffer) }
+                    }
+                    gvFreeLayout(context, graph)
+                    agclose(graph)
+                }
+            }
+            // Whatever went wrong here goes wrong again, and is reported, in the real render.
+            _ = takeMessages()
+            lock.unlock()
+            done.signal()
+        }
+        return done
+    }
+
+    /// The process's Graphviz context, created on first use. Call only while holding `lock`.
+    private func makeContext() -> OpaquePointer? {
+        if context == nil {
+            _ = agseterrf(collectGraphvizMessage)
+            _ = agseterr(AGWARN)
+            context = gvContext()
+        }
+        return context
+    }
+
     /// Renders on the Graphviz thread, waiting at most `limits.timeout`. `engine` is the
     /// layout engine (always `dot` outside tests).
     func run(
@@ -340,12 +410,7 @@ final class GraphvizEngine: @unchecked Sendable {
         engine: String
     ) -> Result<GraphvizRenderer.Output, RenderError> {
         graphvizMessages = ""
-        if context == nil {
-            _ = agseterrf(collectGraphvizMessage)
-            _ = agseterr(AGWARN)
-            context = gvContext()
-        }
-        guard let context else {
+        guard let context = makeContext() else {
             return .failure(.graphvizUnavailable(messages: takeMessages().errors))
         }
         _ = agreseterrors()
@@ -385,15 +450,19 @@ final class GraphvizEngine: @unchecked Sendable {
         var buffer: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
         let status = gvRenderData(context, graph, format.rawValue, &buffer, &length)
-        defer { if let buffer { gvFreeRenderData(buffer) } }
         guard status == 0, let buffer else {
+            if let buffer { gvFreeRenderData(buffer) }
             let messages = takeMessages()
             if Self.meansPluginsMissing(messages.errors) {
                 return .failure(.graphvizUnavailable(messages: messages.errors))
             }
             return .failure(.renderFailed(format: format, messages: messages.errors))
         }
-        let data = Data(bytes: buffer, count: Int(length))
+        // The output is handed over as it is (a drawing of a long history is megabytes):
+        // Graphviz's buffer is freed with the Data.
+        let data = Data(bytesNoCopy: buffer, count: Int(length), deallocator: .custom { pointer, _ in
+            gvFreeRenderData(pointer.assumingMemoryBound(to: CChar.self))
+        })
         return .success(GraphvizRenderer.Output(data: data, warnings: takeMessages().warnings))
     }
 

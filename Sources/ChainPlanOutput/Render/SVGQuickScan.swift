@@ -26,6 +26,11 @@ enum SVGQuickScan {
         var open: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var sawRoot = false
         var sawDoctype = false
+        /// Element names already found permitted: a drawing repeats a handful of names
+        /// thousands of times, and comparing bytes costs less than building a String each time.
+        var permittedNames: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        /// The current start tag's attribute names (kept to reuse its storage).
+        var attributeNames: [Slice<UnsafeBufferPointer<UInt8>>] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
@@ -168,8 +173,8 @@ enum SVGQuickScan {
             var cursor = nameStart
             while cursor < bytes.count, Self.isNameByte(bytes[cursor]) { cursor += 1 }
             let name = bytes[nameStart..<cursor]
-            guard !name.isEmpty, Self.isPermittedElement(name) else { return false }
-            var attributeNames: [Slice<UnsafeBufferPointer<UInt8>>] = []
+            guard !name.isEmpty, isPermittedElement(name) else { return false }
+            attributeNames.removeAll(keepingCapacity: true)
             while true {
                 let spaced = cursor < bytes.count && Self.isSpace(bytes[cursor])
                 while cursor < bytes.count, Self.isSpace(bytes[cursor]) { cursor += 1 }
@@ -217,8 +222,11 @@ enum SVGQuickScan {
         }
 
         /// The element's local name, lowercased, is not one ``SVGSafety`` refuses.
-        static func isPermittedElement(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-            !SVGSafety.refusedElements.contains(localLowercased(name))
+        mutating func isPermittedElement(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            if permittedNames.contains(where: { $0.elementsEqual(name) }) { return true }
+            guard !SVGSafety.refusedElements.contains(Self.localLowercased(name)) else { return false }
+            if permittedNames.count < 32 { permittedNames.append(name) }
+            return true
         }
 
         /// Not `on…`, not `href` (local names, any case).

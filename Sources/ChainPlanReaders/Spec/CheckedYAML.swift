@@ -44,7 +44,10 @@ package enum CheckedYAML {
             }
         }
         do {
-            let root = try Yams.compose(yaml: composable)
+            // `.basic`: no implicit typing while composing. The readers look only at each
+            // scalar's text, style and explicit tag, never at a resolved type, so the default
+            // resolver's regular expressions (compiled on first use) would be start-up cost only.
+            let root = try Yams.compose(yaml: composable, .basic)
             return .success((root.map { StrictJSON.restore(restored, in: $0) }, bytes.count))
         } catch let error as YamlError {
             let (message, line, column) = describe(error, syntax: syntax)

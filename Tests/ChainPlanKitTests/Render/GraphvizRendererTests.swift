@@ -146,6 +146,24 @@ struct GraphvizRendererTests {
         #expect(first == second)
     }
 
+    @Test("preparing Graphviz ahead of a render changes nothing in it", arguments: [RenderFormat.svg, .png, .pdf, .json])
+    func preparedRender(_ format: RenderFormat) throws {
+        let diagram = GoldenCase.collapsedRunDiagram
+        let before = try diagram.rendered(as: format)
+        GraphvizRenderer.prepare(format).wait()
+        let after = try diagram.rendered(as: format)
+        #expect(after == before)
+        // Prepared twice, waited on twice: each wait returns.
+        let preparation = GraphvizRenderer.prepare(format)
+        preparation.wait()
+        preparation.wait()
+    }
+
+    @Test("DOT needs no preparation")
+    func dotNeedsNoPreparation() {
+        #expect(GraphvizRenderer.prepare(.dot).done == nil)
+    }
+
     @Test("formats start with their signatures", arguments: [
         (RenderFormat.svg, "<?xml"), (.png, "\u{89}PNG"), (.pdf, "%PDF-"), (.json, "{"), (.dot, "digraph"),
     ])

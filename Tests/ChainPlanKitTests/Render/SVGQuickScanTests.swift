@@ -43,9 +43,19 @@ import Testing
         "\(svg)<foreignObject/></svg>",
         "\(svg)",
         "text <svg/>",
+        // Names already found permitted are remembered; a refused one after them is still seen.
+        "\(svg)<g><text>a</text></g><g><text>b</text><script/></g></svg>",
+        "\(svg)<g/><gscript/><g/><script/></svg>",
+        "\(svg)\((0..<40).map { "<e\($0)/>" }.joined())<e3/><animate/></svg>",
     ])
     func leavesTheRestToTheParser(_ text: String) {
         #expect(!Self.vouches(text))
+    }
+
+    @Test("many distinct element names, each repeated, are vouched for")
+    func repeatedNames() {
+        let elements = (0..<40).map { "<e\($0) a=\"1\"><t>x</t></e\($0)>" }.joined()
+        #expect(Self.vouches("\(Self.svg)\(elements)\(elements)</svg>"))
     }
 
     @Test("plain SVG with references in text is vouched for")

@@ -1,0 +1,32 @@
+import Testing
+@testable import ChainPlanCLI
+import ChainPlanKit
+
+/// `graph` guesses its format from the words of its command line before they are parsed, so
+/// that Graphviz can load its plugins meanwhile. The guess only decides what is prepared;
+/// the command renders in the format it parses (`GraphCommandTests` and the goldens).
+@Suite struct GraphPreparationTests {
+    @Test("the format graph will likely render, from its words", arguments: [
+        (["graph"], RenderFormat.svg),
+        (["graph", "chain.json"], .svg),
+        (["graph", "chain.json", "-o", "chain.png"], .png),
+        (["graph", "-o", "chain.PDF", "chain.json"], .pdf),
+        (["graph", "--output=chain.json.svg"], .svg),
+        (["graph", "--output", "chain.gv"], .dot),
+        (["graph", "-o", "chain.dot"], .dot),
+        (["graph", "-o", "chain.jpg"], .dot),  // a usage error: nothing to prepare
+        (["graph", "--format", "json", "-o", "chain.svg"], .json),
+        (["graph", "--format=dot"], .dot),
+        (["graph", "--format", "dot"], .dot),
+        (["graph", "--format", "jpeg"], .dot),
+        (["graph", "--format"], .dot),
+        (["graph", "--help"], .dot),
+        (["graph", "-h"], .dot),
+        (["validate", "chain.json"], .dot),
+        (["report", "-o", "review.html"], .dot),
+        ([], .dot),
+    ])
+    func likelyFormat(arguments: [String], expected: RenderFormat) {
+        #expect(GraphCommand.likelyFormat(arguments) == expected)
+    }
+}
