@@ -33,12 +33,6 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var bundle: String
         public var currentVersion: String?
         public var versions: [String]
-
-        public init(bundle: String, currentVersion: String?, versions: [String]) {
-            self.bundle = bundle
-            self.currentVersion = currentVersion
-            self.versions = versions
-        }
     }
 
     /// One step of the chain (an edge of the graph).
@@ -113,18 +107,6 @@ public struct ChainReport: Sendable, Hashable, Codable {
         public var direct: DirectJump?
         /// Deferred work along the path (reference §7.3), when there is any to report.
         public var deferral: DeferredChain?
-
-        public init(start: String, target: String?, reachable: Bool, length: Int?, next: String?,
-                    steps: [Step]?, problem: String? = nil, stopsAt: String? = nil) {
-            self.start = start
-            self.target = target
-            self.reachable = reachable
-            self.length = length
-            self.next = next
-            self.steps = steps
-            self.problem = problem
-            self.stopsAt = stopsAt
-        }
     }
 
     public struct Summary: Sendable, Hashable, Codable {

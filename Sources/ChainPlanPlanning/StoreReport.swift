@@ -7,9 +7,10 @@ public struct StoreReport: Sendable, Hashable, Codable {
         public var version: String
         public var score: Double
 
+        /// `score` is reported to three decimals.
         package init(version: String, score: Double) {
             self.version = version
-            self.score = score
+            self.score = (score * 1000).rounded() / 1000
         }
     }
 
@@ -28,14 +29,14 @@ public struct StoreReport: Sendable, Hashable, Codable {
         /// What simulating the step on the scratch copy did (nil when not simulated).
         public var simulation: StepSimulation?
 
-        package init(from: String, to: String, migration: MigrationKind? = nil, work: String, tables: [TableRows], estimatedMemoryBytes: Int? = nil, simulation: StepSimulation? = nil) {
-            self.from = from
-            self.to = to
-            self.migration = migration
+        /// `step` of the report's path, not yet simulated.
+        package init(step: ChainReport.Step, work: String, tables: [TableRows] = [], estimatedMemoryBytes: Int? = nil) {
+            from = step.from
+            to = step.to
+            migration = step.migration
             self.work = work
             self.tables = tables
             self.estimatedMemoryBytes = estimatedMemoryBytes
-            self.simulation = simulation
         }
     }
 
@@ -46,10 +47,11 @@ public struct StoreReport: Sendable, Hashable, Codable {
         public var rows: Int
         public var entities: [EntityRows]
 
-        package init(name: String, rows: Int, entities: [EntityRows]) {
+        /// `rows` is the sum of `entities`' rows.
+        package init(name: String, entities: [EntityRows]) {
             self.name = name
-            self.rows = rows
             self.entities = entities
+            rows = entities.reduce(0) { $0 + $1.rows }
         }
     }
 
@@ -157,15 +159,17 @@ public struct StepSimulation: Sendable, Hashable, Codable {
         }
     }
 
-    public var operations: [Operation]
+    public var operations: [Operation] = []
     /// SQL statements run.
-    public var statements: Int
+    public var statements = 0
     /// Wall-clock time of the statements on the copy (not deterministic: tests ignore it).
-    public var seconds: Double
+    public var seconds: Double = 0
 
-    package init(operations: [Operation], statements: Int, seconds: Double) {
-        self.operations = operations
-        self.statements = statements
-        self.seconds = seconds
+    /// Nothing run yet: the simulator adds what it does.
+    package init() {}
+
+    /// Rows copied into rebuilt tables, all operations.
+    package var rowsCopied: Int {
+        operations.filter { $0.kind == "table rebuilt and copied" }.reduce(0) { $0 + $1.rows }
     }
 }

@@ -12,14 +12,9 @@ import GRDB
 struct DeferredFinisher {
     var sqlLog: (@Sendable (String) -> Void)?
 
-    struct Outcome {
-        var tasks: [DeferredFinishSimulation.Task] = []
-        var leftOver: [String] = []
-        var failure: String?
-    }
-
-    func run(copyAt path: String, model: ObjectModel, queryTimeout: TimeInterval) -> Outcome {
-        var outcome = Outcome()
+    /// The finish's tasks, left-over columns and failure (the steps are the dry run's to add).
+    func run(copyAt path: String, model: ObjectModel, queryTimeout: TimeInterval) -> DeferredFinishSimulation {
+        var outcome = DeferredFinishSimulation()
         let layout = StoreLayout(model: model)
         let queue: DatabaseQueue
         do {
@@ -67,8 +62,7 @@ struct DeferredFinisher {
                 }
                 sqlLog?("COMMIT;")
                 let elapsed = clock.now - start
-                outcome.tasks.append(.init(table: found.name, columns: deferred, rows: rows,
-                                           seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+                outcome.tasks.append(.init(table: found.name, columns: deferred, rows: rows, elapsed: elapsed))
             }
             for table in live.tables.values.sorted(by: { $0.name < $1.name }) where !finished.contains(table.name.uppercased()) {
                 for column in table.columns where column.uppercased().hasPrefix(PendingDeferredWork.prefix) {

@@ -134,14 +134,13 @@ package enum StoreDryRun {
                     guard let held = byName[name] else { continue }
                     perTable[held.table, default: []].append(.init(name: name, rows: held.rows))
                 }
-                let tables = perTable.map { StoreReport.TableRows(name: $0.key, rows: $0.value.reduce(0) { $0 + $1.rows }, entities: $0.value) }
+                let tables = perTable.map { StoreReport.TableRows(name: $0.key, entities: $0.value) }
                     .sorted { $0.name < $1.name }
                 switch step.migration {
                 case .heavyweight?:
                     // Every instance of the mapped entities is loaded and re-inserted: all entities with rows.
                     let bytes = byName.values.reduce(0) { $0 + HeavyweightMemory.estimate(rows: $1.rows, averageRowBytes: $1.rowBytes) }
-                    work.append(.init(from: step.from, to: step.to, migration: step.migration, work: "load and re-insert",
-                                      tables: tables, estimatedMemoryBytes: bytes))
+                    work.append(.init(step: step, work: "load and re-insert", tables: tables, estimatedMemoryBytes: bytes))
                     let limit = dryRun.memoryLimitBytes ?? DryRunOptions.defaultMemoryLimitBytes
                     if bytes > limit {
                         report.diagnostics.append(Diagnostic(.heavyweightMemory,
@@ -150,9 +149,9 @@ package enum StoreDryRun {
                             at: SourceLocation(file: shown), versions: [step.from, step.to]))
                     }
                 case .none?:
-                    work.append(.init(from: step.from, to: step.to, migration: step.migration, work: "none", tables: [], estimatedMemoryBytes: nil))
+                    work.append(.init(step: step, work: "none"))
                 default:
-                    work.append(.init(from: step.from, to: step.to, migration: step.migration, work: "in-place SQL", tables: tables, estimatedMemoryBytes: nil))
+                    work.append(.init(step: step, work: "in-place SQL", tables: tables))
                 }
             }
             // Core Data cannot open a store whose metadata is unreadable: nothing to simulate.
@@ -167,7 +166,7 @@ package enum StoreDryRun {
         }
         report.store = StoreReport(
             path: shown, detectedVersion: identification.detectedVersion, evidence: identification.evidence?.rawValue,
-            candidates: identification.candidates.map { .init(version: $0.version, score: ($0.score * 1000).rounded() / 1000) },
+            candidates: identification.candidates.map { .init(version: $0.version, score: $0.score) },
             walMode: metadata.isWALMode, fileBytes: metadata.fileBytes, steps: work)
         report.store?.pendingDeferred = pending.isEmpty ? nil : pending
         report.store?.deferredFinish = finish
@@ -223,10 +222,7 @@ extension StoreDryRun {
                                        bundle: ModelBundle, options: DryRunOptions, shown: String) -> DeferredFinishSimulation {
         var finisher = DeferredFinisher()
         finisher.sqlLog = options.sqlLog
-        let finished = finisher.run(copyAt: copy.storeURL.path, model: model, queryTimeout: options.queryTimeout)
-        func copiedRows(_ simulation: StepSimulation?) -> Int? {
-            simulation.map { $0.operations.filter { $0.kind == "table rebuilt and copied" }.reduce(0) { $0 + $1.rows } }
-        }
+        var finished = finisher.run(copyAt: copy.storeURL.path, model: model, queryTimeout: options.queryTimeout)
         // The same steps without the option, on a copy of their own (never logged: the SQL log
         // is the deferred run's script).
         var without: [Int: StepSimulation] = [:]
@@ -237,12 +233,11 @@ extension StoreDryRun {
             let outcome = MigrationSimulator(displayPath: shown).run(copyAt: second.storeURL.path, steps: steps, queryTimeout: options.queryTimeout)
             for (position, simulation) in zip(positions, outcome.simulations) { without[position] = simulation }
         }
-        let compared = positions.map { position in
+        finished.steps = positions.map { position in
             DeferredFinishSimulation.Step(from: work[position].from, to: work[position].to,
-                                          deferredSeconds: work[position].simulation?.seconds, deferredRowsCopied: copiedRows(work[position].simulation),
-                                          withoutDeferralSeconds: without[position]?.seconds, withoutDeferralRowsCopied: copiedRows(without[position]))
+                                          deferred: work[position].simulation, withoutDeferral: without[position])
         }
-        return DeferredFinishSimulation(steps: compared, tasks: finished.tasks, leftOver: finished.leftOver, failure: finished.failure)
+        return finished
     }
 }
 

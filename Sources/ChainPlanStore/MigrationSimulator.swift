@@ -59,7 +59,7 @@ struct MigrationSimulator {
             do {
                 let clock = ContinuousClock()
                 let start = clock.now
-                var simulation = StepSimulation(operations: [], statements: 0, seconds: 0)
+                var simulation = StepSimulation()
                 var violations: [Diagnostic] = []
                 sqlLog?("-- '\(Self.comment(step.from))' → '\(Self.comment(step.to))'")
                 sqlLog?("BEGIN;")
@@ -75,7 +75,7 @@ struct MigrationSimulator {
                 }
                 sqlLog?("COMMIT;")
                 let elapsed = clock.now - start
-                simulation.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                simulation.seconds = elapsed.seconds
                 outcome.simulations.append(simulation)
                 outcome.diagnostics += violations
             } catch {

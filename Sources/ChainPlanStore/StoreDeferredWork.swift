@@ -17,7 +17,7 @@ package enum StoreDeferredWork {
         var tables: [PendingDeferredWork.Table] = []
         for table in metadata.tables {
             let columns = table.columns.filter { $0.name.uppercased().hasPrefix(PendingDeferredWork.prefix) }
-                .map { PendingDeferredWork.Column(column: $0.name, original: PendingDeferredWork.originalColumn(of: $0.name)) }
+                .map { PendingDeferredWork.Column(column: $0.name) }
             if !columns.isEmpty { tables.append(.init(table: table.name, rows: table.rowCount, columns: columns)) }
         }
         return PendingDeferredWork(metadataKey: metadata.deferredMigrationKey, tables: tables)

@@ -166,9 +166,4 @@ public struct StoreTable: Sendable, Hashable {
 public struct StoreColumn: Sendable, Hashable {
     public var name: String
     public var declaredType: String
-
-    public init(name: String, declaredType: String) {
-        self.name = name
-        self.declaredType = declaredType
-    }
 }

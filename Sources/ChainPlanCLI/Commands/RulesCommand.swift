@@ -67,22 +67,14 @@ struct RuleExplanation: Encodable {
         var findings: [String]
     }
 
-    var code: String
-    var name: String
-    var defaultSeverity: String
-    var summary: String
-    var help: String
-    var unusableInput: Bool
+    /// The catalogue entry: its fields are the document's.
+    var rule: Rule
     var examples: [Example]?
 
+    var code: String { rule.code.rawValue }
+
     init(_ code: DiagnosticCode, withExamples: Bool = true) {
-        let rule = code.rule
-        self.code = code.rawValue
-        name = rule.name
-        defaultSeverity = rule.defaultSeverity.rawValue
-        summary = rule.summary
-        help = rule.help
-        unusableInput = rule.unusableInput
+        rule = code.rule
         guard withExamples else { return }
         let chain = ChainChecks.examples(for: code).map { example in
             let findings = example.run().filter { $0.code == code }
@@ -111,8 +103,16 @@ struct RuleExplanation: Encodable {
         examples = chain + classification + input + staged
     }
 
+    private enum CodingKeys: String, CodingKey { case examples }
+
+    func encode(to encoder: any Encoder) throws {
+        try rule.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(examples, forKey: .examples)
+    }
+
     var text: String {
-        var out = "\(code) \(name) (default: \(defaultSeverity)\(unusableInput ? ", unusable input: exit 2" : ""))\n\(summary).\n\n\(help)\n"
+        var out = "\(code) \(rule.name) (default: \(rule.defaultSeverity.rawValue)\(rule.unusableInput ? ", unusable input: exit 2" : ""))\n\(rule.summary).\n\n\(rule.help)\n"
         for example in examples ?? [] {
             out += "\nExample: \(example.title)\n"
             out += example.spec.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") + "\n"

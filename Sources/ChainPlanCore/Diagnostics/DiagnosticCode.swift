@@ -85,7 +85,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
 }
 
 /// What a code means: its name, default severity and a description for `chainplan rules`.
-public struct Rule: Sendable, Hashable {
+/// Encoded (`chainplan rules --format json`) with every field, the code and severity as written.
+public struct Rule: Sendable, Hashable, Encodable {
     public let code: DiagnosticCode
     /// PascalCase name, used as the SARIF rule name.
     public let name: String

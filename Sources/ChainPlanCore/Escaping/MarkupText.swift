@@ -18,11 +18,7 @@ public enum MarkupText {
     /// `text` with bidirectional controls made visible; everything else unchanged.
     public static func inert(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isBidiControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
+        return text.mappingScalars { isBidiControl($0) ? visible($0) : nil }
     }
 
     /// Text for XML 1.0 element content and attribute values (JUnit, HTML): the five special
@@ -30,28 +26,28 @@ public enum MarkupText {
     /// other than tab and line breaks, unpaired surrogates cannot occur in Swift strings, U+FFFE and
     /// U+FFFF) replaced by U+FFFD, so the document always parses.
     public static func xml(_ text: String) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        text.mappingScalars { scalar in
+            if let entity = entity(scalar) { return entity }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
+            case "\t", "\n", "\r": return nil
             default:
+                if isBidiControl(scalar) { return visible(scalar) }
                 let value = scalar.value
-                if isBidiControl(scalar) {
-                    out += visible(scalar)
-                } else if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                return value < 0x20 || value == 0xFFFE || value == 0xFFFF ? "\u{FFFD}" : nil
             }
         }
-        return out
+    }
+
+    /// The entities of `&`, `<` and `>`, which XML and GitHub Markdown (inline HTML) both escape.
+    static func entity(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        default: nil
+        }
     }
 
     /// `text` as a complete Markdown code span, fence included. Inside a code span backslash
@@ -91,10 +87,11 @@ public enum MarkupText {
     public static func markdown(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
+            if let entity = entity(scalar) {
+                out += entity
+                continue
+            }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "|", "#", "{", "}", "~", "!": out += "\\"; out.unicodeScalars.append(scalar)
             case "\r": break
             case "\n": out += "<br>"

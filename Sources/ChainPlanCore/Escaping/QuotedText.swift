@@ -5,22 +5,18 @@ package enum QuotedText {
     /// (`\u{202E}`), for text people read.
     package static func quote(_ value: String?, bidiVisible: Bool = false) -> String {
         guard let value else { return "-" }
-        var out = "\""
-        for scalar in value.unicodeScalars {
+        let escaped = value.mappingScalars { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (bidiVisible && MarkupText.isBidiControl(scalar)) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: bidiVisible) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                guard scalar.value < 0x20 || scalar.value == 0x7F || (bidiVisible && MarkupText.isBidiControl(scalar)) else { return nil }
+                return "\\u{" + String(scalar.value, radix: 16, uppercase: bidiVisible) + "}"
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 }

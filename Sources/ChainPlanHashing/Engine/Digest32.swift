@@ -111,6 +111,15 @@ final class DigestMemo {
         key.append(UInt8(value >> 24))
     }
 
+    /// Appends `tag` (1 attribute, 2 relationship) and the inputs of `property`'s base hash.
+    static func appendBase(_ property: some HashedProperty, tag: UInt8, to key: inout [UInt8]) {
+        key.append(tag)
+        append(property.name, to: &key)
+        key.append(property.isOptional ? 1 : 0)
+        key.append(property.isTransient ? 1 : 0)
+        append(property.versionHashModifier, to: &key)
+    }
+
     /// Every input of `VersionHasher.plainAttributeDigest(attribute, type:)`.
     static func key(_ attribute: Attribute, type: Int32, into key: inout [UInt8]) {
         key.removeAll(keepingCapacity: true)
@@ -119,11 +128,7 @@ final class DigestMemo {
 
     /// Appends the inputs of `key(_:type:into:)`.
     static func append(_ attribute: Attribute, type: Int32, to key: inout [UInt8]) {
-        key.append(1)
-        append(attribute.name, to: &key)
-        key.append(attribute.isOptional ? 1 : 0)
-        key.append(attribute.isTransient ? 1 : 0)
-        append(attribute.versionHashModifier, to: &key)
+        appendBase(attribute, tag: 1, to: &key)
         append(UInt32(bitPattern: type), to: &key)
         key.append(attribute.allowsExternalBinaryDataStorage ? 1 : 0)
         key.append(attribute.isPreservedAfterDeletion ? 1 : 0)
@@ -137,11 +142,7 @@ final class DigestMemo {
 
     /// Appends the inputs of `key(_:selfInverse:into:)`.
     static func append(_ relationship: Relationship, selfInverse: Bool, to key: inout [UInt8]) {
-        key.append(2)
-        append(relationship.name, to: &key)
-        key.append(relationship.isOptional ? 1 : 0)
-        key.append(relationship.isTransient ? 1 : 0)
-        append(relationship.versionHashModifier, to: &key)
+        appendBase(relationship, tag: 2, to: &key)
         append(relationship.destinationEntity, to: &key)
         append(selfInverse ? nil : relationship.inverseName, to: &key)
         append(UInt32(truncatingIfNeeded: VersionHasher.effectiveMaxCount(relationship)), to: &key)
@@ -157,31 +158,27 @@ final class DigestMemo {
               a.versionHashModifier == b.versionHashModifier, a.uniquenessConstraints == b.uniquenessConstraints,
               a.attributes.count == b.attributes.count, a.relationships.count == b.relationships.count,
               new.attributes.count == b.attributes.count, new.relationships.count == b.relationships.count else { return false }
-        for index in a.attributes.indices {
-            guard a.attributes[index].name == b.attributes[index].name,
-                  a.attributes[index].type == b.attributes[index].type,
-                  a.attributes[index].isOptional == b.attributes[index].isOptional,
-                  a.attributes[index].isTransient == b.attributes[index].isTransient,
-                  a.attributes[index].isDerived == b.attributes[index].isDerived,
-                  a.attributes[index].allowsExternalBinaryDataStorage == b.attributes[index].allowsExternalBinaryDataStorage,
-                  a.attributes[index].isPreservedAfterDeletion == b.attributes[index].isPreservedAfterDeletion,
-                  a.attributes[index].versionHashModifier == b.attributes[index].versionHashModifier else { return false }
-        }
-        for index in a.relationships.indices {
-            guard a.relationships[index].name == b.relationships[index].name,
-                  a.relationships[index].destinationEntity == b.relationships[index].destinationEntity,
-                  a.relationships[index].inverseName == b.relationships[index].inverseName,
-                  a.relationships[index].isOptional == b.relationships[index].isOptional,
-                  a.relationships[index].isTransient == b.relationships[index].isTransient,
-                  a.relationships[index].isToMany == b.relationships[index].isToMany,
-                  a.relationships[index].isOrdered == b.relationships[index].isOrdered,
-                  a.relationships[index].minCount == b.relationships[index].minCount,
-                  a.relationships[index].maxCount == b.relationships[index].maxCount,
-                  a.relationships[index].hasWrittenMinCount == b.relationships[index].hasWrittenMinCount,
-                  a.relationships[index].hasWrittenMaxCount == b.relationships[index].hasWrittenMaxCount,
-                  a.relationships[index].versionHashModifier == b.relationships[index].versionHashModifier else { return false }
-        }
+        for index in a.attributes.indices where !sameInputs(a.attributes[index], b.attributes[index]) { return false }
+        for index in a.relationships.indices where !sameInputs(a.relationships[index], b.relationships[index]) { return false }
         return true
+    }
+
+    /// The attribute's inputs `key(root:into:)` reads are equal: the base, the type, and the flags.
+    static func sameInputs(_ a: Attribute, _ b: Attribute) -> Bool {
+        sameBase(a, b) && a.type == b.type && a.isDerived == b.isDerived
+            && a.allowsExternalBinaryDataStorage == b.allowsExternalBinaryDataStorage && a.isPreservedAfterDeletion == b.isPreservedAfterDeletion
+    }
+
+    /// The relationship's inputs `key(root:into:)` reads are equal: the base, the ends, and the counts.
+    static func sameInputs(_ a: Relationship, _ b: Relationship) -> Bool {
+        sameBase(a, b) && a.destinationEntity == b.destinationEntity && a.inverseName == b.inverseName
+            && a.isToMany == b.isToMany && a.isOrdered == b.isOrdered && a.minCount == b.minCount && a.maxCount == b.maxCount
+            && a.hasWrittenMinCount == b.hasWrittenMinCount && a.hasWrittenMaxCount == b.hasWrittenMaxCount
+    }
+
+    /// The inputs of the two properties' base hashes are equal.
+    static func sameBase(_ a: some HashedProperty, _ b: some HashedProperty) -> Bool {
+        a.name == b.name && a.isOptional == b.isOptional && a.isTransient == b.isTransient && a.versionHashModifier == b.versionHashModifier
     }
 
     static func append(_ value: Int, to key: inout [UInt8]) {

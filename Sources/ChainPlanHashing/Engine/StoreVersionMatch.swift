@@ -11,12 +11,6 @@ public struct StoreVersionMatch: Sendable, Hashable {
         public var equalEntities: Int
         /// Entities the store records.
         public var entities: Int
-
-        public init(version: String, equalEntities: Int, entities: Int) {
-            self.version = version
-            self.equalEntities = equalEntities
-            self.entities = entities
-        }
     }
 
     /// Versions whose hashes equal the store's, in history order.

@@ -42,6 +42,14 @@ public enum VersionHasher {
         return Digest32(sha256: scratch)
     }
 
+    /// Leaves `H(base)` of `property` in `scratch`, the start of its attribute or relationship hash.
+    static func startPropertyHash(_ property: some HashedProperty, in scratch: inout [UInt8]) {
+        let base = propertyBaseDigest(name: property.name, isOptional: property.isOptional,
+                                      isTransient: property.isTransient, modifier: property.versionHashModifier, scratch: &scratch)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(base)
+    }
+
     /// Core Data's `NSAttributeType` code for `type`, nil for a spelling chainplan does not know.
     public static func typeCode(_ type: AttributeType) -> Int32? {
         switch type {
@@ -74,10 +82,7 @@ public enum VersionHasher {
 
     /// `plainAttribute`, built in `scratch`.
     static func plainAttributeDigest(_ attribute: Attribute, type: Int32, scratch: inout [UInt8]) -> Digest32 {
-        let base = propertyBaseDigest(name: attribute.name, isOptional: attribute.isOptional,
-                                      isTransient: attribute.isTransient, modifier: attribute.versionHashModifier, scratch: &scratch)
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(base)
+        startPropertyHash(attribute, in: &scratch)
         append(type, to: &scratch)
         if attribute.allowsExternalBinaryDataStorage { scratch.append(1) }
         if attribute.isPreservedAfterDeletion { scratch.append(1) }
@@ -110,10 +115,7 @@ public enum VersionHasher {
 
     /// `relationship`, built in `scratch`.
     static func relationshipDigest(_ relationship: Relationship, selfInverse: Bool, scratch: inout [UInt8]) -> Digest32 {
-        let base = propertyBaseDigest(name: relationship.name, isOptional: relationship.isOptional,
-                                      isTransient: relationship.isTransient, modifier: relationship.versionHashModifier, scratch: &scratch)
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(base)
+        startPropertyHash(relationship, in: &scratch)
         if let destination = relationship.destinationEntity { scratch.append(contentsOf: destination.utf8) }
         if !selfInverse, let inverse = relationship.inverseName { scratch.append(contentsOf: inverse.utf8) }
         append(Int32(truncatingIfNeeded: effectiveMaxCount(relationship)), to: &scratch)

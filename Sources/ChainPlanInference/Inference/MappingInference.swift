@@ -252,6 +252,25 @@ private struct Engine {
 
     mutating func add(_ change: ModelChange) { changes.append(change) }
 
+    /// A property (`property`: `attribute` or `relationship`) matched under another name by its
+    /// renaming identifier: Core Data infers the rename.
+    mutating func compareNames(_ kind: ModelChange.Kind, _ property: String, _ old: String, _ new: String, renamingIdentifier: String?,
+                               sourceEntity: String, entity: String, location: SourceLocation?) {
+        guard old != new else { return }
+        add(InferenceRules.entityMatching.change(
+            kind, entity: entity, property: new,
+            detail: "\(property) '\(sourceEntity).\(old)' is renamed to '\(entity).\(new)' (renaming identifier '\(InferenceRules.key(name: new, renamingIdentifier: renamingIdentifier))')",
+            verdict: .inferable, location: location))
+    }
+
+    /// A property's (`attribute` or `relationship`) version hash modifier changes: it forces a migration.
+    mutating func compareModifiers(_ property: String, _ old: String?, _ new: String?, entity: String, name: String, location: SourceLocation?) {
+        guard (old ?? "") != (new ?? "") else { return }
+        add(InferenceRules.versionHashModifier.change(
+            .hashModifierChanged, entity: entity, property: name,
+            detail: "\(property) '\(entity).\(name)' changes its version hash modifier, forcing a migration", verdict: .inferable, location: location))
+    }
+
     static func entityKey(_ view: ResolvedEntityView) -> String {
         InferenceRules.key(name: view.entity.name, renamingIdentifier: view.entity.renamingIdentifier)
     }
@@ -665,12 +684,8 @@ private struct Engine {
     mutating func compareAttributes(_ a: Attribute, _ b: Attribute, sourceEntity: String, entity: String) {
         let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
-        if a.name != b.name {
-            add(InferenceRules.entityMatching.change(
-                .attributeRenamed, entity: entity, property: b.name,
-                detail: "attribute '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier '\(InferenceRules.key(name: b.name, renamingIdentifier: b.renamingIdentifier))')",
-                verdict: .inferable, location: here))
-        }
+        compareNames(.attributeRenamed, "attribute", a.name, b.name, renamingIdentifier: b.renamingIdentifier,
+                     sourceEntity: sourceEntity, entity: entity, location: here)
         let transformation = InferenceRules.allowsTypeTransformation(b)
         if transformation {
             if let refusal = InferenceRules.transformationRefusal(a, b) {
@@ -728,11 +743,7 @@ private struct Engine {
                                                   sourceEntity: sourceEntity, sourceProperty: a.name))
             }
         }
-        if (a.versionHashModifier ?? "") != (b.versionHashModifier ?? "") {
-            add(InferenceRules.versionHashModifier.change(
-                .hashModifierChanged, entity: entity, property: b.name,
-                detail: "attribute \(label) changes its version hash modifier, forcing a migration", verdict: .inferable, location: here))
-        }
+        compareModifiers("attribute", a.versionHashModifier, b.versionHashModifier, entity: entity, name: b.name, location: here)
         if a.defaultValueString != b.defaultValueString || a.defaultDateTimeInterval != b.defaultDateTimeInterval {
             add(InferenceRules.notHashed.change(.defaultValueChanged, entity: entity, property: b.name,
                                                 detail: "attribute \(label) changes its default value (not a hash input)",
@@ -754,12 +765,8 @@ private struct Engine {
     mutating func compareRelationships(_ a: Relationship, _ b: Relationship, sourceEntity: String, entity: String) {
         let here = at(destinationFile, b.line, b.column)
         let label = "'\(entity).\(b.name)'"
-        if a.name != b.name {
-            add(InferenceRules.entityMatching.change(
-                .relationshipRenamed, entity: entity, property: b.name,
-                detail: "relationship '\(sourceEntity).\(a.name)' is renamed to \(label) (renaming identifier '\(InferenceRules.key(name: b.name, renamingIdentifier: b.renamingIdentifier))')",
-                verdict: .inferable, location: here))
-        }
+        compareNames(.relationshipRenamed, "relationship", a.name, b.name, renamingIdentifier: b.renamingIdentifier,
+                     sourceEntity: sourceEntity, entity: entity, location: here)
         let surviving = a.destinationEntity.flatMap { entityLineage[$0] }
         if surviving != b.destinationEntity {
             let moved = "relationship \(label) now points to '\(b.destinationEntity ?? "?")' instead of '\(a.destinationEntity ?? "?")'"
@@ -814,11 +821,7 @@ private struct Engine {
                 detail: "relationship \(label) changes its inverse from '\(a.inverseName ?? "none")' to '\(b.inverseName ?? "none")'",
                 verdict: .inferable, location: here))
         }
-        if (a.versionHashModifier ?? "") != (b.versionHashModifier ?? "") {
-            add(InferenceRules.versionHashModifier.change(
-                .hashModifierChanged, entity: entity, property: b.name,
-                detail: "relationship \(label) changes its version hash modifier, forcing a migration", verdict: .inferable, location: here))
-        }
+        compareModifiers("relationship", a.versionHashModifier, b.versionHashModifier, entity: entity, name: b.name, location: here)
     }
 
     /// For versions with equal hashes: entities and properties that keep their name but change

@@ -399,8 +399,7 @@ final class GraphvizEngine: @unchecked Sendable {
     }
 
     private static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return max(0, Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+        max(0, duration.seconds)
     }
 
     /// The whole Graphviz sequence. Call only while holding `lock`.

@@ -399,9 +399,4 @@ extension CompositeType {
 public struct UserInfoEntry: Sendable, Hashable {
     public var key: String
     public var value: String
-
-    public init(key: String, value: String) {
-        self.key = key
-        self.value = value
-    }
 }

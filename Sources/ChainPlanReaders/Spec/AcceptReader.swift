@@ -11,11 +11,7 @@ import Yams
 /// A malformed entry is a CP100 at its line and column, like every other spec key.
 extension SpecInterpreter {
     mutating func interpretAccept(_ node: Node, into spec: inout ChainSpec) {
-        if isNull(node) { return }
-        guard case .mapping(let mapping) = node else {
-            report("accept must be an object of \"From -> To\": \"reason\" (or {reason, codes})", at: node)
-            return
-        }
+        guard let mapping = optionalMapping(node, else: "accept must be an object of \"From -> To\": \"reason\" (or {reason, codes})") else { return }
         var seen: [StepKey: SourceLocation] = [:]
         for (key, value) in mapping {
             guard spend() else { return }

@@ -71,13 +71,6 @@ public struct ChainSpec: Sendable, Hashable {
         public var reason: String
         /// Where the step key is written.
         public var location: SourceLocation
-
-        public init(step: StepKey, codes: [DiagnosticCode], reason: String, location: SourceLocation) {
-            self.step = step
-            self.codes = codes
-            self.reason = reason
-            self.location = location
-        }
     }
 
     /// Display path of the spec file.

@@ -202,11 +202,7 @@ struct SpecInterpreter {
     }
 
     private mutating func interpretMappings(_ node: Node, into spec: inout ChainSpec) {
-        if isNull(node) { return }
-        guard case .mapping(let mapping) = node else {
-            report("mappings must be an object of \"From -> To\": \"path.xcmappingmodel\"", at: node)
-            return
-        }
+        guard let mapping = optionalMapping(node, else: "mappings must be an object of \"From -> To\": \"path.xcmappingmodel\"") else { return }
         var seen: [StepKey: SourceLocation] = [:]
         for (key, value) in mapping {
             guard spend() else { return }
@@ -290,6 +286,17 @@ struct SpecInterpreter {
     private func isNameLike(_ node: Node) -> Bool {
         guard case .scalar(let scalar) = node else { return false }
         return !(syntax == .json && scalar.style == .plain)
+    }
+
+    /// The object an optional key holds: nil when it is null (nothing written) or, with a CP100
+    /// saying `problem`, when it is something else.
+    mutating func optionalMapping(_ node: Node, else problem: String) -> Node.Mapping? {
+        if isNull(node) { return nil }
+        guard case .mapping(let mapping) = node else {
+            report(problem, at: node)
+            return nil
+        }
+        return mapping
     }
 
     func isNull(_ node: Node) -> Bool {

@@ -5,12 +5,17 @@
 /// writes by KVC on `NSManagedObject`, saves after each batch. Only the fill value is left to the
 /// user: nothing in the model says what it should be.
 enum StageHandlerSwift {
+    /// The opening line of the generated driver's batch loop over `entity`'s objects (closed by
+    /// `        }`); `save`: the handler writes, so each batch is saved.
+    static func forEachObject(_ entity: String, label: String, save: Bool) -> String {
+        "        try forEachObject(of: \(SwiftNames.literal(entity)), in: manager, stage: \(label), save: \(save)) { object in\n"
+    }
+
     /// `didMigrate`: for each object with a value to copy and nothing linked yet (a re-run after an
     /// interrupted migration copies nothing twice), a new destination object gets the values.
     static func copy(_ work: DataWork, _ copy: CopyIntoEntity, label: String) -> String {
         let literal = SwiftNames.literal
-        var out = "        // \(SwiftNames.comment(work.detail))\n"
-        out += "        try forEachObject(of: \(literal(work.entity)), in: manager, stage: \(label), save: true) { object in\n"
+        var out = "        // \(SwiftNames.comment(work.detail))\n" + forEachObject(work.entity, label: label, save: true)
         out += "            let values: [(key: String, value: Any?)] = [\n"
         for pair in copy.attributes {
             out += "                (\(literal(pair.to)), object.value(forKey: \(literal(pair.from)))),\n"
@@ -33,8 +38,7 @@ enum StageHandlerSwift {
     /// `willMigrate`: every object without a value for a mandatory attribute gets one.
     static func fill(_ work: DataWork, types: [String], label: String) -> String {
         let literal = SwiftNames.literal
-        var out = "        // \(SwiftNames.comment(work.detail))\n"
-        out += "        try forEachObject(of: \(literal(work.entity)), in: manager, stage: \(label), save: true) { object in\n"
+        var out = "        // \(SwiftNames.comment(work.detail))\n" + forEachObject(work.entity, label: label, save: true)
         for (attribute, type) in zip(work.write, types) {
             out += "            if object.value(forKey: \(literal(attribute))) == nil {\n"
             out += "                // TODO: the value a row without one gets (\(SwiftNames.comment(type))): nothing in the model says which.\n"

@@ -202,7 +202,7 @@ public enum StagePlanSwift {
             willReads = true
             let entity = SwiftNames.literal(work.entity)
             will += "        // \(SwiftNames.comment(work.detail))\n"
-            will += "        try forEachObject(of: \(entity), in: manager, stage: \(label), save: false) { object in\n"
+            will += StageHandlerSwift.forEachObject(work.entity, label: label, save: false)
             will += "            var row: [String: Any] = [:]\n"
             for attribute in work.read {
                 will += "            row[\(SwiftNames.literal(attribute))] = object.value(forKey: \(SwiftNames.literal(attribute)))\n"
@@ -214,7 +214,7 @@ public enum StagePlanSwift {
                 didWrites = true
                 did += "        // \(SwiftNames.comment(work.detail))\n"
                 did += "        let carried\(SwiftNames.type(work.entity)) = carry.values[\(entity)] ?? [:]\n"
-                did += "        try forEachObject(of: \(SwiftNames.literal(next)), in: manager, stage: \(label), save: true) { object in\n"
+                did += StageHandlerSwift.forEachObject(next, label: label, save: true)
                 did += "            guard let row = carried\(SwiftNames.type(work.entity))[object.objectID.uriRepresentation()] else { return }\n"
                 did += "            // TODO: turn the old values into \(work.write.map { "'\(SwiftNames.comment($0))'" }.joined(separator: ", ")) (for a relationship, insert the destination objects and link them).\n"
                 did += "            _ = row\n"

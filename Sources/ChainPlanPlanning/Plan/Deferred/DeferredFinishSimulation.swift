@@ -14,11 +14,12 @@ public struct DeferredFinishSimulation: Sendable, Hashable, Codable {
         public var rows: Int
         public var seconds: Double
 
-        package init(table: String, columns: [String], rows: Int, seconds: Double) {
+        /// A task that took `elapsed`.
+        package init(table: String, columns: [String], rows: Int, elapsed: Duration) {
             self.table = table
             self.columns = columns
             self.rows = rows
-            self.seconds = seconds
+            seconds = elapsed.seconds
         }
     }
 
@@ -34,32 +35,28 @@ public struct DeferredFinishSimulation: Sendable, Hashable, Codable {
         public var withoutDeferralSeconds: Double?
         public var withoutDeferralRowsCopied: Int?
 
-        package init(from: String, to: String, deferredSeconds: Double?, deferredRowsCopied: Int?,
-                     withoutDeferralSeconds: Double?, withoutDeferralRowsCopied: Int?) {
+        /// The step `from → to` as simulated with the option and without it (nil: not simulated).
+        package init(from: String, to: String, deferred: StepSimulation?, withoutDeferral: StepSimulation?) {
             self.from = from
             self.to = to
-            self.deferredSeconds = deferredSeconds
-            self.deferredRowsCopied = deferredRowsCopied
-            self.withoutDeferralSeconds = withoutDeferralSeconds
-            self.withoutDeferralRowsCopied = withoutDeferralRowsCopied
+            deferredSeconds = deferred?.seconds
+            deferredRowsCopied = deferred?.rowsCopied
+            withoutDeferralSeconds = withoutDeferral?.seconds
+            withoutDeferralRowsCopied = withoutDeferral?.rowsCopied
         }
     }
 
-    public var steps: [Step]
+    public var steps: [Step] = []
     /// Finish tasks, in table order (empty: nothing was pending after the path).
-    public var tasks: [Task]
+    public var tasks: [Task] = []
     /// `_DEFERRED_` columns left after finishing in tables the final model does not have
     /// (finishing copies the model's root tables only).
-    public var leftOver: [String]
+    public var leftOver: [String] = []
     /// Set when the simulated finish failed: SQLite's reason.
     public var failure: String?
 
-    package init(steps: [Step], tasks: [Task], leftOver: [String], failure: String?) {
-        self.steps = steps
-        self.tasks = tasks
-        self.leftOver = leftOver
-        self.failure = failure
-    }
+    /// Nothing measured yet: the finisher adds the tasks, the dry run the compared steps.
+    package init() {}
 
     /// Rows the finish copied, all tasks.
     public var rowsCopied: Int { tasks.reduce(0) { $0 + $1.rows } }

@@ -16,9 +16,10 @@ public struct PendingDeferredWork: Sendable, Hashable, Codable {
         /// Always present in JSON, null when the name does not parse.
         @ExplicitNull public var original: String?
 
-        public init(column: String, original: String?) {
+        /// The store's column `column`; `original` is parsed from its name.
+        package init(column: String) {
             self.column = column
-            self.original = original
+            original = PendingDeferredWork.originalColumn(of: column)
         }
     }
 

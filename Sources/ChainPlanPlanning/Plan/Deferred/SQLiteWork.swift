@@ -69,6 +69,10 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
         try container.encode(finishTasks, forKey: .finishTasks)
     }
 
+}
+
+// In an extension, so that the synthesized memberwise init stays.
+extension SQLiteWork {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         deferred = try container.decode(Bool.self, forKey: .deferred)
@@ -76,14 +80,6 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
         optionIgnored = try container.decode(Bool.self, forKey: .optionIgnored)
         tables = try container.decode([Table].self, forKey: .tables)
         finishTasks = try container.decode(Int.self, forKey: .finishTasks)
-    }
-
-    init(deferred: Bool, path: Path, optionIgnored: Bool, tables: [Table], finishTasks: Int) {
-        self.deferred = deferred
-        self.path = path
-        self.optionIgnored = optionIgnored
-        self.tables = tables
-        self.finishTasks = finishTasks
     }
 }
 

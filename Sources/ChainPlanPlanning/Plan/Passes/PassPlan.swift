@@ -1,44 +1,25 @@
 /// The multi-pass plan of one heavyweight step (reference §8): which entity mappings run in which
 /// `migrateStore` call (one call per pass, all into one destination store), so that memory stays
 /// bounded (§8.2) and every relationship can still be set (§8.3). Made by `PassPlanner`.
+///
+/// JSON carries every key: an unknown count or estimate is `null`.
 public struct PassPlan: Sendable, Hashable, Encodable {
     public struct Pass: Sendable, Hashable, Encodable {
         /// Destination entities created in this pass, in the destination model's order.
         public var entities: [String]
         public var entityMappings: [String]
         /// Source objects the pass loads (the store's rows), nil without a store.
-        public var objects: Int?
+        @ExplicitNull public var objects: Int? = nil
         /// The dry run's memory estimate for those objects, nil without a store.
-        public var memoryBytes: Int?
-
-        public init(entities: [String], entityMappings: [String], objects: Int? = nil, memoryBytes: Int? = nil) {
-            self.entities = entities
-            self.entityMappings = entityMappings
-            self.objects = objects
-            self.memoryBytes = memoryBytes
-        }
-
-        private enum CodingKeys: String, CodingKey { case entities, entityMappings, objects, memoryBytes }
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(entities, forKey: .entities)
-            try container.encode(entityMappings, forKey: .entityMappings)
-            try container.encode(objects, forKey: .objects)
-            try container.encode(memoryBytes, forKey: .memoryBytes)
-        }
+        @ExplicitNull public var memoryBytes: Int? = nil
     }
 
     public struct Coverage: Sendable, Hashable, Encodable {
         /// Kept source entities no entity mapping reads: their objects are not migrated.
-        public var unmapped: [String]
+        public var unmapped: [String] = []
         /// Source entities read by more than one entity mapping into the same destination
         /// entity: their objects are created twice.
-        public var mappedTwice: [String]
-
-        public init(unmapped: [String] = [], mappedTwice: [String] = []) {
-            self.unmapped = unmapped
-            self.mappedTwice = mappedTwice
-        }
+        public var mappedTwice: [String] = []
     }
 
     /// A relationship between entities of two passes. Associations do not cross `migrateStore`
@@ -58,48 +39,14 @@ public struct PassPlan: Sendable, Hashable, Encodable {
         public var fix: Fix
         /// The uniqueness constraint (attributes joined by `,`) of the entity of the earlier pass,
         /// by which the later pass fetches it; nil when it has none.
-        public var key: String?
-
-        public init(entity: String, relationship: String, target: String, fix: Fix, key: String?) {
-            self.entity = entity
-            self.relationship = relationship
-            self.target = target
-            self.fix = fix
-            self.key = key
-        }
-
-        private enum CodingKeys: String, CodingKey { case entity, relationship, target, fix, key }
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(entity, forKey: .entity)
-            try container.encode(relationship, forKey: .relationship)
-            try container.encode(target, forKey: .target)
-            try container.encode(fix, forKey: .fix)
-            try container.encode(key, forKey: .key)
-        }
+        @ExplicitNull public var key: String?
     }
 
     public var passes: [Pass]
     public var coverage: Coverage
     public var crossPass: [CrossPass]
     /// Everything in one call, nil without a store.
-    public var singlePassMemoryBytes: Int?
-
-    public init(passes: [Pass], coverage: Coverage, crossPass: [CrossPass], singlePassMemoryBytes: Int?) {
-        self.passes = passes
-        self.coverage = coverage
-        self.crossPass = crossPass
-        self.singlePassMemoryBytes = singlePassMemoryBytes
-    }
-
-    private enum CodingKeys: String, CodingKey { case passes, coverage, crossPass, singlePassMemoryBytes }
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(passes, forKey: .passes)
-        try container.encode(coverage, forKey: .coverage)
-        try container.encode(crossPass, forKey: .crossPass)
-        try container.encode(singlePassMemoryBytes, forKey: .singlePassMemoryBytes)
-    }
+    @ExplicitNull public var singlePassMemoryBytes: Int?
 }
 
 /// One entity mapping of a step: its name and its source and destination entities, and where it

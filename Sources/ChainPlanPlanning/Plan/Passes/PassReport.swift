@@ -17,19 +17,6 @@ public struct PassReport: Sendable, Hashable, Encodable {
     public var store: String?
     public var diagnostics: [Diagnostic]
 
-    public init(bundle: String, bundleName: String, from: String, to: String, mappingModels: [String], plan: PassPlan,
-                maxMemoryBytes: Int?, store: String?, diagnostics: [Diagnostic]) {
-        self.bundle = bundle
-        self.bundleName = bundleName
-        self.from = from
-        self.to = to
-        self.mappingModels = mappingModels
-        self.plan = plan
-        self.maxMemoryBytes = maxMemoryBytes
-        self.store = store
-        self.diagnostics = diagnostics
-    }
-
     /// The mapping model the generated driver loads: the only one, else `<From>To<To>` (the
     /// full mapping model to make, or to merge the pass set into).
     public var fullMappingModelName: String {

@@ -20,17 +20,6 @@ public struct StagePlan: Sendable, Hashable, Codable {
     /// nil when none matches.
     public var decompositions: [Decomposition]? = nil
 
-    public init(stages: [MigrationStage], starts: [StageRun], appModel: String, modelName: String,
-                checksumSource: String?, merged: [MergedVersion], findings: [Diagnostic]) {
-        self.stages = stages
-        self.starts = starts
-        self.appModel = appModel
-        self.modelName = modelName
-        self.checksumSource = checksumSource
-        self.merged = merged
-        self.findings = findings
-    }
-
     /// Every version the plan lists, in order.
     public var listedVersions: [String] {
         var seen: Set<String> = []
@@ -70,23 +59,11 @@ public struct MigrationStage: Sendable, Hashable, Codable {
     public var label: String
     /// Custom stages: whether handlers do data work (false: a handler-less stage that only forces
     /// stepping).
-    public var handlers: Bool
+    public var handlers: Bool = false
     /// Custom stages: the mapping model Core Data uses for the stage's jump, when one covers it.
-    public var mappingModel: String?
+    public var mappingModel: String? = nil
     /// Custom stages with handlers: the data the handlers move (entity, properties, why).
-    public var work: [DataWork]
-
-    public init(kind: Kind, versions: [String], checksums: [String], reason: String, label: String,
-                handlers: Bool = false, mappingModel: String? = nil, work: [DataWork] = []) {
-        self.kind = kind
-        self.versions = versions
-        self.checksums = checksums
-        self.reason = reason
-        self.label = label
-        self.handlers = handlers
-        self.mappingModel = mappingModel
-        self.work = work
-    }
+    public var work: [DataWork] = []
 }
 
 /// Data a custom stage's handlers move: the entity (at the current model), its attributes to read

@@ -24,15 +24,6 @@ public struct Decomposition: Sendable, Hashable, Codable {
 
     /// `from`, the intermediates, `to`.
     public var chain: [String] { [from] + intermediates.map(\.name) + [to] }
-
-    public init(from: String, to: String, pattern: Pattern, summary: String, intermediates: [IntermediateVersion], steps: [DecomposedStep]) {
-        self.from = from
-        self.to = to
-        self.pattern = pattern
-        self.summary = summary
-        self.intermediates = intermediates
-        self.steps = steps
-    }
 }
 
 /// A model version the decomposition adds: `base` (a version of the bundle) with `edits` applied.
@@ -56,14 +47,6 @@ public struct ModelEdit: Sendable, Hashable, Codable {
     public var attribute: String
     public var sourceVersion: String?
     public var sourceEntity: String?
-
-    public init(kind: Kind, entity: String, attribute: String, sourceVersion: String? = nil, sourceEntity: String? = nil) {
-        self.kind = kind
-        self.entity = entity
-        self.attribute = attribute
-        self.sourceVersion = sourceVersion
-        self.sourceEntity = sourceEntity
-    }
 }
 
 /// One step of a decomposition: the stage it becomes and what it does.
