@@ -107,11 +107,11 @@ package struct InPlaceTablePlanner {
     package let layout: StoreLayout
     package let live: LiveSchema
     /// Source entities the destination keeps.
-    private let keptEntities: Set<String>
+    let keptEntities: Set<String>
     /// `Entity.relationship` of source to-ones some destination to-one is filled from.
-    private let keptToOnes: Set<String>
+    let keptToOnes: Set<String>
     /// `Entity.relationship` of source relationships some destination relationship is filled from.
-    private let keptRelationships: Set<String>
+    let keptRelationships: Set<String>
     /// Source tables already looked up (a planner serves one step on one thread).
     private let sources = SourceCache()
 

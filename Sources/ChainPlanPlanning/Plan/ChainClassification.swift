@@ -45,8 +45,10 @@ struct ChainClassification {
         // of a large history would otherwise all be held at once.
         // Each version's store layout once, and only for the pairs whose SQLite work is read.
         let layouts = StoreLayoutCache { [classifier] name in classifier.resolved[name]?.version.model }
+        // The direct jumps all end at the target: tables planned from equal inputs are planned once.
+        let jumpTables = SQLiteWorkMemo()
         // Freed on another thread once this classification is done (nothing reads them later).
-        defer { BackgroundRelease.release((classifier, layouts)) }
+        defer { BackgroundRelease.release((classifier, layouts, jumpTables)) }
         let stepCount = graph.edges.count
         let works = Parallel.map(Array(pairs.enumerated())) { item -> (StepClassification, Lineage?, SQLiteWork?) in
             let (index, pair) = item
@@ -63,7 +65,7 @@ struct ChainClassification {
                         let copied = Set(mapping?.entityMappings.filter { $0.kind == .copy && $0.source == $0.destination }.compactMap(\.destination) ?? [])
                         let resolved = classifier.resolved[pair.from].flatMap { from in classifier.resolved[pair.to].map { (from.view.resolvedModel, $0.view.resolvedModel) } }
                         return SQLiteWork.of(classification, source: source, destination: destination, layouts: known, copied: copied,
-                                             deferring: deferring, resolved: resolved)
+                                             deferring: deferring, resolved: resolved, memo: index < stepCount ? nil : jumpTables)
                     }
                 } : nil
             return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }, work)

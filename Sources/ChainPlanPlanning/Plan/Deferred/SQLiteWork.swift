@@ -95,7 +95,7 @@ extension SQLiteWork {
     /// `copied`: entities the inferred mapping copies (equal hashes, same name); a table of such
     /// entities whose columns and entity numbers stay is unchanged without planning it.
     static func analyze(source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?, copied: Set<String>,
-                        path: Path, deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil) -> SQLiteWork {
+                        path: Path, deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil, memo: SQLiteWorkMemo? = nil) -> SQLiteWork {
         guard path == .inPlace else {
             return SQLiteWork(deferred: deferring, path: path, optionIgnored: deferring, tables: [], finishTasks: 0)
         }
@@ -131,36 +131,17 @@ extension SQLiteWork {
                                     reasons: renumbered ? ["rows renumbered (Z_ENT)"] : [], avoidableByDeferral: nil))
                 continue
             }
-            let plan = planner().plan(table)
-            for entry in plan.sources { feeding.insert(entry.source.live.name.uppercased()) }
-            let columns = plan.deferrable.map { Column(column: $0.column, cause: $0.cause) }
-            var row = Table(table: table.name, entity: table.rootEntity, work: .unchanged, columns: [], reasons: [], avoidableByDeferral: nil)
-            if plan.isCreated {
-                row.work = .created
-                row.reasons = ["entity '\(table.rootEntity)' is new"]
-            } else if plan.staysInPlace(deferring: deferring) {
-                row.columns = columns
-                if !columns.isEmpty {
-                    row.work = .deferred
-                } else if !plan.add.isEmpty || !plan.fill.isEmpty {
-                    row.work = .altered
-                    if !plan.add.isEmpty { row.reasons.append("columns added: " + plan.add.map(\.name).joined(separator: ", ")) }
-                    if plan.fill.contains(where: { $0.column == "Z_ENT" }) { row.reasons.append("rows renumbered (Z_ENT)") }
-                    let filled = plan.fill.map(\.column).filter { $0 != "Z_ENT" }
-                    if !filled.isEmpty { row.reasons.append("values filled: " + filled.joined(separator: ", ")) }
+            let made: SQLiteWorkMemo.Planned
+            if let memo {
+                let planning = planner()
+                made = memo.row(for: .init(plan: planning.planKey(table), deferring: deferring)) {
+                    planned(planning.plan(table), table: table, deferring: deferring)
                 }
             } else {
-                row.work = .rebuilt
-                row.columns = columns
-                row.reasons = plan.blockers
-                if plan.blockers.isEmpty {
-                    row.avoidableByDeferral = true
-                    row.reasons = ["columns removed: " + columns.map(\.column).joined(separator: ", ")]
-                } else if !deferring {
-                    row.avoidableByDeferral = false
-                }
+                made = planned(planner().plan(table), table: table, deferring: deferring)
             }
-            tables.append(row)
+            for name in made.feeding { feeding.insert(name) }
+            tables.append(made.row)
         }
         for table in sourceLayout.tables where !feeding.contains(table.name.uppercased())
             && !layout.tables.contains(where: { $0.name.uppercased() == table.name.uppercased() }) {
@@ -200,6 +181,38 @@ extension SQLiteWork {
         let finish = tables.filter { $0.work == .deferred }.count
         return SQLiteWork(deferred: deferring, path: .inPlace, optionIgnored: false, tables: tables, finishTasks: finish)
     }
+
+    /// A destination table's row and the source tables feeding it, from its plan.
+    private static func planned(_ plan: InPlaceTablePlan, table: StoreLayout.Table, deferring: Bool) -> SQLiteWorkMemo.Planned {
+        let columns = plan.deferrable.map { Column(column: $0.column, cause: $0.cause) }
+        var row = Table(table: table.name, entity: table.rootEntity, work: .unchanged, columns: [], reasons: [], avoidableByDeferral: nil)
+        if plan.isCreated {
+            row.work = .created
+            row.reasons = ["entity '\(table.rootEntity)' is new"]
+        } else if plan.staysInPlace(deferring: deferring) {
+            row.columns = columns
+            if !columns.isEmpty {
+                row.work = .deferred
+            } else if !plan.add.isEmpty || !plan.fill.isEmpty {
+                row.work = .altered
+                if !plan.add.isEmpty { row.reasons.append("columns added: " + plan.add.map(\.name).joined(separator: ", ")) }
+                if plan.fill.contains(where: { $0.column == "Z_ENT" }) { row.reasons.append("rows renumbered (Z_ENT)") }
+                let filled = plan.fill.map(\.column).filter { $0 != "Z_ENT" }
+                if !filled.isEmpty { row.reasons.append("values filled: " + filled.joined(separator: ", ")) }
+            }
+        } else {
+            row.work = .rebuilt
+            row.columns = columns
+            row.reasons = plan.blockers
+            if plan.blockers.isEmpty {
+                row.avoidableByDeferral = true
+                row.reasons = ["columns removed: " + columns.map(\.column).joined(separator: ", ")]
+            } else if !deferring {
+                row.avoidableByDeferral = false
+            }
+        }
+        return SQLiteWorkMemo.Planned(row: row, feeding: plan.sources.map { $0.source.live.name.uppercased() })
+    }
 }
 
 extension SQLiteWork {
@@ -210,11 +223,12 @@ extension SQLiteWork {
     }
 
     static func of(_ step: StepClassification, source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?,
-                   copied: Set<String> = [], deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil) -> SQLiteWork? {
+                   copied: Set<String> = [], deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil,
+                   memo: SQLiteWorkMemo? = nil) -> SQLiteWork? {
         switch step.migration {
         case .lightweight:
             return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .inPlace, deferring: deferring,
-                           resolved: resolved)
+                           resolved: resolved, memo: memo)
         case .heavyweight where step.mappingModel != nil:
             return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .mappingModel, deferring: deferring)
         case .none, .unknown, .heavyweight:

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Planned destination tables of SQLite work, shared by the steps of one chain that plan
+/// tables from equal inputs: a long history's direct jumps all end at the last version, and
+/// most of their tables are planned from equal source tables. A table's row is kept under
+/// everything its plan reads (`InPlaceTablePlanKey`) and the deferral option, so a hit gives
+/// exactly the row planning would give. Safe to share between threads.
+///
+/// Example (the tests run it): jumps Note(body, title) → Note(title) from two versions with
+/// equal Note tables plan ZNOTE once; the second is a hit and its row is the same.
+final class SQLiteWorkMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        var plan: InPlaceTablePlanKey
+        var deferring: Bool
+    }
+
+    struct Planned {
+        var row: SQLiteWork.Table
+        /// Upper-cased names of the source tables that feed the table.
+        var feeding: [String]
+    }
+
+    private let lock = NSLock()
+    private var planned: [Key: Planned] = [:]
+    private(set) var hits = 0
+
+    func row(for key: Key, plan: () -> Planned) -> Planned {
+        lock.lock()
+        if let found = planned[key] {
+            hits += 1
+            lock.unlock()
+            return found
+        }
+        lock.unlock()
+        let made = plan()
+        lock.lock()
+        planned[key] = made
+        lock.unlock()
+        return made
+    }
+}
