@@ -1,8 +1,11 @@
 /// Everything `InPlaceTablePlanner.plan(_:)` reads to plan one destination table, so that two
 /// steps whose inputs for that table are equal can share the plan's outcome (a long history's
 /// direct jumps to the last version re-plan mostly equal tables). Two planners give equal keys
-/// for a table only when `plan(_:)` reads equal values in both: the destination table; for
-/// each of its entities the source entity it is filled from and both entity numbers; each
+/// for a table only when `plan(_:)` reads equal values in both, but for the entity numbers'
+/// values, which only the plan's SQL text (`entityCases`, the `Z_ENT` fill's value) holds: its
+/// sources, blockers, added, filled, deferrable and pending columns are then equal. Read: the
+/// destination table; for each of its entities the source entity it is filled from, whether
+/// both entity numbers are known and whether the number stays; each
 /// source table found (its predicted layout, the live table standing for it, the numbers of
 /// its entities, and which of its columns' entities and relationships the step keeps); and for
 /// each destination column the destination and source attribute or relationship it maps.
@@ -10,10 +13,14 @@
 /// Example (the tests run it): Note(body, title) → Note(title) twice from equal source tables
 /// gives equal keys; making `title` mandatory with a default in one source gives different ones.
 package struct InPlaceTablePlanKey: Hashable, Sendable {
+    /// The entity numbers only as whether they are known and kept: the numbers themselves are
+    /// read only into the plan's SQL (`entityCases`, the `Z_ENT` fill's value), which no key
+    /// user reads; an entity added elsewhere shifts them across a long history.
     struct Member: Hashable, Sendable {
         var source: String?
-        var oldNumber: Int?
-        var newNumber: Int?
+        var hasOldNumber: Bool
+        var hasNewNumber: Bool
+        var keepsNumber: Bool
         var table: String?
     }
 
@@ -21,8 +28,8 @@ package struct InPlaceTablePlanKey: Hashable, Sendable {
         var layout: StoreLayout.Table
         var liveName: String
         var liveColumns: [String]
-        /// `live.entityNumbers` of each entity of the table, in the layout's order.
-        var numbers: [Int?]
+        /// Whether `live.entityNumbers` knows each entity of the table, in the layout's order.
+        var numbered: [Bool]
         /// Per column role with an entity: kept entity, kept to-one, kept relationship.
         var kept: [UInt8]
     }
@@ -51,8 +58,10 @@ extension InPlaceTablePlanner {
         for member in table.entities {
             let old = mapping.entitySource[member]
             let found = old.flatMap { old in sourceLayout.tables.first { $0.entities.contains(old) } }
-            members.append(.init(source: old, oldNumber: old.flatMap { live.entityNumbers[$0] },
-                                 newNumber: layout.entity(named: member)?.number, table: found?.name))
+            let oldNumber = old.flatMap { live.entityNumbers[$0] }
+            let newNumber = layout.entity(named: member)?.number
+            members.append(.init(source: old, hasOldNumber: oldNumber != nil, hasNewNumber: newNumber != nil,
+                                 keepsNumber: oldNumber == newNumber, table: found?.name))
             guard let found, !sourceNames.contains(found.name) else { continue }
             sourceNames.append(found.name)
             let liveTable = live.table(found.name)
@@ -73,7 +82,7 @@ extension InPlaceTablePlanner {
                 kept.append(flags)
             }
             sources.append(.init(layout: found, liveName: liveTable?.name ?? "", liveColumns: liveTable?.columns ?? [],
-                                 numbers: found.entities.map { live.entityNumbers[$0] }, kept: kept))
+                                 numbered: found.entities.map { live.entityNumbers[$0] != nil }, kept: kept))
             if liveTable == nil { sources[sources.count - 1].liveName = "\u{0}" }
         }
         var columns: [InPlaceTablePlanKey.ColumnSide] = []

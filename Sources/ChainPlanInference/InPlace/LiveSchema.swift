@@ -40,7 +40,21 @@ package struct LiveSchema {
         return candidates.count == 1 ? candidates[0] : nil
     }
 
+    /// The upper-cased name without its trailing numbers (`Character.isNumber`).
     package static func withoutSuffix(_ name: String) -> String {
+        // ASCII (every name Core Data writes): upper-case letters and drop trailing digits byte
+        // by byte; the only ASCII characters that are numbers are the digits.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(name.utf8)
+            while let last = bytes.last, last >= 0x30, last <= 0x39 { bytes.removeLast() }
+            for index in bytes.indices where bytes[index] >= 0x61 && bytes[index] <= 0x7A { bytes[index] -= 0x20 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return withoutSuffixByCharacter(name)
+    }
+
+    /// `withoutSuffix` character by character, for any name.
+    static func withoutSuffixByCharacter(_ name: String) -> String {
         String(name.uppercased().reversed().drop(while: \.isNumber).reversed())
     }
 
