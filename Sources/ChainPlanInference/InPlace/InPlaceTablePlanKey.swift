@@ -125,3 +125,28 @@ extension InPlaceTablePlanner {
         return copy
     }
 }
+
+extension InPlaceTablePlanKey {
+    /// Hashes a few cheap parts (equal keys have equal parts); `==` still compares everything,
+    /// so a memo finds a plan only under an equal key. Hashing the properties' whole values
+    /// cost more than most plans.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(table.name)
+        hasher.combine(table.columns.count)
+        for member in members {
+            hasher.combine(member.source)
+            hasher.combine(member.table)
+            hasher.combine(member.keepsNumber)
+        }
+        for source in sources {
+            hasher.combine(source.layout.columns.count)
+            hasher.combine(source.liveColumns.count)
+            hasher.combine(source.kept)
+        }
+        for column in columns {
+            hasher.combine(column.sourceAttributeValue?.name)
+            hasher.combine(column.sourceAttributeValue?.isOptional)
+            hasher.combine(column.sourceRelationshipValue?.name)
+        }
+    }
+}
