@@ -10,8 +10,10 @@
 /// its entities, and which of its columns' entities and relationships the step keeps); and for
 /// each destination column the destination and source attribute or relationship it maps.
 ///
-/// Example (the tests run it): Note(body, title) → Note(title) twice from equal source tables
-/// gives equal keys; making `title` mandatory with a default in one source gives different ones.
+/// Example (the tests run it): Note(title, folder) → Note(title with a default, folder
+/// mandatory) from equal Note tables on other lines of the file gives equal keys; the source's
+/// `title` made optional (or its type, a column, `folder`'s optionality, an entity sorted before
+/// Note, a sub-entity of Folder, Note's name) gives different ones and a different ZNOTE row.
 package struct InPlaceTablePlanKey: Hashable, Sendable {
     /// The entity numbers only as whether they are known and kept: the numbers themselves are
     /// read only into the plan's SQL (`entityCases`, the `Z_ENT` fill's value), which no key

@@ -6,8 +6,8 @@ import Foundation
 /// everything its plan reads (`InPlaceTablePlanKey`) and the deferral option, so a hit gives
 /// exactly the row planning would give. Safe to share between threads.
 ///
-/// Example (the tests run it): jumps Note(body, title) → Note(title) from two versions with
-/// equal Note tables plan ZNOTE once; the second is a hit and its row is the same.
+/// Example (the tests run it): jumps to Note(title, folder) from two versions with equal Note
+/// and Folder tables plan each table once; the second jump's rows are hits and the same.
 final class SQLiteWorkMemo: @unchecked Sendable {
     struct Key: Hashable {
         var plan: InPlaceTablePlanKey
