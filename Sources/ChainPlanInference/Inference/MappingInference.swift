@@ -701,31 +701,24 @@ private struct Engine {
                     verdict: .inferable, code: .some(nil), location: here))
             }
         } else if a.type != b.type {
-            if InferenceRules.converts(a.type, b.type) {
-                add(InferenceRules.attributeTypeConversion.change(
-                    .attributeTypeChanged, entity: entity, property: b.name,
-                    detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue) (converted)",
-                    verdict: .inferable, code: .some(nil), location: here))
-            } else {
-                add(InferenceRules.attributeTypeConversion.change(
-                    .attributeTypeChanged, entity: entity, property: b.name,
-                    detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue): Core Data refuses to infer the mapping "
-                        + "(134190 \"Source and destination attribute types are incompatible\"; the app fails with 134140)",
-                    verdict: .blocksInference, location: here))
-            }
+            // Converted in place, or refused by the builder: one finding either way.
+            let converts = InferenceRules.converts(a.type, b.type)
+            add(InferenceRules.attributeTypeConversion.change(
+                .attributeTypeChanged, entity: entity, property: b.name,
+                detail: "attribute \(label) changes type from \(a.type.xmlValue) to \(b.type.xmlValue)"
+                    + (converts ? " (converted)" : ": Core Data refuses to infer the mapping "
+                        + "(134190 \"Source and destination attribute types are incompatible\"; the app fails with 134140)"),
+                verdict: converts ? .inferable : .blocksInference, code: converts ? .some(nil) : nil, location: here))
         }
         if !transformation, a.allowsExternalBinaryDataStorage != b.allowsExternalBinaryDataStorage {
-            if b.allowsExternalBinaryDataStorage {
-                add(InferenceRules.externalStorage.change(
-                    .externalStorageChanged, entity: entity, property: b.name,
-                    detail: "attribute \(label) moves to external storage", verdict: .inferable, code: .some(nil), location: here))
-            } else {
-                add(InferenceRules.externalStorage.change(
-                    .externalStorageChanged, entity: entity, property: b.name,
-                    detail: "attribute \(label) stops using external storage: Core Data refuses to infer the mapping (134190 \"Unable to use "
+            // Into external storage is inferred; out of it the builder refuses.
+            let into = b.allowsExternalBinaryDataStorage
+            add(InferenceRules.externalStorage.change(
+                .externalStorageChanged, entity: entity, property: b.name,
+                detail: into ? "attribute \(label) moves to external storage"
+                    : "attribute \(label) stops using external storage: Core Data refuses to infer the mapping (134190 \"Unable to use "
                         + "inferred mapping to move external reference into store.\"; the app fails with 134140)",
-                    verdict: .blocksInference, location: here))
-            }
+                verdict: into ? .inferable : .blocksInference, code: into ? .some(nil) : nil, location: here))
         }
         if a.isOptional != b.isOptional {
             if b.isOptional {

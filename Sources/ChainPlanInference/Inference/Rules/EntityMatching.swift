@@ -20,7 +20,7 @@ extension InferenceRules {
         ])
 
     /// The key Core Data gives an entity or property: its renaming identifier, else its name.
-    static func key(name: String, renamingIdentifier: String?) -> String {
+    package static func key(name: String, renamingIdentifier: String?) -> String {
         if let renamingIdentifier, !renamingIdentifier.isEmpty { return renamingIdentifier }
         return name
     }

@@ -1,3 +1,5 @@
+import ChainPlanInference
+
 /// Attributes moved from an entity into a new entity between two models (the first half of the
 /// expand → copy → contract pattern): at `old` entity S has attribute `x`; at `new`, S (matched by
 /// renaming identifier or name, §4.1 keys) no longer has `x` but has a relationship `r` to an
@@ -15,7 +17,10 @@ struct MovedAttributes: Hashable {
         var pairs: [CopyIntoEntity.Pair]
     }
 
-    static func key(_ name: String, _ identifier: String?) -> String { identifier ?? name }
+    /// The §4.1 key, as inference gives it (an empty identifier counts as none).
+    static func key(_ name: String, _ identifier: String?) -> String {
+        InferenceRules.key(name: name, renamingIdentifier: identifier)
+    }
 
     static func find(old: ObjectModel, new: ObjectModel) -> [Move] {
         let oldEntityKeys = Set(old.entities.map { key($0.name, $0.renamingIdentifier) })
