@@ -306,34 +306,13 @@ final class GraphvizEngine: @unchecked Sendable {
         preparations[format] = done
         worker.submit { [self] in
             lock.lock()
-            if let context = makeContext() {
-                if let graph = "digraph { a }".withCString({ agmemread($0) }) {
-                    if gvLayout(context, graph, "dot") == 0 {
-                        var buffer: UnsafeMutablePointer<CChar>?
-                        var length: UInt32 = 0
-                        _ = gvRenderData(context, graph, format.rawValue, &buffer, &length)
-                        if let buffer { gvFreeRenderData(buffer) }
-                    }
-                    gvFreeLayout(context, graph)
-                    agclose(graph)
-                }
-            }
-            // Whatever went wrong here goes wrong again, and is reported, in the real render.
-            _ = takeMessages()
+            // The result is dropped: whatever went wrong here goes wrong again, and is
+            // reported, in the real render.
+            _ = render(dot: "digraph { a }", format: format, limits: GraphvizRenderer.Limits(), engine: "dot")
             lock.unlock()
             done.signal()
         }
         return done
-    }
-
-    /// The process's Graphviz context, created on first use. Call only while holding `lock`.
-    private func makeContext() -> OpaquePointer? {
-        if context == nil {
-            _ = agseterrf(collectGraphvizMessage)
-            _ = agseterr(AGWARN)
-            context = gvContext()
-        }
-        return context
     }
 
     /// Renders on the Graphviz thread, waiting at most `limits.timeout`. `engine` is the
@@ -410,7 +389,12 @@ final class GraphvizEngine: @unchecked Sendable {
         engine: String
     ) -> Result<GraphvizRenderer.Output, RenderError> {
         graphvizMessages = ""
-        guard let context = makeContext() else {
+        if context == nil {
+            _ = agseterrf(collectGraphvizMessage)
+            _ = agseterr(AGWARN)
+            context = gvContext()
+        }
+        guard let context else {
             return .failure(.graphvizUnavailable(messages: takeMessages().errors))
         }
         _ = agreseterrors()
