@@ -24,6 +24,9 @@ package struct InPlaceTablePlan {
         package var byRole: [RoleKey: String] = [:]
         /// Upper-cased live column → live column; upper-cased predicted column → predicted column.
         private var liveByUpper: [String: String] = [:]
+        /// Live columns by name without collision number (`LiveSchema.withoutSuffix`): the first,
+        /// and how many share it (a predicted name stands for one only when it is alone).
+        private var liveBySuffixless: [String: (column: String, count: Int)] = [:]
         package var predictedByUpper: [String: StoreLayout.Column] = [:]
         /// Live column → its quoted SQL name, and back.
         package var quoted: [String: String] = [:]
@@ -33,6 +36,10 @@ package struct InPlaceTablePlan {
             self.layout = layout
             self.live = live
             for name in live.columns where liveByUpper[name.uppercased()] == nil { liveByUpper[name.uppercased()] = name }
+            for name in live.columns {
+                let base = LiveSchema.withoutSuffix(name)
+                liveBySuffixless[base] = liveBySuffixless[base].map { ($0.column, $0.count + 1) } ?? (name, 1)
+            }
             for name in live.columns {
                 let text = LiveSchema.quote(name)
                 quoted[name] = text
@@ -45,9 +52,13 @@ package struct InPlaceTablePlan {
             }
         }
 
-        /// `LiveSchema.column(predicted, in: live.columns)`, the exact match found by hashing.
+        /// `LiveSchema.column(predicted, in: live.columns)`, both of its matches found by hashing
+        /// (a step adding thousands of columns to a wide table would otherwise scan every live
+        /// column for each added one).
         package func liveColumn(_ predicted: String) -> String? {
-            liveByUpper[predicted.uppercased()] ?? LiveSchema.column(predicted, in: live.columns)
+            if let exact = liveByUpper[predicted.uppercased()] { return exact }
+            guard let (column, count) = liveBySuffixless[LiveSchema.withoutSuffix(predicted)], count == 1 else { return nil }
+            return column
         }
     }
 
@@ -117,6 +128,9 @@ package struct InPlaceTablePlanner {
 
     private final class SourceCache {
         var table: [String: InPlaceTablePlan.Source] = [:]
+        /// Destination entity → its attributes (relationships) by name.
+        var destinationAttributes: [String: [String: Attribute]] = [:]
+        var destinationRelationships: [String: [String: Relationship]] = [:]
     }
 
     package init(mapping: StepMapping, sourceLayout: StoreLayout, layout: StoreLayout, live: LiveSchema) {
@@ -161,8 +175,27 @@ package struct InPlaceTablePlanner {
         source.byRole[InPlaceTablePlan.RoleKey(kind: kind, entity: entity, name: name)]
     }
 
+    /// The destination attribute a column stores (the first of its name on the resolved entity),
+    /// each entity's attributes indexed by name on first use.
     package func destinationAttribute(_ entity: String, _ name: String) -> Attribute? {
-        mapping.destination.entity(named: entity)?.attributes.first { $0.name == name }
+        if let index = sources.destinationAttributes[entity] { return index[name] }
+        var index: [String: Attribute] = [:]
+        for attribute in mapping.destination.entity(named: entity)?.attributes ?? [] where index[attribute.name] == nil {
+            index[attribute.name] = attribute
+        }
+        sources.destinationAttributes[entity] = index
+        return index[name]
+    }
+
+    /// The destination relationship a column stores, indexed like `destinationAttribute`.
+    package func destinationRelationship(_ entity: String, _ name: String) -> Relationship? {
+        if let index = sources.destinationRelationships[entity] { return index[name] }
+        var index: [String: Relationship] = [:]
+        for relationship in mapping.destination.entity(named: entity)?.relationships ?? [] where index[relationship.name] == nil {
+            index[relationship.name] = relationship
+        }
+        sources.destinationRelationships[entity] = index
+        return index[name]
     }
 
     /// The SELECT expression filling destination `column` from rows of `source`.
@@ -173,7 +206,7 @@ package struct InPlaceTablePlanner {
         case .entityNumber:
             return entityCase
         case .optimisticLock:
-            return LiveSchema.column("Z_OPT", in: source.live.columns).map(q) ?? "1"
+            return source.liveColumn("Z_OPT").map(q) ?? "1"
         case .attribute(let entity, let name, _):
             let target = destinationAttribute(entity, name)
             let fill = target.flatMap(InPlaceTablePlan.literal)
@@ -391,7 +424,7 @@ package struct InPlaceTablePlanner {
     /// `Entity.relationship` when destination to-one `column` is mandatory and its source was optional.
     private func newlyMandatoryToOne(_ column: StoreLayout.Column) -> String? {
         guard case .toOne(let entity, let name, _) = column.role,
-              let target = mapping.destination.entity(named: entity)?.relationships.first(where: { $0.name == name }),
+              let target = destinationRelationship(entity, name),
               !target.isOptional, let (_, old) = mapping.sourceRelationship(of: entity, name), old.isOptional else { return nil }
         return "\(entity).\(name)"
     }

@@ -100,7 +100,7 @@ extension InPlaceTablePlanner {
                     side.sourceAttributeValue = Self.unplaced(old)
                 }
             case .toOne(let entity, let name, _), .toOneEntity(let entity, let name, _), .orderKey(let entity, let name):
-                side.destinationRelationship = mapping.destination.entity(named: entity)?.relationships.first { $0.name == name }.map(Self.unplaced)
+                side.destinationRelationship = destinationRelationship(entity, name).map(Self.unplaced)
                 if let (owner, old) = mapping.sourceRelationship(of: entity, name) {
                     side.sourceRelationship = owner
                     side.sourceRelationshipValue = Self.unplaced(old)

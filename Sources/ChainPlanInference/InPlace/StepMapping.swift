@@ -6,10 +6,12 @@ package struct StepMapping: Sendable {
     package let destination: ResolvedModel
     /// Destination entity → source entity.
     package let entitySource: [String: String]
-    /// Destination entity → destination attribute → source attribute name (on the source entity).
-    private let attributeSource: [String: [String: String]]
-    /// Destination entity → destination relationship → source relationship name.
-    private let relationshipSource: [String: [String: String]]
+    /// Destination entity → destination attribute → the paired source attribute's position
+    /// among the source entity's resolved attributes (looked up in constant time, so a step
+    /// over entities with thousands of attributes stays linear).
+    private let attributeSource: [String: [String: Int]]
+    /// Destination entity → destination relationship → the paired source relationship's position.
+    private let relationshipSource: [String: [String: Int]]
 
     package init(source: ObjectModel, destination: ObjectModel) {
         self.init(source: ResolvedModel(source), destination: ResolvedModel(destination))
@@ -24,17 +26,17 @@ package struct StepMapping: Sendable {
                                     destinations: destination.entities.map { ($0.name, $0.entity.renamingIdentifier) }) {
             entities[destination.entities[d].name] = source.entities[s].name
         }
-        var attributes: [String: [String: String]] = [:]
-        var relationships: [String: [String: String]] = [:]
+        var attributes: [String: [String: Int]] = [:]
+        var relationships: [String: [String: Int]] = [:]
         for entity in destination.entities {
             guard let sourceName = entities[entity.name], let old = source.entity(named: sourceName) else { continue }
             for (s, d) in Matcher.match(sources: old.attributes.map { ($0.name, $0.renamingIdentifier) },
                                         destinations: entity.attributes.map { ($0.name, $0.renamingIdentifier) }) {
-                attributes[entity.name, default: [:]][entity.attributes[d].name] = old.attributes[s].name
+                attributes[entity.name, default: [:]][entity.attributes[d].name] = s
             }
             for (s, d) in Matcher.match(sources: old.relationships.map { ($0.name, $0.renamingIdentifier) },
                                         destinations: entity.relationships.map { ($0.name, $0.renamingIdentifier) }) {
-                relationships[entity.name, default: [:]][entity.relationships[d].name] = old.relationships[s].name
+                relationships[entity.name, default: [:]][entity.relationships[d].name] = s
             }
         }
         self.entitySource = entities
@@ -45,20 +47,20 @@ package struct StepMapping: Sendable {
     /// The source attribute destination attribute `name` of `entity` is filled from, with the
     /// source entity that declares it.
     package func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
-        guard let sourceEntity = entitySource[entity], let sourceName = attributeSource[entity]?[name],
-              let resolved = source.entity(named: sourceEntity),
-              let attribute = resolved.attributes.first(where: { $0.name == sourceName })
+        guard let sourceEntity = entitySource[entity], let index = attributeSource[entity]?[name],
+              let resolved = source.entity(named: sourceEntity), resolved.attributes.indices.contains(index)
         else { return nil }
-        return (resolved.inheritedFrom[sourceName] ?? sourceEntity, attribute)
+        let attribute = resolved.attributes[index]
+        return (resolved.inheritedFrom[attribute.name] ?? sourceEntity, attribute)
     }
 
     /// The source relationship destination relationship `name` of `entity` is filled from.
     package func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
-        guard let sourceEntity = entitySource[entity], let sourceName = relationshipSource[entity]?[name],
-              let resolved = source.entity(named: sourceEntity),
-              let relationship = resolved.relationships.first(where: { $0.name == sourceName })
+        guard let sourceEntity = entitySource[entity], let index = relationshipSource[entity]?[name],
+              let resolved = source.entity(named: sourceEntity), resolved.relationships.indices.contains(index)
         else { return nil }
-        return (resolved.inheritedFrom[sourceName] ?? sourceEntity, relationship)
+        let relationship = resolved.relationships[index]
+        return (resolved.inheritedFrom[relationship.name] ?? sourceEntity, relationship)
     }
 
     /// `entity` and every entity below it in the destination model.
