@@ -74,9 +74,25 @@ final class ProgressBar: @unchecked Sendable {
 /// that only writes the signal number to a pipe, which is async-signal-safe; a dedicated thread
 /// reads the pipe, removes the copies and exits. (A `DispatchSourceSignal` needs the signal
 /// blocked in every thread, which a process that already runs threads cannot arrange.)
+///
+/// The cleanup races the dry run it interrupts: once the copy is gone, the run fails and would
+/// exit 2 on its own. The cleanup holds `exiting` from the moment it starts, and the process's
+/// own exit asks `exitStatus(_:)` first, which waits for it: an interrupted run always exits
+/// 128 + the signal.
 enum ScratchCleanup {
     nonisolated(unsafe) fileprivate static var writeEnd: Int32 = -1
     private static let lock = NSLock()
+    /// Taken by the cleanup for good (it ends in `exit`); guards `caught`.
+    private static let exiting = NSLock()
+    nonisolated(unsafe) private static var caught: Int32 = 0
+
+    /// The status the process exits with: `status`, unless a signal was caught, whose cleanup
+    /// is waited for (it exits the process itself).
+    static func exitStatus(_ status: Int32) -> Int32 {
+        exiting.lock()
+        defer { exiting.unlock() }
+        return caught == 0 ? status : 128 + caught
+    }
 
     static func install() {
         lock.lock()
@@ -91,9 +107,11 @@ enum ScratchCleanup {
         let reader = Thread {
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) != 1 {}
+            exiting.lock()
+            caught = Int32(byte)
             StoreScratchCopy.removeAllLive()
             FileHandleOutput.standardError.write("\r\u{1B}[Kchainplan: interrupted; the scratch copy was removed and the store was not touched\n")
-            exit(128 + Int32(byte))
+            exit(128 + caught)
         }
         reader.start()
         // SIGHUP: the terminal was closed; SIGQUIT: Ctrl-\. Both would otherwise end the process
