@@ -9,6 +9,13 @@ struct ColorOptions: ParsableArguments {
     var noColor = false
 }
 
+/// `--strict`, for the commands that gate on their findings (validate, dry-run, report): warnings
+/// fail the run (exit 1) as errors do.
+struct StrictOption: ParsableArguments {
+    @Flag(help: "Fail (exit 1) on warnings as well as errors.")
+    var strict = false
+}
+
 /// `--format text|json` for commands that write a file (init, lock, fixture): text is the
 /// `wrote …` line on standard error; json is one document on standard output.
 struct WrittenFileOptions: ParsableArguments {

@@ -62,8 +62,8 @@ struct OutputOptions: ParsableArguments {
     @Option(name: [.customShort("o"), .long], help: "Write the n-th format to this file instead of standard output.")
     var output: [String] = []
 
-    @Flag(help: "Fail (exit 1) on warnings as well as errors.")
-    var strict = false
+    @OptionGroup var gate: StrictOption
+    var strict: Bool { gate.strict }
 
     @OptionGroup var color: ColorOptions
     var noColor: Bool { color.noColor }

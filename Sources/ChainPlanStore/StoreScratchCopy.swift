@@ -222,7 +222,7 @@ public final class StoreScratchCopy: @unchecked Sendable {
         let before = watched.map(FileSignature.init(path:))
 
         // Progress over the sizes of the store and its side files (the support folder is not counted).
-        let total = max(watched.map { FileSignature(path: $0).size }.reduce(0, +) + (FileSignature(path: original + "-shm").size), 1)
+        let total = max((watched + [original + "-shm"]).map { FileSignature(path: $0)?.size ?? 0 }.reduce(0, +), 1)
         var done: Int64 = 0
         let advance: (Int) -> Void = { count in
             done += Int64(count)
@@ -384,26 +384,18 @@ public final class StoreScratchCopy: @unchecked Sendable {
     }
 }
 
-/// What identifies a file's content version without reading it: existence, size,
-/// modification time and inode.
+/// What identifies a file's content version without reading it: size, modification time and
+/// inode; nil for a file that does not exist (a missing file's signature equals only another
+/// missing file's).
 struct FileSignature: Equatable {
-    var exists: Bool
     var size: Int64
     var modifiedSeconds: Int
     var modifiedNanoseconds: Int
     var inode: UInt64
 
-    init(path: String) {
+    init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            self.exists = false
-            self.size = 0
-            self.modifiedSeconds = 0
-            self.modifiedNanoseconds = 0
-            self.inode = 0
-            return
-        }
-        self.exists = true
+        guard stat(path, &info) == 0 else { return nil }
         self.size = Int64(info.st_size)
         #if canImport(Darwin)
         self.modifiedSeconds = Int(info.st_mtimespec.tv_sec)

@@ -39,8 +39,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write the document to this file instead of standard output.")
     var output: String?
 
-    @Flag(help: "Fail (exit 1) on warnings as well as errors.")
-    var strict = false
+    @OptionGroup var gate: StrictOption
 
     @Option(help: ArgumentHelp(
         "HTML: lead with the steps into versions after this one (a pull request's new models) instead of the steps into the target. "
@@ -93,7 +92,7 @@ struct ReportCommand: AsyncParsableCommand {
             }
             try FileHandleOutput.write(ReviewReporter.markdown(report, diagramLink: link, stagePlan: stages), to: output)
         }
-        try ExitStatus.finish(report.diagnostics, strict: strict)
+        try ExitStatus.finish(report.diagnostics, strict: gate.strict)
     }
 
     /// Reports never overwrite a file the user did not name: the diagram beside a Markdown report

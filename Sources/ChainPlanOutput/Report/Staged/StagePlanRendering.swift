@@ -41,7 +41,7 @@ public enum StagePlanRendering {
             if !jump.lostComparedToSteps.isEmpty { out += ", drops \(jump.lostComparedToSteps.joined(separator: ", "))" }
             out += "\n"
         }
-        for handler in run.handlers { out += "     \(handler.handler) of stage \(handler.stage + 1) at '\(handler.model)'\n" }
+        for handler in run.handlers { out += "     \(handler.handler.rawValue) of stage \(handler.stage + 1) at '\(handler.model)'\n" }
         if let error = run.error { out += "     \(outcome(error)): \"\(error.reason)\"\n" }
         return out
     }
@@ -68,7 +68,7 @@ public enum StagePlanRendering {
         }
         let starts = plan.starts.map { run -> [String] in
             let jumps = run.jumps.map { "\(markup.code($0.from)) → \(markup.code($0.to)) (\(markup.text($0.migration)))" }.joined(separator: markup.lineBreak)
-            let handlers = run.handlers.map { "\($0.handler) at \(markup.code($0.model))" }.joined(separator: markup.lineBreak)
+            let handlers = run.handlers.map { "\($0.handler.rawValue) at \(markup.code($0.model))" }.joined(separator: markup.lineBreak)
             let outcome = run.error.map { "\(markup.text(Self.outcome($0))): \(markup.text($0.reason))" } ?? markup.text(run.summary)
             return [markup.code(run.version), jumps.isEmpty ? "—" : jumps, handlers.isEmpty ? "—" : handlers, outcome]
         }

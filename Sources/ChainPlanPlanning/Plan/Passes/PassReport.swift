@@ -25,22 +25,19 @@ public struct PassReport: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, bundle, from, to, mappingModels, passes, coverage, crossPass, singlePassMemoryBytes, maxMemoryBytes, store, diagnostics
+        case schemaVersion, bundle, from, to, mappingModels, maxMemoryBytes, store, diagnostics
     }
 
-    /// The plan's keys at the top level (`passes`, `coverage`, `crossPass`,
-    /// `singlePassMemoryBytes`), beside the step and the findings.
+    /// The plan's own keys (`passes`, `coverage`, `crossPass`, `singlePassMemoryBytes`, as
+    /// `PassPlan` encodes them) at the top level, beside the step and the findings.
     public func encode(to encoder: Encoder) throws {
+        try plan.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(bundle, forKey: .bundle)
         try container.encode(from, forKey: .from)
         try container.encode(to, forKey: .to)
         try container.encode(mappingModels, forKey: .mappingModels)
-        try container.encode(plan.passes, forKey: .passes)
-        try container.encode(plan.coverage, forKey: .coverage)
-        try container.encode(plan.crossPass, forKey: .crossPass)
-        try container.encode(plan.singlePassMemoryBytes, forKey: .singlePassMemoryBytes)
         try container.encode(maxMemoryBytes, forKey: .maxMemoryBytes)
         try container.encode(store, forKey: .store)
         try container.encode(diagnostics, forKey: .diagnostics)

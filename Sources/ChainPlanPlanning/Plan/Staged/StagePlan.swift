@@ -100,9 +100,12 @@ public struct StageRun: Sendable, Hashable, Codable {
     }
 
     public struct HandlerCall: Sendable, Hashable, Codable {
+        /// The `NSCustomMigrationStage` handler called (its property's name).
+        public enum Handler: String, Sendable, Hashable, Codable {
+            case willMigrate, didMigrate
+        }
         public var stage: Int
-        /// `willMigrate` or `didMigrate`.
-        public var handler: String
+        public var handler: Handler
         /// The model the handler's container opens.
         public var model: String
     }

@@ -135,14 +135,14 @@ public enum StageSimulation {
                     run.stagesRun.append(position)
                     guard let current = stage.current, let next = stage.next else { position += 1; continue }
                     if stage.hasHandlers {
-                        run.handlers.append(StageRun.HandlerCall(stage: position, handler: "willMigrate", model: name(current)))
+                        run.handlers.append(StageRun.HandlerCall(stage: position, handler: .willMigrate, model: name(current)))
                         if actual != current {
                             return fail(134100, Reason.incompatible, "willMigrate opens the store at \(name(current)) but it is at \(name(actual))")
                         }
                     }
                     guard jump(to: next, stage: position) else { return fail(134140, Reason.noMapping, "the custom stage's jump fails") }
                     if stage.hasHandlers {
-                        run.handlers.append(StageRun.HandlerCall(stage: position, handler: "didMigrate", model: name(next)))
+                        run.handlers.append(StageRun.HandlerCall(stage: position, handler: .didMigrate, model: name(next)))
                     }
                     position += 1
                 }

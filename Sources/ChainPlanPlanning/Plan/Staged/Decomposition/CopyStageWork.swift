@@ -29,7 +29,7 @@ extension StageSynthesis {
 
 extension DataWork {
     /// Per entity, fill the empty values of `targets` before they become mandatory.
-    static func fills(_ targets: [MandatoryWithoutDefault.Target]) -> [DataWork] {
+    static func fills(_ targets: [MandatoryWithoutDefault]) -> [DataWork] {
         let byEntity = Dictionary(grouping: targets, by: \.entity)
         return byEntity.keys.sorted().map { entity in
             let names = (byEntity[entity] ?? []).map(\.attribute)

@@ -7,7 +7,7 @@ import ChainPlanInference
 /// like `x` and has one attribute of that type). Example: `Aircraft.flightData` (Binary) at V2; at V4
 /// `Aircraft.flightRecord` → `FlightData` whose `data` is Binary: `flightData` moved into
 /// `FlightData.data`.
-struct MovedAttributes: Hashable {
+enum MovedAttributes {
     struct Move: Hashable {
         /// The entity at `new` (its name) and at `old`.
         var entity: String
@@ -22,11 +22,17 @@ struct MovedAttributes: Hashable {
         InferenceRules.key(name: name, renamingIdentifier: identifier)
     }
 
+    /// The entity of `old` that `entity` (of a later model) is, by §4.1 key.
+    static func counterpart(of entity: Entity, in old: ObjectModel) -> Entity? {
+        let wanted = key(entity.name, entity.renamingIdentifier)
+        return old.entities.first { key($0.name, $0.renamingIdentifier) == wanted }
+    }
+
     static func find(old: ObjectModel, new: ObjectModel) -> [Move] {
         let oldEntityKeys = Set(old.entities.map { key($0.name, $0.renamingIdentifier) })
         var moves: [Move] = []
         for entity in new.entities {
-            guard let source = old.entities.first(where: { key($0.name, $0.renamingIdentifier) == key(entity.name, entity.renamingIdentifier) }) else { continue }
+            guard let source = counterpart(of: entity, in: old) else { continue }
             let newKeys = Set(entity.attributes.map { key($0.name, $0.renamingIdentifier) } + entity.relationships.map { key($0.name, $0.renamingIdentifier) })
             let newNames = Set(entity.attributes.map(\.name) + entity.relationships.map(\.name))
             var removed = source.attributes.filter {
