@@ -161,7 +161,7 @@ package struct InPlaceTablePlanner {
     private func q(_ name: String, in source: InPlaceTablePlan.Source) -> String { source.quoted[name] ?? q(name) }
 
     package func sourceTable(of sourceEntity: String) -> InPlaceTablePlan.Source? {
-        guard let table = sourceLayout.tables.first(where: { $0.entities.contains(sourceEntity) }),
+        guard let table = sourceLayout.table(holding: sourceEntity),
               let live = live.table(table.name) else { return nil }
         // A source table's lookups are built once per planner, however many tables it feeds.
         if let cached = sources.table[live.name] { return cached }
@@ -239,7 +239,9 @@ package struct InPlaceTablePlanner {
             guard let old = mapping.entitySource[member], let oldNumber = live.entityNumbers[old],
                   let newNumber = layout.entity(named: member)?.number else { continue }
             // A source table's lookups are built once, however many entities it feeds.
-            if let index = plan.sources.firstIndex(where: { $0.source.layout.entities.contains(old) }) {
+            // An entity lies in one table of a layout: the source holding it is the one of its table.
+            let oldTable = sourceLayout.table(holding: old)?.name
+            if let index = plan.sources.firstIndex(where: { $0.source.layout.name == oldTable }) {
                 plan.sources[index].pairs.append((oldNumber, newNumber))
             } else if let source = sourceTable(of: old) {
                 if let index = plan.sources.firstIndex(where: { $0.source.live.name == source.live.name }) {
@@ -262,7 +264,8 @@ package struct InPlaceTablePlanner {
             plan.blockers.append("its rows come from table \(source.live.name)")
             return plan
         }
-        for old in source.layout.entities where live.entityNumbers[old] != nil && !table.entities.contains(where: { mapping.entitySource[$0] == old }) {
+        let staying = Set(table.entities.compactMap { mapping.entitySource[$0] })
+        for old in source.layout.entities where live.entityNumbers[old] != nil && !staying.contains(old) {
             plan.blockers.append("entity '\(old)' leaves the table (removed or moved)")
         }
         if !plan.blockers.isEmpty { return plan }

@@ -59,7 +59,7 @@ extension InPlaceTablePlanner {
         var sources: [InPlaceTablePlanKey.SourceTable] = []
         for member in table.entities {
             let old = mapping.entitySource[member]
-            let found = old.flatMap { old in sourceLayout.tables.first { $0.entities.contains(old) } }
+            let found = old.flatMap { sourceLayout.table(holding: $0) }
             let oldNumber = old.flatMap { live.entityNumbers[$0] }
             let newNumber = layout.entity(named: member)?.number
             members.append(.init(source: old, hasOldNumber: oldNumber != nil, hasNewNumber: newNumber != nil,

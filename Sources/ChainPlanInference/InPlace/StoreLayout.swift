@@ -95,11 +95,16 @@ public struct StoreLayout: Sendable, Hashable {
     }
 
     /// Entities in `Z_ENT` order.
-    public var entities: [EntitySlot]
+    public var entities: [EntitySlot] { didSet { slotByName = Self.firstPositions(entities.map(\.name)) } }
     /// Entity tables, one per root, roots in name order.
-    public var tables: [Table]
+    public var tables: [Table] { didSet { tableByEntity = Self.tablePositions(tables) } }
     public var joinTables: [JoinTable]
     public var indexes: [Index]
+    /// Entity name → position in `entities` (the first of a name), and → position in `tables`
+    /// of the first table holding it: look-ups per entity stay constant-time in a model of
+    /// thousands of entities.
+    private var slotByName: [String: Int] = [:]
+    private var tableByEntity: [String: Int] = [:]
 
     /// Derives the layout of `model`. Total on any input: duplicate entity names keep the
     /// first, unknown or cyclic parents make an entity a root, dangling relationships are
@@ -163,11 +168,23 @@ public struct StoreLayout: Sendable, Hashable {
             }
             return chain
         }
+        /// Each entity's relationships by name (the first of a name), indexed on first use: an
+        /// entity with thousands of to-ones looks up each one's inverse in constant time.
+        var relationshipsByName: [String: [String: Relationship]] = [:]
+        func relationships(of entity: String) -> [String: Relationship] {
+            if let known = relationshipsByName[entity] { return known }
+            var index: [String: Relationship] = [:]
+            for relationship in byName[entity]?.relationships ?? [] where index[relationship.name] == nil {
+                index[relationship.name] = relationship
+            }
+            relationshipsByName[entity] = index
+            return index
+        }
         /// A relationship by name on `entity` or an ancestor.
         func relationship(_ name: String?, on entity: String?) -> Relationship? {
             guard let name, let entity else { return nil }
             for ancestor in ancestry(entity) {
-                if let found = byName[ancestor]?.relationships.first(where: { $0.name == name }) { return found }
+                if let found = relationships(of: ancestor)[name] { return found }
             }
             return nil
         }
@@ -263,9 +280,7 @@ public struct StoreLayout: Sendable, Hashable {
                       let inverse = relationship(link.inverseName, on: link.inverseEntity ?? destination),
                       inverse.isToMany, !inverse.isTransient
                 else { continue }
-                let inverseOwner = ancestry(link.inverseEntity ?? destination).first {
-                    byName[$0]?.relationships.contains { $0.name == inverse.name } ?? false
-                } ?? destination
+                let inverseOwner = ancestry(link.inverseEntity ?? destination).first { relationships(of: $0)[inverse.name] != nil } ?? destination
                 let pair = ["\(name).\(link.name)", "\(inverseOwner).\(inverse.name)"].sorted()
                 guard seenPairs.insert(pair).inserted else { continue }
                 // End A: this entity's rows, pointed at by the inverse; end B: the destination's rows.
@@ -295,10 +310,29 @@ public struct StoreLayout: Sendable, Hashable {
         self.tables = tables
         self.joinTables = joinTables
         self.indexes = indexes
+        slotByName = Self.firstPositions(slots.map(\.name))
+        tableByEntity = Self.tablePositions(tables)
     }
 
     /// The slot of an entity by name.
-    public func entity(named name: String) -> EntitySlot? { entities.first { $0.name == name } }
+    public func entity(named name: String) -> EntitySlot? { slotByName[name].map { entities[$0] } }
+
+    /// The first table holding `entity` (an entity's hierarchy table).
+    public func table(holding entity: String) -> Table? { tableByEntity[entity].map { tables[$0] } }
+
+    private static func firstPositions(_ names: [String]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (position, name) in names.enumerated() where positions[name] == nil { positions[name] = position }
+        return positions
+    }
+
+    private static func tablePositions(_ tables: [Table]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (position, table) in tables.enumerated() {
+            for entity in table.entities where positions[entity] == nil { positions[entity] = position }
+        }
+        return positions
+    }
 
     /// The column type Core Data uses for an attribute type, nil when unknown.
     public static func sqlType(of type: AttributeType) -> String? {

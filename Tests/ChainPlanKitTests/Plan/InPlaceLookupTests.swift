@@ -48,3 +48,42 @@ import Testing
         #expect(found?.attribute.type == .integer64)
     }
 }
+
+/// A layout's look-ups by entity (`Z_ENT` slot, hierarchy table) answer what a scan of its
+/// lists answers, also after the lists are changed.
+@Suite struct StoreLayoutLookupTests {
+    static let model = M(E("Zed"), E("Note", [.a("title", .string)]), E("Draft", parent: "Note"), E("Alpha"))
+
+    @Test func lookUpsAgreeWithTheLists() {
+        var layout = StoreLayout(model: Self.model)
+        for name in ["Zed", "Note", "Draft", "Alpha", "Missing"] {
+            #expect(layout.entity(named: name) == layout.entities.first { $0.name == name })
+            #expect(layout.table(holding: name) == layout.tables.first { $0.entities.contains(name) })
+        }
+        #expect(layout.table(holding: "Draft")?.name == "ZNOTE")
+        layout.entities.removeAll { $0.name == "Alpha" }
+        layout.tables.removeAll { $0.rootEntity == "Note" }
+        #expect(layout.entity(named: "Alpha") == nil)
+        #expect(layout.entity(named: "Zed") == layout.entities.first { $0.name == "Zed" })
+        #expect(layout.table(holding: "Draft") == nil)
+        #expect(layout.table(holding: "Zed")?.name == "ZZED")
+    }
+
+    /// Each to-one's inverse is found however many relationships an entity has (an ordered
+    /// to-many inverse gives the to-one its order column).
+    @Test func inversesOfManyToOnes() {
+        let count = 300
+        var owner = E("Owner")
+        var item = E("Item")
+        for index in 0..<count {
+            item.relationships.append(Relationship(name: "r\(index)", destinationEntity: "Owner", inverseName: "items\(index)", inverseEntity: "Owner",
+                                                   isToMany: false, isOrdered: false, isOptional: true, maxCount: 1, deletionRule: .nullify))
+            owner.relationships.append(Relationship(name: "items\(index)", destinationEntity: "Item", inverseName: "r\(index)", inverseEntity: "Item",
+                                                    isToMany: true, isOrdered: index.isMultiple(of: 2), isOptional: true, maxCount: 0, deletionRule: .nullify))
+        }
+        let layout = StoreLayout(model: M(item, owner))
+        let columns = layout.table(holding: "Item")?.columns.map(\.name) ?? []
+        #expect(columns.filter { $0.hasPrefix("Z_FOK_") }.count == count / 2)
+        #expect(columns.contains("Z_FOK_R0") && !columns.contains("Z_FOK_R1"))
+    }
+}

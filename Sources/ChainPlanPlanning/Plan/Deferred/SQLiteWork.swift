@@ -143,8 +143,8 @@ extension SQLiteWork {
             for name in made.feeding { feeding.insert(name) }
             tables.append(made.row)
         }
-        for table in sourceLayout.tables where !feeding.contains(table.name.uppercased())
-            && !layout.tables.contains(where: { $0.name.uppercased() == table.name.uppercased() }) {
+        let destinationTables = Set(layout.tables.map { $0.name.uppercased() })
+        for table in sourceLayout.tables where !feeding.contains(table.name.uppercased()) && !destinationTables.contains(table.name.uppercased()) {
             tables.append(Table(table: table.name, entity: table.rootEntity, work: .dropped, columns: [],
                                 reasons: ["entity '\(table.rootEntity)' is removed: its table is dropped now, never deferred"], avoidableByDeferral: nil))
         }
