@@ -47,20 +47,23 @@ package struct StepMapping: Sendable {
     /// The source attribute destination attribute `name` of `entity` is filled from, with the
     /// source entity that declares it.
     package func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
-        guard let sourceEntity = entitySource[entity], let index = attributeSource[entity]?[name],
-              let resolved = source.entity(named: sourceEntity), resolved.attributes.indices.contains(index)
-        else { return nil }
-        let attribute = resolved.attributes[index]
-        return (resolved.inheritedFrom[attribute.name] ?? sourceEntity, attribute)
+        paired(attributeSource, entity, name, \.attributes, \.name).map { (declaringEntity: $0.0, attribute: $0.1) }
     }
 
     /// The source relationship destination relationship `name` of `entity` is filled from.
     package func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
-        guard let sourceEntity = entitySource[entity], let index = relationshipSource[entity]?[name],
-              let resolved = source.entity(named: sourceEntity), resolved.relationships.indices.contains(index)
+        paired(relationshipSource, entity, name, \.relationships, \.name).map { (declaringEntity: $0.0, relationship: $0.1) }
+    }
+
+    /// The source property at the position `positions` pairs with destination property `name`
+    /// of `entity`, with the entity that declares it.
+    private func paired<Property>(_ positions: [String: [String: Int]], _ entity: String, _ name: String,
+                                  _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>) -> (String, Property)? {
+        guard let sourceEntity = entitySource[entity], let index = positions[entity]?[name],
+              let resolved = source.entity(named: sourceEntity), resolved[keyPath: properties].indices.contains(index)
         else { return nil }
-        let relationship = resolved.relationships[index]
-        return (resolved.inheritedFrom[relationship.name] ?? sourceEntity, relationship)
+        let property = resolved[keyPath: properties][index]
+        return (resolved.inheritedFrom[property[keyPath: propertyName]] ?? sourceEntity, property)
     }
 
     /// `entity` and every entity below it in the destination model.
