@@ -5,7 +5,7 @@ Every figure is the median of repeated runs of whole processes (start-up include
 every comparison is measured in one run, alternating the two commands. Peak memory is the child's
 ru_maxrss from wait4. Inputs are generated (seeded) under .build/bench; nothing generated goes into git.
 
-Usage: bench.py [GROUP ...]   groups: chains corpus classify hash graph dryrun version (default: all)
+Usage: bench.py [GROUP ...]   groups: chains corpus classify hash graph dryrun wide version (default: all)
 Environment: BENCH_RUNS (default 5), CHAINPLAN (default .build/release/chainplan), PYTHON_PEERS
 (an interpreter with alembic, default .build/bench/venv/bin/python).
 Writes Benchmarks/results.json, Benchmarks/RESULTS.md and Benchmarks/scaling.svg.
@@ -33,7 +33,8 @@ CHAINPLAN = os.environ.get("CHAINPLAN", str(ROOT / ".build" / "release" / "chain
 PEER_PYTHON = os.environ.get("PYTHON_PEERS", str(WORK / "venv" / "bin" / "python"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 CORPUS = ROOT.parent / "shared" / "corpus"
-GROUPS = ["version", "chains", "corpus", "classify", "hash", "graph", "dryrun"]
+GROUPS = ["version", "chains", "corpus", "classify", "hash", "graph", "dryrun", "wide"]
+WIDE_SIZES = (2000, 8000, 32000)
 
 
 class BenchError(Exception):
@@ -263,8 +264,27 @@ def group_dryrun(figures, details):
     details["dryrun"] = rows
 
 
+def group_wide(figures, details):
+    """`chainplan paths` on steps that double very wide or very large models (Benchmarks/gen_wide.py):
+    time against size should grow linearly (×4 from 8k to 32k), where a look-up by name inside a
+    loop would make it grow ×16."""
+    out = WORK / "wide"
+    subprocess.run([sys.executable, BENCH / "gen_wide.py", out, *map(str, WIDE_SIZES)], check=True)
+    rows = {}
+    for shape in ("attributes", "relationships", "entities", "subentities"):
+        for size in WIDE_SIZES:
+            bundle = out / f"{shape}-{size}.xcdatamodeld"
+            result = measure({"paths": [cp("paths", bundle, "-o", "/dev/null")]}, runs=3)
+            rows[f"{shape}.{size}"] = result
+            figures[f"wide.{shape}.{size}.seconds"] = result["paths"]["median"]
+            figures[f"wide.{shape}.{size}.rss_mb"] = result["paths"]["rss_kb"] / 1024
+        figures[f"wide.{shape}.scaling"] = figures[f"wide.{shape}.{WIDE_SIZES[-1]}.seconds"] / figures[f"wide.{shape}.{WIDE_SIZES[-2]}.seconds"]
+    details["wide"] = rows
+
+
 RUNNERS = {"version": group_version, "chains": group_chains, "corpus": group_corpus,
-           "classify": group_classify, "hash": group_hash, "graph": group_graph, "dryrun": group_dryrun}
+           "classify": group_classify, "hash": group_hash, "graph": group_graph, "dryrun": group_dryrun,
+           "wide": group_wide}
 
 
 # --- reports ------------------------------------------------------------------------------------
@@ -356,6 +376,14 @@ def write_markdown(results):
                   f"a plain 5,000-version chain {g['chain_5000']:.2f} s; the default collapsed view {g['collapsed_5000']:.2f} s.", "",
                   f"Memory over 100 renders in one process (400-version chain): {g['rss_before_kb']:.0f} KiB → "
                   f"{g['rss_after_kb']:.0f} KiB."]
+    if "wide" in details:
+        lines += ["", "## Very wide models: `paths` on one step that doubles the model", "",
+                  "| Shape | " + " | ".join(f"{size:,} (s)" for size in WIDE_SIZES) + f" | ×{WIDE_SIZES[-1] // WIDE_SIZES[-2]} size |",
+                  "|---|" + "---|" * (len(WIDE_SIZES) + 1)]
+        for shape in ("attributes", "relationships", "entities", "subentities"):
+            if f"wide.{shape}.scaling" in figures:
+                lines.append(f"| {shape} | " + " | ".join(f"{figures[f'wide.{shape}.{size}.seconds']:.2f}" for size in WIDE_SIZES)
+                             + f" | ×{figures[f'wide.{shape}.scaling']:.1f} |")
     if "version" in details:
         lines += ["", f"`chainplan --version`: {figures['version.seconds'] * 1000:.1f} ms."]
     notes = BENCH / "NOTES.md"
