@@ -169,9 +169,19 @@ package enum TextPosition {
         var index = data.startIndex
         while index < data.endIndex {
             let byte = data[index]
+            // ASCII needs no validation (most of any file): only multi-byte sequences build a String.
+            if byte < 0x80 {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                index += 1
+                continue
+            }
             let length: Int
             switch byte {
-            case 0x00...0x7F: length = 1
             case 0xC2...0xDF: length = 2
             case 0xE0...0xEF: length = 3
             case 0xF0...0xF4: length = 4
@@ -180,12 +190,7 @@ package enum TextPosition {
             guard index + length <= data.endIndex,
                   String(validating: data[index..<(index + length)], as: UTF8.self) != nil
             else { return (line, column) }
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+            column += 1
             index += length
         }
         return (line, column)

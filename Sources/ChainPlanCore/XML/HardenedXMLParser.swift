@@ -4,11 +4,26 @@ import FoundationXML
 #endif
 
 /// The one way chainplan sets up an `XMLParser`: external entities are never resolved or
-/// loaded (whatever the document declares), namespaces are not processed. Every reader's
-/// parser comes from here, so no reader depends on a byte-level pre-check alone to keep a
-/// document from reaching outside itself.
+/// loaded (whatever the document declares), namespaces are not processed, and a document the
+/// parser cannot read safely never reaches it. Every reader's parser comes from here, so no
+/// reader depends on a byte-level pre-check of its own to keep a document from reaching outside
+/// itself or from crashing the process.
+///
+/// Refused before a parser is made: a processing instruction without data (`<?x?>`), which
+/// FoundationXML on Linux reads through a NULL pointer as soon as the parser has a delegate
+/// (`XMLSafety.firstDatalessProcessingInstruction`).
 package enum HardenedXMLParser {
-    package static func make(_ data: Data) -> XMLParser {
+    /// A document no parser is made for.
+    package struct Refusal: Error, Equatable {
+        /// The byte offset of what is refused.
+        package var offset: Int
+        package var message: String
+    }
+
+    package static func make(_ data: Data) throws(Refusal) -> XMLParser {
+        if let offset = XMLSafety.firstDatalessProcessingInstruction(in: data) {
+            throw Refusal(offset: offset, message: XMLSafety.datalessProcessingInstructionMessage)
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
@@ -18,9 +33,11 @@ package enum HardenedXMLParser {
     }
 
     /// Parses `data` with `delegate`, which can read the parser's position while it runs (its
-    /// `parser` is set for the parse and cleared after). Returns what `parse()` returned.
+    /// `parser` is set for the parse and cleared after). Returns what `parse()` returned, or
+    /// false for a document ``make(_:)`` refuses (the model readers report it located, from
+    /// `XMLSafety.check`, before they parse).
     package static func parse(_ data: Data, with delegate: some PositionReadingXMLDelegate) -> Bool {
-        let parser = make(data)
+        guard let parser = try? make(data) else { return false }
         parser.delegate = delegate
         delegate.parser = parser
         defer {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A one-pass byte scan that vouches for the SVG documents Graphviz writes for chainplan's own
 /// DOT, so that ``SVGSafety/check(_:)`` runs the full XML parser only on anything else.
 ///
@@ -15,22 +17,31 @@
 /// a `xmlns…` declaration. Anything else (including what would be fine XML) returns `false`.
 enum SVGQuickScan {
     static func vouches(for bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard String(validating: bytes, as: UTF8.self) != nil else { return false }
+        guard isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil else { return false }
         var scanner = Scanner(bytes: bytes)
         return scanner.scanDocument()
+    }
+
+    /// ASCII is valid UTF-8: checked in one pass over whole vectors, without building the String
+    /// that validating any other text needs.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        return high < 0x80
     }
 
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        var open: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        /// Open elements' names, as byte ranges of `bytes`.
+        var open: [Range<Int>] = []
         var sawRoot = false
         var sawDoctype = false
         /// Element names already found permitted: a drawing repeats a handful of names
         /// thousands of times, and comparing bytes costs less than building a String each time.
-        var permittedNames: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        var permittedNames: [Range<Int>] = []
         /// The current start tag's attribute names (kept to reuse its storage).
-        var attributeNames: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        var attributeNames: [Range<Int>] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
@@ -44,6 +55,20 @@ enum SVGQuickScan {
                  UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"): true
             default: false
             }
+        }
+
+        /// The bytes of two ranges of `bytes` are the same.
+        func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            guard a.count == b.count else { return false }
+            guard let base = bytes.baseAddress else { return true }
+            return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+        }
+
+        /// The end of the name starting at `start` (ASCII name bytes only).
+        func nameEnd(from start: Int) -> Int {
+            var cursor = start
+            while cursor < bytes.count, Self.isNameByte(bytes[cursor]) { cursor += 1 }
+            return cursor
         }
 
         func starts(with literal: StaticString, at position: Int) -> Bool {
@@ -156,9 +181,8 @@ enum SVGQuickScan {
             }
             if starts(with: "</", at: index) {
                 let nameStart = index + 2
-                var cursor = nameStart
-                while cursor < bytes.count, Self.isNameByte(bytes[cursor]) { cursor += 1 }
-                guard let top = open.popLast(), bytes[nameStart..<cursor].elementsEqual(top) else { return false }
+                var cursor = nameEnd(from: nameStart)
+                guard let top = open.popLast(), same(nameStart..<cursor, top) else { return false }
                 while cursor < bytes.count, Self.isSpace(bytes[cursor]) { cursor += 1 }
                 guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ">") else { return false }
                 index = cursor + 1
@@ -170,9 +194,8 @@ enum SVGQuickScan {
         mutating func scanStartTag() -> Bool {
             guard open.isEmpty ? !sawRoot : true else { return false }
             let nameStart = index + 1
-            var cursor = nameStart
-            while cursor < bytes.count, Self.isNameByte(bytes[cursor]) { cursor += 1 }
-            let name = bytes[nameStart..<cursor]
+            var cursor = nameEnd(from: nameStart)
+            let name = nameStart..<cursor
             guard !name.isEmpty, isPermittedElement(name) else { return false }
             attributeNames.removeAll(keepingCapacity: true)
             while true {
@@ -193,9 +216,9 @@ enum SVGQuickScan {
                 }
                 guard spaced else { return false }
                 let attributeStart = cursor
-                while cursor < bytes.count, Self.isNameByte(bytes[cursor]) { cursor += 1 }
-                let attribute = bytes[attributeStart..<cursor]
-                guard !attribute.isEmpty, Self.isPermittedAttribute(attribute), !attributeNames.contains(where: { $0.elementsEqual(attribute) }) else {
+                cursor = nameEnd(from: attributeStart)
+                let attribute = attributeStart..<cursor
+                guard !attribute.isEmpty, Self.isPermittedAttribute(bytes[attribute]), !attributeNames.contains(where: { same($0, attribute) }) else {
                     return false
                 }
                 attributeNames.append(attribute)
@@ -206,25 +229,39 @@ enum SVGQuickScan {
                 guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { return false }
                 let quote = bytes[cursor]
                 cursor += 1
-                let declaration = attribute.starts(with: "xmlns".utf8)
-                index = cursor
-                while index < bytes.count, bytes[index] != quote {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "<") || byte < 0x20 && !Self.isSpace(byte) || byte == 0x7F { return false }
-                    if byte == UInt8(ascii: ":") && !declaration { return false }
-                    // A reference in a value could spell a scheme: the parser decides.
-                    if byte == UInt8(ascii: "&") { return false }
-                    index += 1
+                let declaration = starts(with: "xmlns", at: attribute.lowerBound)
+                // The closing quote, then every byte before it checked at once (no early exit, so
+                // the check runs over whole vectors): long values (a path's points) are most of a drawing.
+                guard let base = bytes.baseAddress, cursor < bytes.count,
+                      let found = memchr(base + cursor, Int32(quote), bytes.count - cursor) else { return false }
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard Self.isPermittedValue(UnsafeBufferPointer(rebasing: bytes[cursor..<end]), declaration: declaration) else {
+                    return false
                 }
+                index = end
                 guard index < bytes.count else { return false }
                 cursor = index + 1
             }
         }
 
+        /// No `<`, no control character but white space, no DEL, no `&` (a reference in a value
+        /// could spell a scheme: the parser decides), and no `:` outside an `xmlns…` declaration.
+        static func isPermittedValue(_ value: UnsafeBufferPointer<UInt8>, declaration: Bool) -> Bool {
+            // NUL is refused as a control character anyway, so it can stand for "no colon refused".
+            let colon: UInt8 = declaration ? 0 : UInt8(ascii: ":")
+            var refused: UInt8 = 0
+            for byte in value {
+                let control: UInt8 = (byte < 0x20 ? 1 : 0) & (byte != 0x09 ? 1 : 0) & (byte != 0x0A ? 1 : 0) & (byte != 0x0D ? 1 : 0)
+                refused |= control | (byte == UInt8(ascii: "<") ? 1 : 0) | (byte == UInt8(ascii: "&") ? 1 : 0)
+                    | (byte == 0x7F ? 1 : 0) | (byte == colon ? 1 : 0)
+            }
+            return refused == 0
+        }
+
         /// The element's local name, lowercased, is not one ``SVGSafety`` refuses.
-        mutating func isPermittedElement(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-            if permittedNames.contains(where: { $0.elementsEqual(name) }) { return true }
-            guard !SVGSafety.refusedElements.contains(Self.localLowercased(name)) else { return false }
+        mutating func isPermittedElement(_ name: Range<Int>) -> Bool {
+            for known in permittedNames where same(known, name) { return true }
+            guard !SVGSafety.refusedElements.contains(Self.localLowercased(bytes[name])) else { return false }
             if permittedNames.count < 32 { permittedNames.append(name) }
             return true
         }

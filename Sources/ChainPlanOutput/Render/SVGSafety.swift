@@ -24,11 +24,10 @@ public enum SVGSafety {
         // scan cannot account for (every refusal included) goes through the parser below.
         if svg.withUnsafeBytes({ SVGQuickScan.vouches(for: $0.bindMemory(to: UInt8.self)) }) { return }
         // Processing instructions are active content; one without data (`<?x?>`) is refused
-        // before the parser, which cannot read it (`XMLSafety.firstDatalessProcessingInstruction`).
-        if XMLSafety.firstDatalessProcessingInstruction(in: svg) != nil {
+        // before any parser is made, which could not read it (`HardenedXMLParser`).
+        guard let parser = try? HardenedXMLParser.make(svg) else {
             throw RenderError.activeContent("processing instruction without data")
         }
-        let parser = HardenedXMLParser.make(svg)
         let delegate = Inspector()
         parser.delegate = delegate
         let parsed = parser.parse()

@@ -47,12 +47,12 @@ struct MappingXMLDocument {
     static func parse(prepared: Data) -> Result<MappingXMLDocument, Failure> {
         // FoundationXML on Linux does not report entity declarations to the delegate: refused here.
         if let failure = entityDeclaration(in: [UInt8](prepared)) { return .failure(failure) }
-        // FoundationXML crashes on `<?name?>`: refused here (see `XMLSafety`).
-        if let offset = XMLSafety.firstDatalessProcessingInstruction(in: prepared) {
-            return .failure(Failure(message: "xcmapping.xml: \(XMLSafety.datalessProcessingInstructionMessage)",
-                                    line: line(at: offset, in: [UInt8](prepared))))
+        let parser: XMLParser
+        do {
+            parser = try HardenedXMLParser.make(prepared)
+        } catch {
+            return .failure(Failure(message: "xcmapping.xml: \(error.message)", line: line(at: error.offset, in: [UInt8](prepared))))
         }
-        let parser = HardenedXMLParser.make(prepared)
         let delegate = Delegate()
         parser.delegate = delegate
         let parsed = parser.parse()

@@ -113,6 +113,17 @@ struct PassPlannerTests {
         #expect(PassPlanner.keptSourceEntities(source: source, destination: destination) == ["Note"])
     }
 
+    /// An empty renaming identifier is none (§4.1): each entity keeps its name as its key, and
+    /// two such entities are not one.
+    @Test func emptyRenamingIdentifiersKeyByName() throws {
+        let source = try #require(Self.model(#"<entity name="Note" elementID=""/><entity name="Tag" elementID=""/>"#, name: "V1"))
+        let destination = try #require(Self.model(#"<entity name="Note" elementID=""/><entity name="Tag"/>"#, name: "V2"))
+        #expect(PassPlanner.defaultEntityMappings(source: source, destination: destination) == [
+            .init(name: "NoteToNote", source: "Note", destination: "Note"), .init(name: "TagToTag", source: "Tag", destination: "Tag"),
+        ])
+        #expect(PassPlanner.keptSourceEntities(source: source, destination: destination) == ["Note", "Tag"])
+    }
+
     @Test func storeRowsPackPassesUnderTheBudget() throws {
         let entities = #"<entity name="A"/><entity name="B"/><entity name="C"/>"#
         let rows = ["A": PassRows(rows: 1000, averageRowBytes: 488), "B": .init(rows: 1000, averageRowBytes: 488), "C": .init(rows: 3000, averageRowBytes: 488)]

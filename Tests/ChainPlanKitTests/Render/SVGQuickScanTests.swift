@@ -47,6 +47,14 @@ import Testing
         "\(svg)<g><text>a</text></g><g><text>b</text><script/></g></svg>",
         "\(svg)<g/><gscript/><g/><script/></svg>",
         "\(svg)\((0..<40).map { "<e\($0)/>" }.joined())<e3/><animate/></svg>",
+        // Attribute values are checked whole before the scan moves on: every refused byte, anywhere.
+        "\(svg)<g a=\"x\u{1}\"/></svg>",
+        "\(svg)<g a=\"x\u{7F}y\"/></svg>",
+        "\(svg)<g a=\"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33&amp;\"/></svg>",
+        "\(svg)<g a='1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 <'/></svg>",
+        "\(svg)<g xmln=\"a:b\"/></svg>",
+        "\(svg)<g a=\"unterminated/></svg>",
+        "\(svg)<g a=\"",
     ])
     func leavesTheRestToTheParser(_ text: String) {
         #expect(!Self.vouches(text))
@@ -56,6 +64,24 @@ import Testing
     func repeatedNames() {
         let elements = (0..<40).map { "<e\($0) a=\"1\"><t>x</t></e\($0)>" }.joined()
         #expect(Self.vouches("\(Self.svg)\(elements)\(elements)</svg>"))
+    }
+
+    @Test("quotes of the other kind, xmlns colons and white space in values are vouched for", arguments: [
+        "\(svg)<g a='say \"x\"' b=\"it's\" c=\"1\t2\n3\r4\"/></svg>",
+        "\(svg)<g xmlns:v=\"urn:x:y\"/></svg>",
+        "\(svg)<g a=\"\"/></svg>",
+    ])
+    func permittedValues(_ text: String) {
+        #expect(Self.vouches(text))
+    }
+
+    @Test("text that is not ASCII is vouched for when it is UTF-8, and never when it is not")
+    func nonASCII() {
+        #expect(Self.vouches("\(Self.svg)<text a=\"Modèle 2 → 3\">Modèle 2 → 3 ✓</text></svg>"))
+        var bytes = Array("\(Self.svg)<text>x</text></svg>".utf8)
+        bytes.insert(0xC3, at: bytes.count - 13)  // a lead byte with no continuation
+        #expect(!bytes.withUnsafeBufferPointer { SVGQuickScan.vouches(for: $0) })
+        #expect(SVGQuickScan.isASCII(UnsafeBufferPointer(start: nil, count: 0)))
     }
 
     @Test("plain SVG with references in text is vouched for")

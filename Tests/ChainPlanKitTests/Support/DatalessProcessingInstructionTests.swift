@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import ChainPlanCore
 @testable import ChainPlanReaders
@@ -59,6 +62,39 @@ import Testing
             return
         }
         #expect(message.contains("processing instruction without data"))
+    }
+
+    /// The hardened parser layer refuses by itself, so a reader that skips every pre-check
+    /// (a future one, or one whose check regresses) still never hands the parser such a document.
+    final class Recorder: NSObject, PositionReadingXMLDelegate {
+        var parser: XMLParser?
+        var instructions: [String] = []
+        func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
+            instructions.append(target)
+        }
+    }
+
+    @Test(arguments: refused)
+    func refusedByTheHardenedParserItself(_ instruction: String) {
+        let document = Self.mapping(instruction)
+        #expect(throws: HardenedXMLParser.Refusal.self) { try HardenedXMLParser.make(document) }
+        do {
+            _ = try HardenedXMLParser.make(document)
+        } catch {
+            #expect(error.offset == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<database>".utf8.count)
+            #expect(error.message == XMLSafety.datalessProcessingInstructionMessage)
+        }
+        let recorder = Recorder()
+        #expect(!HardenedXMLParser.parse(document, with: recorder))
+        #expect(recorder.instructions.isEmpty)
+    }
+
+    @Test(arguments: accepted)
+    func theHardenedParserReadsInstructionsWithData(_ instruction: String) throws {
+        let recorder = Recorder()
+        #expect(HardenedXMLParser.parse(Self.mapping(instruction), with: recorder))
+        #expect(recorder.instructions == ["x"])
+        _ = try HardenedXMLParser.make(Self.mapping(instruction))
     }
 
     @Test(arguments: accepted)

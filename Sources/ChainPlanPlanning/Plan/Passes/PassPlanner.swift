@@ -15,8 +15,9 @@
 /// `Registration.course` to `Course` with uniqueness constraint `code` → `[Course]`,
 /// `[Registration]` and `fetch-by-key` `code`; without the constraint → one pass, `same-pass`.
 public enum PassPlanner {
-    /// The key an entity is matched by across versions (§4.1): its renaming identifier, else its name.
-    static func key(_ entity: Entity) -> String { entity.renamingIdentifier ?? entity.name }
+    /// The key an entity is matched by across versions (§4.1): its renaming identifier, else its
+    /// name; an empty identifier is none (the inference's own key, `InferenceRules.key`).
+    static func key(_ entity: Entity) -> String { InferenceRules.key(name: entity.name, renamingIdentifier: entity.renamingIdentifier) }
 
     /// The entity mappings a user needs without a mapping model: one per destination entity from
     /// the source entity with its key, named the way Xcode names them (`PersonToPerson`). An
