@@ -26,7 +26,7 @@ TARGETS = [
     ("dryrun.rss_growth", "<=", 1.5, "dry run peak RSS 1M rows / 10k rows (flat in store size)"),
     ("version.seconds", "<=", 0.030, "chainplan --version"),
 ] + [
-    (f"wide.{shape}.scaling", "<=", 6.0, f"paths on a step doubling {shape}: time(32k) / time(8k) (linear is 4, quadratic 16)")
+    (f"wide.{shape}.scaling", "<=", 6.0, f"paths on a step doubling {shape}: time(12k) / time(3k) (linear is 4, quadratic 16)")
     for shape in ("attributes", "relationships", "entities", "subentities")
 ]
 

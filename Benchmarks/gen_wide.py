@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Very wide and very large model steps for `make bench`'s `wide` group: inputs a hostile pull
 request could carry, where any look-up by name inside a loop would make planning quadratic.
-Each bundle has two versions, V1 and V2 (current); V2 doubles what V1 has:
+Each bundle has two versions, V1 and V2 (current); V2 doubles what V1 has (one element a line, as
+Xcode writes them):
 
 - attributes: entity A with N attributes, then 2N (one table of 2N columns, N added);
 - relationships: N to-ones from A to B with to-many inverses, then 2N of each;
@@ -17,26 +18,26 @@ SHAPES = ("attributes", "relationships", "entities", "subentities")
 
 
 def attributes(n, prefix):
-    return "".join(f'<attribute name="{prefix}{i}" optional="YES" attributeType="String"/>' for i in range(n))
+    return "".join(f'\n<attribute name="{prefix}{i}" optional="YES" attributeType="String"/>' for i in range(n))
 
 
 def to_ones(n, prefix):
-    return "".join(f'<relationship name="{prefix}{i}" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="B" '
+    return "".join(f'\n<relationship name="{prefix}{i}" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="B" '
                    f'inverseName="{prefix}inverse{i}" inverseEntity="B"/>' for i in range(n))
 
 
 def inverses(n, prefix):
-    return "".join(f'<relationship name="{prefix}inverse{i}" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="A" '
+    return "".join(f'\n<relationship name="{prefix}inverse{i}" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="A" '
                    f'inverseName="{prefix}{i}" inverseEntity="A"/>' for i in range(n))
 
 
 def entities(n, prefix):
-    return "".join(f'<entity name="{prefix}{i}">{attributes(1, "x")}</entity>' for i in range(n))
+    return "".join(f'\n<entity name="{prefix}{i}">{attributes(1, "x")}</entity>' for i in range(n))
 
 
 def subentities(n):
     return f'<entity name="Root">{attributes(1, "x")}</entity>' + "".join(
-        f'<entity name="S{i}" parentEntity="Root">{attributes(1, f"y{i}_")}</entity>' for i in range(n))
+        f'\n<entity name="S{i}" parentEntity="Root">{attributes(1, f"y{i}_")}</entity>' for i in range(n))
 
 
 def versions(shape, n):
