@@ -98,8 +98,8 @@ bench-check:
 # make fuzz [TARGETS="spec model"] [FUZZ_RUNS=1000000] [FUZZ_SECONDS=900] [FUZZ_JOBS=2] [FUZZ_ASAN=1]:
 # libFuzzer on the spec, model, mapping-model, keyed-archive, store-plist readers, inference and the
 # escaping (Fuzz/): 1,000,000 runs per target (each capped at 900 s), in a coverage-only build, then
-# everything it kept replayed under AddressSanitizer. About 25 min on an idle 2-core machine, plus
-# two release builds (~10 min each the first time); Fuzz/README.md, "Third round".
+# everything it kept replayed under AddressSanitizer. About 45 min on an idle 2-core machine (every
+# target reaches 1,000,000 runs), plus two release builds (~10 min each the first time); Fuzz/README.md, "Stop 29".
 TARGETS ?=
 fuzz: deps
 	python3 Fuzz/fuzz.py $(TARGETS)
