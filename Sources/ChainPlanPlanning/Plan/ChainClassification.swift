@@ -47,12 +47,14 @@ struct ChainClassification {
         let layouts = StoreLayoutCache { [classifier] name in classifier.resolved[name]?.version.model }
         // The direct jumps all end at the target: tables planned from equal inputs are planned once.
         let jumpTables = SQLiteWorkMemo()
+        // ... and compare their entities once per distinct source entity (`EntityComparisonMemo`).
+        let jumpComparisons = target.map { EntityComparisonMemo(destination: names[$0]) }
         // Freed on another thread once this classification is done (nothing reads them later).
-        defer { BackgroundRelease.release((classifier, layouts, jumpTables)) }
+        defer { BackgroundRelease.release((classifier, layouts, jumpTables, jumpComparisons)) }
         let stepCount = graph.edges.count
         let works = Parallel.map(Array(pairs.enumerated())) { item -> (StepClassification, Lineage?, SQLiteWork?) in
             let (index, pair) = item
-            let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
+            let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to, memo: index < stepCount ? nil : jumpComparisons)
             // A direct jump's SQLite work is read only with the option on (what a start skipping
             // the chain would leave to finish), and only by JSON output; otherwise no output shows
             // it, and a long history's direct jumps change nearly every table: not analysed then.
