@@ -109,6 +109,15 @@ package struct ResolvedView: Sendable {
     var hashInputs: [String: EntityHashInputs] = [:]
     /// Lower-cased entity names, for spotting an attribute that became an entity.
     var lowercasedNames: Set<String> = []
+    /// Each entity's key (renaming identifier, else name), in order, and the first entity of
+    /// each key: what every inference the version takes part in matches on.
+    var entityKeys: [String] = []
+    var firstByKey: [String: Int] = [:]
+    /// True when two entities share a key (the builder refuses: the inference reports it).
+    var hasDuplicateKeys = false
+    /// True when no entity has a parent or shares its name with another: every entity is the
+    /// only member of its own hierarchy, so no hierarchy can merge into it.
+    var isFlat = false
 
     /// True when `entity` is `ancestor` or lies below it (parents followed, cycles stopped).
     func isKind(_ entity: String, of ancestor: String) -> Bool {
@@ -171,6 +180,11 @@ package struct ResolvedView: Sendable {
         self.entities = views
         hashInputs = inputs
         lowercasedNames = Set(views.map { $0.entity.name.lowercased() })
+        entityKeys = views.map { InferenceRules.key(name: $0.entity.name, renamingIdentifier: $0.entity.renamingIdentifier) }
+        for (index, key) in entityKeys.enumerated() {
+            if firstByKey[key] == nil { firstByKey[key] = index } else { hasDuplicateKeys = true }
+        }
+        isFlat = byName.count == views.count && views.allSatisfy { $0.root == $0.entity.name }
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
@@ -294,16 +308,18 @@ private struct Engine {
         // entity rehashed it over and over: a fifth of comparing unchanged entities).
         propertyLineage.reserveCapacity(destination.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count })
         entityLineage.reserveCapacity(destination.entities.count)
-        // 1. Keys on each side; duplicates make the builder fail.
-        let sourceKeys = source.entities.map(Self.entityKey)
-        let destinationKeys = destination.entities.map(Self.entityKey)
-        reportDuplicateEntityKeys(sourceKeys, of: source, rule: InferenceRules.duplicateSourceEntityKey, file: sourceFile,
-                                  reason: "Each source entity must have a unique renaming identifier")
-        reportDuplicateEntityKeys(destinationKeys, of: destination, rule: InferenceRules.duplicateDestinationEntityKey, file: destinationFile,
-                                  reason: "Each destination entity must have a unique renaming identifier")
+        // 1. Keys on each side (each view keeps its own); duplicates make the builder fail.
+        if source.hasDuplicateKeys {
+            reportDuplicateEntityKeys(source.entityKeys, of: source, rule: InferenceRules.duplicateSourceEntityKey, file: sourceFile,
+                                      reason: "Each source entity must have a unique renaming identifier")
+        }
+        if destination.hasDuplicateKeys {
+            reportDuplicateEntityKeys(destination.entityKeys, of: destination, rule: InferenceRules.duplicateDestinationEntityKey, file: destinationFile,
+                                      reason: "Each destination entity must have a unique renaming identifier")
+        }
         // 2. Exact key equality.
-        var sourceByKey: [String: Int] = [:]
-        for (index, key) in sourceKeys.enumerated() where sourceByKey[key] == nil { sourceByKey[key] = index }
+        let sourceByKey = source.firstByKey
+        let destinationKeys = destination.entityKeys
         var matches: [(Int, Int)] = []
         var matchedSources: Set<Int> = []
         for (index, key) in destinationKeys.enumerated() {
@@ -320,11 +336,15 @@ private struct Engine {
             compareEntities(source.entities[s], destination.entities[d], at: d, inMerge: merged.contains(destination.entities[d].entity.name))
         }
         // 4. Removed and added entities, and likely renames among them.
-        let removed = source.entities.indices.filter { !matchedSources.contains($0) }.map { source.entities[$0] }
-        let added = destination.entities.indices.filter { !matchedDestinations.contains($0) }.map { destination.entities[$0] }
-        for gone in removed {
-            let twin = likelyEntityTwin(of: gone, among: added)
-            if let twin {
+        let removed = source.entities.indices.filter { !matchedSources.contains($0) }
+        let added = destination.entities.indices.filter { !matchedDestinations.contains($0) }
+        // Each added entity's stored attributes once, for every removed one to be compared with.
+        let addedAttributes = removed.isEmpty ? [] : added.map { Self.attributeSignatures(destination.entities[$0]) }
+        for goneIndex in removed {
+            let gone = source.entities[goneIndex]
+            var twinFound = false
+            if let twinIndex = likelyEntityTwin(of: gone, among: addedAttributes) {
+                let twin = destination.entities[added[twinIndex]]
                 let key = Self.entityKey(gone)
                 let keyed = key == gone.entity.name ? "" : " (keyed by its renaming identifier '\(key)')"
                 let detail = twin.entity.name == gone.entity.name
@@ -336,15 +356,16 @@ private struct Engine {
                     .likelyEntityRename, entity: gone.entity.name,
                     detail: detail,
                     verdict: .dataLoss, location: at(destinationFile, twin.entity.line, twin.entity.column)))
+                twinFound = true
             }
             add(InferenceRules.removedEntity.change(
                 .entityRemoved, entity: gone.entity.name,
                 detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
-                verdict: .dataLoss, code: twin == nil ? .dataRemoved : .some(nil), location: at(sourceFile, gone.entity.line, gone.entity.column)))
+                verdict: .dataLoss, code: twinFound ? .some(nil) : .dataRemoved, location: at(sourceFile, gone.entity.line, gone.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
                                                         source: gone.entity.name, destination: nil, propertyMappings: []))
         }
-        for new in added {
+        for new in added.map({ destination.entities[$0] }) {
             add(InferenceRules.addedEntity.change(.entityAdded, entity: new.entity.name, detail: "entity '\(new.entity.name)' is added",
                                                   verdict: .inferable, location: at(destinationFile, new.entity.line, new.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Add\(new.entity.name)", kind: .add, source: nil,
@@ -527,14 +548,20 @@ private struct Engine {
         return mappings
     }
 
-    func likelyEntityTwin(of gone: ResolvedEntityView, among added: [ResolvedEntityView]) -> ResolvedEntityView? {
-        let goneAttributes = Set(gone.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
-        var best: (Double, ResolvedEntityView)?
-        for candidate in added {
-            let attributes = Set(candidate.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
+    /// An entity's stored attributes as `name:type`, for likely renames.
+    static func attributeSignatures(_ entity: ResolvedEntityView) -> Set<String> {
+        Set(entity.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
+    }
+
+    /// The position (in `added`: each added entity's `attributeSignatures`) of the added entity
+    /// that most likely renames `gone`.
+    func likelyEntityTwin(of gone: ResolvedEntityView, among added: [Set<String>]) -> Int? {
+        let goneAttributes = Self.attributeSignatures(gone)
+        var best: (Double, Int)?
+        for (position, attributes) in added.enumerated() {
             let union = goneAttributes.union(attributes)
             let similarity = union.isEmpty ? (added.count == 1 ? 1 : 0) : Double(goneAttributes.intersection(attributes).count) / Double(union.count)
-            if similarity >= 0.5, similarity > (best?.0 ?? 0) { best = (similarity, candidate) }
+            if similarity >= 0.5, similarity > (best?.0 ?? 0) { best = (similarity, position) }
         }
         return best?.1
     }
@@ -543,6 +570,8 @@ private struct Engine {
     /// finding per merge. Returns the destination entities involved (their own parent changes
     /// raise no second finding).
     mutating func checkHierarchyMerges(_ matches: [(Int, Int)]) -> Set<String> {
+        // Every destination entity alone in its hierarchy, and matched at most once: no merge.
+        if destination.isFlat { return [] }
         var sourceRootsByDestinationRoot: [String: Set<String>] = [:]
         var members: [String: [String]] = [:]
         for (s, d) in matches {
