@@ -21,7 +21,8 @@ import Foundation
 /// exactly its output: the changes, the entity mapping, the property lineage written (in
 /// order) and the validation checks. Changes placed at a source property (removals, a
 /// property that became transient or was replaced) are placed again at the current source's
-/// property, on its file, line and column.
+/// property, on its file, line and column. The memo also keeps, per destination entity, the
+/// set of its stored attributes' names and types that likely entity renames compare with.
 ///
 /// Example (the tests run it): jumps to Note(title, folder → Folder) from two versions whose
 /// Note lacks `folder` and sits on other lines compare Note once; the second jump's comparison
@@ -68,6 +69,7 @@ package final class EntityComparisonMemo: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [Int: [Entry]] = [:]
+    private var signatures: [Int: Set<String>] = [:]
     private(set) var hits = 0
 
     package init(destination: String) {
@@ -85,6 +87,22 @@ package final class EntityComparisonMemo: @unchecked Sendable {
         lock.lock()
         hits += 1
         lock.unlock()
+    }
+
+    /// The `name:type` set of the destination entity at `index`'s stored attributes (what likely
+    /// entity renames compare), made once.
+    func signatures(of index: Int, _ make: () -> Set<String>) -> Set<String> {
+        lock.lock()
+        if let known = signatures[index] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        signatures[index] = made
+        lock.unlock()
+        return made
     }
 
     func insert(_ entry: Entry, for index: Int) {

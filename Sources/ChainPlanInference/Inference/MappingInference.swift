@@ -339,7 +339,11 @@ private struct Engine {
         let removed = source.entities.indices.filter { !matchedSources.contains($0) }
         let added = destination.entities.indices.filter { !matchedDestinations.contains($0) }
         // Each added entity's stored attributes once, for every removed one to be compared with.
-        let addedAttributes = removed.isEmpty ? [] : added.map { Self.attributeSignatures(destination.entities[$0]) }
+        // (the destination's are kept by the memo for the inferences that share it).
+        let addedAttributes = removed.isEmpty ? [] : added.map { index in
+            memo.map { $0.signatures(of: index) { Self.attributeSignatures(destination.entities[index]) } }
+                ?? Self.attributeSignatures(destination.entities[index])
+        }
         for goneIndex in removed {
             let gone = source.entities[goneIndex]
             var twinFound = false
