@@ -33,14 +33,8 @@ public struct PassReport: Sendable, Hashable, Encodable {
     public func encode(to encoder: Encoder) throws {
         try plan.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schemaVersion, forKey: .schemaVersion)
-        try container.encode(bundle, forKey: .bundle)
-        try container.encode(from, forKey: .from)
-        try container.encode(to, forKey: .to)
-        try container.encode(mappingModels, forKey: .mappingModels)
-        try container.encode(maxMemoryBytes, forKey: .maxMemoryBytes)
-        try container.encode(store, forKey: .store)
-        try container.encode(diagnostics, forKey: .diagnostics)
+        try container.encode([.schemaVersion: schemaVersion, .bundle: bundle, .from: from, .to: to, .mappingModels: mappingModels,
+                              .maxMemoryBytes: maxMemoryBytes, .store: store, .diagnostics: diagnostics])
     }
 }
 
