@@ -63,7 +63,7 @@ struct PassesCommand: AsyncParsableCommand {
         let data: Data
         switch format {
         case .text: data = Data(PassPlanText.render(report, spec: pair.spec).utf8)
-        case .json: data = JSONReporter.encode(report)
+        case .json: data = JSONEnvelope.encode(report)
         case .swift: data = Data(PassPlanSwift.render(report).utf8)
         }
         try FileHandleOutput.write(data, to: output)
