@@ -15,6 +15,7 @@ struct InputOptions: ParsableArguments {
     @OptionGroup var planning: PlanningOptions
 
     var config: String? { planning.config }
+    var configURL: URL? { planning.configURL }
     var deferred: Bool { planning.deferred }
 
     func planOptions() -> PlanOptions { planning.planOptions() }
@@ -24,13 +25,13 @@ struct InputOptions: ParsableArguments {
     func plan(for output: OutputOptions? = nil) throws -> ChainReport {
         var options = planOptions()
         if let output { options.analysesDirectJumpWork = output.showsDirectJumpWork }
-        return ChainPlanner(options: options).plan(inputAt: try resolveSpec(), configuration: config.map { URL(fileURLWithPath: $0) })
+        return ChainPlanner(options: options).plan(inputAt: try resolveSpec(), configuration: planning.configURL)
     }
 
     /// Plan options under the rule configuration for `spec` (its thresholds), for commands that do
     /// not report findings. An unusable configuration prints its CP130 findings and exits 2.
     func configuredPlanOptions(for spec: URL) throws -> PlanOptions {
-        let read = RuleConfiguration.governing(inputAt: spec, file: config.map { URL(fileURLWithPath: $0) })
+        let read = RuleConfiguration.governing(inputAt: spec, file: planning.configURL)
         guard let rules = read.configuration else { throw UsageError(findings: read.diagnostics) }
         return rules.applying(to: planOptions())
     }

@@ -1,9 +1,11 @@
 import ArgumentParser
 import ChainPlanKit
+import Foundation
 
-/// How a spec is read and planned: every command that reads a spec takes these (through
-/// `InputOptions`, or directly when it names the spec itself, as `explain` does).
-struct PlanningOptions: ParsableArguments {
+/// How a spec is read: where its paths may point, how large it may be, and the rule configuration
+/// that governs it. Every command that reads a spec takes these (through `PlanningOptions`, or
+/// directly when no chain is classified, as in `passes`).
+struct SpecAccessOptions: ParsableArguments {
     @Flag(name: .customLong("allow-outside"), help: "Allow the spec's model and mapping paths to point outside the spec's folder.")
     var allowOutside = false
 
@@ -15,13 +17,30 @@ struct PlanningOptions: ParsableArguments {
         valueName: "file"))
     var config: String?
 
-    @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")
-    var deferred = false
+    /// `config` as a URL, the form the planner takes.
+    var configURL: URL? { config.map { URL(fileURLWithPath: $0) } }
 
     func planOptions() -> PlanOptions {
         var options = PlanOptions()
         options.maxSpecBytes = maxSpecBytes
         options.allowOutsideSpecDirectory = allowOutside
+        return options
+    }
+}
+
+/// How a spec is read and planned: every command that classifies a chain takes these (through
+/// `InputOptions`, or directly when it names the spec itself, as `explain` does).
+struct PlanningOptions: ParsableArguments {
+    @OptionGroup var access: SpecAccessOptions
+
+    var config: String? { access.config }
+    var configURL: URL? { access.configURL }
+
+    @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")
+    var deferred = false
+
+    func planOptions() -> PlanOptions {
+        var options = access.planOptions()
         options.deferredLightweightMigration = deferred
         return options
     }

@@ -71,19 +71,12 @@ public struct ChainReport: Sendable, Hashable, Codable {
         /// model, or `null` when none covers it. Unclassified steps (no models read) omit it.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encodeIfPresent(migration, forKey: .migration)
-            try container.encodeIfPresent(inferable, forKey: .inferable)
-            try container.encodeIfPresent(losesData, forKey: .losesData)
-            if migration != nil {
-                try container.encode(mappingModel, forKey: .mappingModel)
-            } else {
-                try container.encodeIfPresent(mappingModel, forKey: .mappingModel)
+            try container.encode([.from: from, .to: to])
+            try container.encodeIfPresent([.migration: migration, .inferable: inferable, .losesData: losesData,
+                                           .validation: validation, .changes: changes, .sqlite: sqlite])
+            if migration != nil || mappingModel != nil {
+                try container.encode([.mappingModel: mappingModel])
             }
-            try container.encodeIfPresent(validation, forKey: .validation)
-            try container.encodeIfPresent(changes, forKey: .changes)
-            try container.encodeIfPresent(sqlite, forKey: .sqlite)
         }
     }
 

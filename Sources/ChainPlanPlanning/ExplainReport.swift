@@ -1,7 +1,8 @@
 /// The document `chainplan explain` renders: the inferred mapping between two versions,
 /// change by change, with verdicts and the rule basis.
+///
+/// Printed as JSON in the envelope every document shares (`schemaVersion`, `tool`).
 public struct ExplainReport: Sendable, Hashable, Codable {
-    public var schemaVersion = ChainReport.currentSchemaVersion
     public var bundle: String
     public var from: String
     public var to: String
@@ -35,7 +36,7 @@ public struct ExplainReport: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, bundle, from, to, migration, inferable, losesData, mappingModel, validation, entityMappings, changes, diagnostics, sqlite
+        case bundle, from, to, migration, inferable, losesData, mappingModel, validation, entityMappings, changes, diagnostics, sqlite
     }
 
     /// The verdict in one line, e.g. `lightweight: Core Data infers the mapping (1 change drops data)`.

@@ -12,7 +12,7 @@ import Yams
 /// thresholds:
 ///   max-listed-path-steps: 20000
 ///   max-spec-bytes: 1048576
-///   heavyweight-memory-mb: 100   # dry run: CP303 above this (--memory-limit overrides it)
+///   heavyweight-memory-mb: 100   # dry run: CP303 above this; passes: packed under it (--memory-limit overrides it)
 /// ```
 ///
 /// Read from beside the spec (or `--config`). Every problem is a CP130 at its line and column,
@@ -38,7 +38,8 @@ public struct RuleConfiguration: Sendable, Hashable {
     /// Overrides of the planner's limits (`nil`: the default).
     public var maxListedPathSteps: Int?
     public var maxSpecBytes: Int?
-    /// The dry run's CP303 threshold in MB (`--memory-limit` overrides it).
+    /// The dry run's CP303 threshold in MB, and the budget `passes` packs under (`--memory-limit`
+    /// overrides it).
     public var heavyweightMemoryMB: Int?
     /// Steps `chainplan stage` makes custom migration stages (as the spec's `stages`).
     public var customStages: [StepKey] = []

@@ -119,11 +119,12 @@ private struct StepRun {
     let step: MigrationSimulator.Step
     let number: Int
     let count: Int
-    let mapping: StepMapping
-    let sourceLayout: StoreLayout
-    let layout: StoreLayout
-    let live: LiveSchema
+    /// Plans each table; it holds the step's mapping, both store layouts and the live schema.
     let planner: InPlaceTablePlanner
+    var mapping: StepMapping { planner.mapping }
+    var sourceLayout: StoreLayout { planner.sourceLayout }
+    var layout: StoreLayout { planner.layout }
+    var live: LiveSchema { planner.live }
     var operations: [StepSimulation.Operation] = []
     var statements = 0
     var violations: [Diagnostic] = []
@@ -134,11 +135,9 @@ private struct StepRun {
         self.step = step
         self.number = number
         self.count = count
-        mapping = StepMapping(source: step.source, destination: step.destination)
-        sourceLayout = StoreLayout(model: step.source)
-        layout = StoreLayout(model: step.destination)
-        live = try LiveSchema.read(db, maxObjects: simulator.maxObjects, aliases: EntityAliases.of(step.source))
-        planner = InPlaceTablePlanner(mapping: mapping, sourceLayout: sourceLayout, layout: layout, live: live)
+        planner = InPlaceTablePlanner(mapping: StepMapping(source: step.source, destination: step.destination),
+                                      sourceLayout: StoreLayout(model: step.source), layout: StoreLayout(model: step.destination),
+                                      live: try LiveSchema.read(db, maxObjects: simulator.maxObjects, aliases: EntityAliases.of(step.source)))
     }
 
     private mutating func execute(_ sql: String) throws -> Int {

@@ -233,6 +233,7 @@ struct AdoptionReportingTests {
         ["rules", "--format", "json"],
         ["rules", "CP209", "--format", "json"],
         ["report", "Chains/notas/chain.json", "--format", "json"],
+        ["passes", "Chains/events-two-passes/chain.json", "Events", "Events 2", "--format", "json"],
     ]
 
     @Test(arguments: envelopeCommands)

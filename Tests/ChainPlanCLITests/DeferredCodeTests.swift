@@ -73,6 +73,10 @@ struct DeferredCodeTests {
         #expect(await OutputCapture.run(["inspect", "--store", bad]).status == 0)
         // -o never names the store.
         #expect(await OutputCapture.run(["inspect", "--store", good, "-o", good]).status == 2)
+        // An unreadable bundle beside the store is usage: one line on standard error, exit 2.
+        let unreadable = await OutputCapture.run(["inspect", "--store", good, folder.appendingPathComponent("None.xcdatamodeld").path])
+        #expect(unreadable.status == 2 && unreadable.output.isEmpty)
+        #expect(unreadable.error.hasPrefix("chainplan: error: cannot read the model bundle '"), "\(unreadable.error)")
     }
 
     static func chain(in folder: URL) throws -> URL {

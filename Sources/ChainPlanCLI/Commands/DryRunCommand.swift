@@ -37,10 +37,7 @@ struct DryRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The compiled model (X.momd) whose VersionInfo.plist identifies the store by hashes.", valueName: "path"))
     var momd: String?
 
-    @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
-        "CP303 when a heavyweight step would load more than this (default: heavyweight-memory-mb in .chainplan.yml, else 100).",
-        valueName: "MB"))
-    var memoryLimit: Int?
+    @OptionGroup var memory: MemoryBudgetOptions
 
     @Option(name: .customLong("lock-timeout"), help: ArgumentHelp("Wait this long for another process's write lock.", valueName: "seconds"))
     var lockTimeout: Double = 5
@@ -58,13 +55,12 @@ struct DryRunCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let memoryLimit, memoryLimit <= 0 || memoryLimit > 1 << 20 { throw ValidationError("--memory-limit takes 1 to 1048576 MB") }
         guard lockTimeout >= 0, lockTimeout <= 86_400 else { throw ValidationError("--lock-timeout takes 0 to 86400 seconds") }
     }
 
     func run() async throws {
         var options = DryRunOptions()
-        options.memoryLimitBytes = memoryLimit.map { $0 << 20 }
+        options.memoryLimitBytes = memory.bytes
         options.lockTimeout = lockTimeout
         options.momd = momd
         options.simulate = simulate
@@ -85,7 +81,7 @@ struct DryRunCommand: AsyncParsableCommand {
         options.phaseProgress = { bar.update(phase: $0, fraction: $1) }
         ScratchCleanup.install()
         let planned = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options,
-                                                                       configuration: input.config.map { URL(fileURLWithPath: $0) })
+                                                                       configuration: input.configURL)
         bar.finish()
         let (report, leftOut) = StoreScope.scoped(planned)
         if leftOut > 0 {

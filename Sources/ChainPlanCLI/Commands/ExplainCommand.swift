@@ -40,7 +40,7 @@ struct ExplainCommand: AsyncParsableCommand {
 
     func run() async throws {
         let explanation = ChainPlanner(options: planning.planOptions()).explain(inputAt: URL(fileURLWithPath: pair.spec), from: pair.from, to: pair.to,
-                                                                                configuration: planning.config.map { URL(fileURLWithPath: $0) })
+                                                                                configuration: planning.configURL)
         var report: ExplainReport
         switch explanation {
         case .failure(let failure):

@@ -66,15 +66,12 @@ struct InspectCommand: AsyncParsableCommand {
                 reader.read(bundleAt: URL(fileURLWithPath: path), displayPath: DisplayPath.make(URL(fileURLWithPath: path), relativeTo: DisplayPath.currentDirectory)).bundle
             }
             if let path = bundles.first, bundle == nil {
-                FileHandleOutput.standardError.write("chainplan: error: cannot read the model bundle '\(path)'\n")
-                throw ExitCode(2)
+                throw UsageError("cannot read the model bundle '\(path)'")
             }
             let inspection = StoreInspection.inspect(storeAt: store, displayPath: DisplayPath.make(URL(fileURLWithPath: store), relativeTo: DisplayPath.currentDirectory),
                                                      bundle: bundle)
             try FileHandleOutput.write(format == .json ? inspection.jsonData() : Data(inspection.text().utf8), to: output)
-            let status = ExitStatus.code(for: inspection.diagnostics, strict: false)
-            if status != 0 { throw ExitCode(status) }
-            return
+            return try ExitStatus.finish(inspection.diagnostics, strict: false)
         }
         var reports: [ModelInspection] = []
         for bundle in bundles {
@@ -93,7 +90,6 @@ struct InspectCommand: AsyncParsableCommand {
         case .text:
             try FileHandleOutput.write(Data(reports.map { $0.text() }.joined(separator: "\n").utf8), to: output)
         }
-        let status = reports.map { ExitStatus.code(for: $0.diagnostics, strict: false) }.max() ?? 0
-        if status != 0 { throw ExitCode(status) }
+        try ExitStatus.finish(reports.flatMap(\.diagnostics), strict: false)
     }
 }

@@ -38,7 +38,7 @@ struct LockCommand: AsyncParsableCommand {
     func run() async throws {
         let requested = versions.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         let plan = ChainPlanner(options: input.planOptions()).lock(inputAt: try input.resolveSpec(), versions: requested, force: force,
-                                                                   configuration: input.config.map { URL(fileURLWithPath: $0) })
+                                                                   configuration: input.configURL)
         // A configuration that cannot be used stops the run, as in validate (CP130, exit 2).
         let configurationProblems = plan.report.diagnostics.filter { $0.code == .invalidConfiguration }
         if !configurationProblems.isEmpty { throw UsageError(findings: configurationProblems) }

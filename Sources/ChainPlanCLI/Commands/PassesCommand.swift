@@ -17,14 +17,14 @@ struct PassesCommand: AsyncParsableCommand {
         earlier pass, mutually dependent entities share one, and a relationship between passes \
         is set in the later pass by fetching by a unique key (else the passes are merged). With \
         --store, passes are sized by the store's rows (the dry run's memory estimate) and packed \
-        under --max-memory-mb; a store that is not at the source version (identified by its version \
+        under --memory-limit; a store that is not at the source version (identified by its version \
         hashes, as dry-run does) is CP708. The rule configuration applies as in validate \
-        (.chainplan.yml beside the spec, or --config). Exit 1 when a finding is an error (an unmapped entity), 2 for \
+        (.chainplan.yml beside the spec, or --config); its heavyweight-memory-mb is the default --memory-limit. Exit 1 when a finding is an error (an unmapped entity), 2 for \
         unusable input (an unknown version, a step that is not heavyweight, an unreadable store).
 
         Examples:
           chainplan passes Chains/events-two-passes/chain.json Events "Events 2"
-          chainplan passes chain.json "Model 3" "Model 4" --store App.sqlite --max-memory-mb 200
+          chainplan passes chain.json "Model 3" "Model 4" --store App.sqlite --memory-limit 200
           chainplan passes chain.json "Model 3" "Model 4" --format swift -o ModelPasses.swift
         """
     )
@@ -41,52 +41,32 @@ struct PassesCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write the output to this file.")
     var output: String?
 
-    @Option(name: .customLong("max-memory-mb"), help: ArgumentHelp("Pack passes under this many MB of objects (needs --store to size them).", valueName: "N"))
-    var maxMemoryMB: Int?
-
     @Option(help: ArgumentHelp("A SQLite store whose row counts size the passes (read from a private copy).", valueName: "file"))
     var store: String?
 
-    @Option(name: .customLong("config"), help: ArgumentHelp(
-        "Rule configuration (severities per code; heavyweight-memory-mb is the default --max-memory-mb). Default: .chainplan.yml beside the spec, when present.",
-        valueName: "file"))
-    var config: String?
+    @OptionGroup var memory: MemoryBudgetOptions
 
-    @Flag(name: .customLong("allow-outside"), help: "Allow the spec's model and mapping paths to point outside the spec's folder.")
-    var allowOutside = false
+    @OptionGroup var access: SpecAccessOptions
 
     @OptionGroup var color: ColorOptions
 
-    func validate() throws {
-        if let maxMemoryMB, maxMemoryMB <= 0 || maxMemoryMB > 1 << 30 { throw ValidationError("--max-memory-mb must be between 1 and \(1 << 30)") }
-    }
-
     func run() async throws {
-        var options = PlanOptions()
-        options.allowOutsideSpecDirectory = allowOutside
-        let result = ChainPlanner(options: options).passes(inputAt: URL(fileURLWithPath: pair.spec), from: pair.from, to: pair.to, storeAt: store,
-                                                          maxMemoryBytes: maxMemoryMB.map { $0 << 20 }, configuration: config.map { URL(fileURLWithPath: $0) })
+        let planned = ChainPlanner(options: access.planOptions()).passes(inputAt: URL(fileURLWithPath: pair.spec), from: pair.from, to: pair.to,
+                                                                         storeAt: store, maxMemoryBytes: memory.bytes, configuration: access.configURL)
         let report: PassReport
-        switch result {
+        switch planned {
         case .failure(let failure):
-            for diagnostic in failure.diagnostics { FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: false) + "\n") }
-            throw ExitCode(2)
+            throw UsageError(findings: failure.diagnostics)
         case .success(let value):
             report = value
         }
         let data: Data
         switch format {
         case .text: data = Data(PassPlanText.render(report, spec: pair.spec).utf8)
-        case .json: data = JSONReporter.encode(report)
+        case .json: data = JSONEnvelope.encode(report)
         case .swift: data = Data(PassPlanSwift.render(report).utf8)
         }
-        if let output {
-            do { try data.write(to: URL(fileURLWithPath: output)) } catch {
-                throw UsageError("cannot write '\(output)': \(error.localizedDescription)")
-            }
-        } else {
-            FileHandleOutput.standardOutput.write(data)
-        }
+        try FileHandleOutput.write(data, to: output)
         try ExitStatus.finish(report.diagnostics, strict: false)
     }
 }

@@ -119,7 +119,7 @@ struct ReportCommand: AsyncParsableCommand {
         guard report.model != nil, report.target != nil, !report.diagnostics.hasUnusableInput,
               report.versions.count <= maxStagedVersions, let spec = try? input.resolveSpec() else { return nil }
         // The same hints as `chainplan stage`: the spec's and `.chainplan.yml`'s `stages`.
-        let configured = RuleConfiguration.governing(inputAt: spec, file: input.config.map { URL(fileURLWithPath: $0) }).configuration
+        let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true,
                                                                     marked: configured?.customStages ?? []).plan
     }

@@ -62,7 +62,7 @@ struct StageCommand: AsyncParsableCommand {
                 throw UsageError("cannot read the compiled model: \(error)")
             }
         }
-        let configured = RuleConfiguration.governing(inputAt: spec, file: input.config.map { URL(fileURLWithPath: $0) }).configuration
+        let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         // Without --momd, the checksums come from the model files by Core Data's hash algorithm.
         let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { [identities] _ in identities },
                                                                computingIdentities: true, marked: configured?.customStages ?? [])

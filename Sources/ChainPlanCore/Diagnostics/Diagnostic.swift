@@ -90,13 +90,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code.rawValue, forKey: .code)
-        try container.encode(severity, forKey: .severity)
-        try container.encode(message, forKey: .message)
-        try container.encode(location?.file, forKey: .file)
-        try container.encode(location?.line, forKey: .line)
-        try container.encode(location?.column, forKey: .column)
-        try container.encode(versions, forKey: .versions)
+        try container.encode([.code: code.rawValue, .severity: severity, .message: message, .file: location?.file,
+                              .line: location?.line, .column: location?.column, .versions: versions])
         try container.encodeIfPresent(accepted, forKey: .accepted)
     }
 

@@ -5,6 +5,7 @@ public struct CycleCheck: ChainCheck {
     public static let code = DiagnosticCode.migrationCycle
     public static let examples = [
         CheckExample("two versions pointing at each other", spec: "{\"A\": \"B\",\n \"B\": \"A\"}", expected: [(2, 7)]),
+        CheckExample("a self-loop is CP103's finding, not a cycle", spec: #"{"A": "A", "B": "A"}"#, expected: []),
         CheckExample("an array that comes back", spec: #"["A", "B", "C", "A"]"#, expected: [(1, 17)]),
         CheckExample("two separate cycles", spec: "{\"A\": \"B\", \"B\": \"A\",\n \"C\": \"D\", \"D\": \"C\"}",
                      expected: [(1, 17), (2, 17)]),

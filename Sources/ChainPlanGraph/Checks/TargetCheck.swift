@@ -10,6 +10,7 @@ public struct TargetCheck: ChainCheck {
         CheckExample("two leaves, one named as target", spec: "{\"chain\": {\"A\": \"B\", \"C\": \"D\"}, \"target\": \"B\"}",
                      expected: []),
         CheckExample("a converging tree", spec: #"{"A": "C", "B": "C"}"#, expected: []),
+        CheckExample("an empty chain (nothing to migrate)", spec: "[]", expected: []),
     ]
 
     public init() {}

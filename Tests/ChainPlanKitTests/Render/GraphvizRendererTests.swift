@@ -298,18 +298,22 @@ struct GraphvizRendererTests {
 
     // MARK: Memory
 
-    @Test("rendering 100 times does not grow memory")
+    @Test("rendering 150 times does not grow memory")
     func noLeak() throws {
         let dot = DOTWriter(options: .init(expand: true)).write(RenderFixtures.chain(400))
         for _ in 0..<10 { _ = try GraphvizRenderer.render(dot: dot, format: .svg) }
-        let before = try residentBytes()
-        for _ in 0..<100 { _ = try GraphvizRenderer.render(dot: dot, format: .svg) }
-        let after = try residentBytes()
-        let growth = after - before
         // The resident size is the whole test process's, and other suites run alongside this one
-        // (15 to 46 MB of growth was seen under load from their allocations). A leaked layout of
-        // this 400-node graph would cost far more than that over 100 renders, so the bound sits
-        // above the noise and well below a leak.
-        #expect(growth < 64 << 20, "RSS grew by \(growth >> 10) KiB over 100 renders")
+        // (15 to 128 MB of growth was seen in one window under load from their allocations). A
+        // leak grows the process in every batch; another suite's allocations rarely fall in all
+        // three. So the smallest growth of three batches of 50 renders is bounded: a leaked layout
+        // of this 400-node graph would cost far more than 32 MB over 50 renders.
+        var growths: [Int] = []
+        for _ in 0..<3 {
+            let before = try residentBytes()
+            for _ in 0..<50 { _ = try GraphvizRenderer.render(dot: dot, format: .svg) }
+            growths.append(try residentBytes() - before)
+        }
+        let smallest = growths.min() ?? 0
+        #expect(smallest < 32 << 20, "RSS grew by \(growths.map { "\($0 >> 10) KiB" }.joined(separator: ", ")) over three batches of 50 renders")
     }
 }

@@ -58,10 +58,7 @@ public struct PendingDeferredWork: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(metadataKey, forKey: .metadataKey)
-        try container.encode(staleKey, forKey: .staleKey)
-        try container.encode(finishTasks, forKey: .finishTasks)
-        try container.encode(tables, forKey: .tables)
+        try container.encode([.metadataKey: metadataKey, .staleKey: staleKey, .finishTasks: finishTasks, .tables: tables])
     }
 
     public init(from decoder: any Decoder) throws {

@@ -24,22 +24,33 @@ public struct PassPlan: Sendable, Hashable, Encodable {
 
     /// A relationship between entities of two passes. Associations do not cross `migrateStore`
     /// calls, so the later pass sets it by fetching the earlier pass's object from the
-    /// destination by a unique key (one side suffices: Core Data keeps the inverse).
+    /// destination by a unique key (one side suffices: Core Data keeps the inverse). Without
+    /// one, the two passes are merged. JSON carries the `fix` beside the `key` it follows from.
     public struct CrossPass: Sendable, Hashable, Encodable {
+        /// The entity whose relationship it is.
+        public var entity: String
+        public var relationship: String
+        public var target: String
+        /// The uniqueness constraint (attributes joined by `,`) of the entity of the earlier pass,
+        /// by which the later pass fetches it; nil when it has none.
+        public var key: String?
+
         public enum Fix: String, Sendable, Hashable, Encodable {
             /// Set in the later pass, fetching the migrated object by `key`.
             case fetchByKey = "fetch-by-key"
             /// No unique key to fetch by: the two passes were merged.
             case samePass = "same-pass"
         }
-        /// The entity whose relationship it is.
-        public var entity: String
-        public var relationship: String
-        public var target: String
-        public var fix: Fix
-        /// The uniqueness constraint (attributes joined by `,`) of the entity of the earlier pass,
-        /// by which the later pass fetches it; nil when it has none.
-        @ExplicitNull public var key: String?
+
+        /// How the relationship is set, which the key decides.
+        public var fix: Fix { key == nil ? .samePass : .fetchByKey }
+
+        private enum CodingKeys: String, CodingKey { case entity, relationship, target, fix, key }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode([.entity: entity, .relationship: relationship, .target: target, .fix: fix, .key: key])
+        }
     }
 
     public var passes: [Pass]

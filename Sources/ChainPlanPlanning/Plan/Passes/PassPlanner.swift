@@ -113,13 +113,12 @@ public enum PassPlanner {
                 if !laterIsOwner && link.hasInverse { continue }
                 let earlier = laterIsOwner ? link.to : link.from
                 let entry = PassPlan.CrossPass(entity: created[link.from], relationship: link.relationship, target: created[link.to],
-                                               fix: .fetchByKey, key: graph.uniqueKey[earlier])
-                if entry.key != nil {
+                                               key: graph.uniqueKey[earlier])
+                switch entry.fix {
+                case .fetchByKey:
                     crossing.append(entry)
-                } else {
-                    var same = entry
-                    same.fix = .samePass
-                    merged.append(same)
+                case .samePass:
+                    merged.append(entry)
                     edges[link.from].append(link.to)
                     edges[link.to].append(link.from)
                     merging = true

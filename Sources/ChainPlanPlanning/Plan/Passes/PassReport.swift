@@ -1,7 +1,8 @@
 /// What `chainplan passes` renders: the pass plan of one heavyweight step, the entity mappings it
 /// was made from, and its findings.
+///
+/// Printed as JSON in the envelope every document shares (`schemaVersion`, `tool`).
 public struct PassReport: Sendable, Hashable, Encodable {
-    public var schemaVersion = ChainReport.currentSchemaVersion
     /// Display path of the model bundle, and its name (the compiled `.momd`'s base name).
     public var bundle: String
     public var bundleName: String
@@ -25,7 +26,7 @@ public struct PassReport: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, bundle, from, to, mappingModels, maxMemoryBytes, store, diagnostics
+        case bundle, from, to, mappingModels, maxMemoryBytes, store, diagnostics
     }
 
     /// The plan's own keys (`passes`, `coverage`, `crossPass`, `singlePassMemoryBytes`, as
@@ -33,14 +34,8 @@ public struct PassReport: Sendable, Hashable, Encodable {
     public func encode(to encoder: Encoder) throws {
         try plan.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schemaVersion, forKey: .schemaVersion)
-        try container.encode(bundle, forKey: .bundle)
-        try container.encode(from, forKey: .from)
-        try container.encode(to, forKey: .to)
-        try container.encode(mappingModels, forKey: .mappingModels)
-        try container.encode(maxMemoryBytes, forKey: .maxMemoryBytes)
-        try container.encode(store, forKey: .store)
-        try container.encode(diagnostics, forKey: .diagnostics)
+        try container.encode([.bundle: bundle, .from: from, .to: to, .mappingModels: mappingModels,
+                              .maxMemoryBytes: maxMemoryBytes, .store: store, .diagnostics: diagnostics])
     }
 }
 
