@@ -1,3 +1,5 @@
+import Foundation
+
 /// What kind of migration a step is.
 public enum MigrationKind: String, Sendable, Hashable, Codable {
     /// The versions are hash-equivalent: Core Data runs no migration.
@@ -69,8 +71,18 @@ public struct StepClassifier: Sendable {
         var firsts: [ModelVersion] = []
         var seen: Set<String> = []
         for version in bundle.versions where seen.insert(version.name).inserted && version.model != nil { firsts.append(version) }
-        // Independent per version: resolved on every core.
-        let views = Parallel.map(firsts) { version in version.model.map { ResolvedView($0) } }
+        // Resolved on every core, in runs of consecutive versions: within a run each version
+        // keeps the entity contents and hash inputs its predecessor has equal.
+        let runs = Swift.max(1, Swift.min(firsts.count, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        let bounds = (0...runs).map { $0 * firsts.count / runs }
+        let views = Parallel.map(Array(zip(bounds, bounds.dropFirst()))) { [firsts] range -> [ResolvedView?] in
+            var previous: ResolvedView?
+            return firsts[range.0..<range.1].map { version in
+                let view = version.model.map { ResolvedView($0, previous: previous) }
+                previous = view ?? previous
+                return view
+            }
+        }.flatMap { $0 }
         for (version, view) in zip(firsts, views) {
             if let view { resolved[version.name] = (version, view) }
         }

@@ -139,7 +139,11 @@ package struct ResolvedView: Sendable {
     /// inheritance fan-out costs classification no more than it costs reading. A name defined
     /// twice keeps both definitions here (inference reports the second, CP115); the second
     /// inherits what its parent resolved to.
-    package init(_ model: ObjectModel, budget: Int = ResolvedModel.defaultBudget) {
+    ///
+    /// `previous`: the view of the version before (in a history most entities stay the same): an
+    /// entity whose content it describes exactly (`EntityContent.describes`) takes that content and
+    /// hash inputs instead of building its own (equal values, shared storage).
+    package init(_ model: ObjectModel, budget: Int = ResolvedModel.defaultBudget, previous: ResolvedView? = nil) {
         var byName: [String: Int] = [:]
         for (index, entity) in model.entities.enumerated() where byName[entity.name] == nil {
             byName[entity.name] = index
@@ -171,6 +175,13 @@ package struct ResolvedView: Sendable {
         var inputs: [String: EntityHashInputs] = [:]
         for (index, view) in views.enumerated() where inputs[view.entity.name] == nil {
             let parent = view.entity.parentEntity.flatMap { byName[$0] != nil ? $0 : nil }
+            if byName[view.entity.name] == index, let previous, let known = previous.byName[view.entity.name],
+               let content = previous.entities[known].content, let sameInputs = previous.hashInputs[view.entity.name],
+               content.describes(view, parent: parent) {
+                views[index].content = content
+                inputs[view.entity.name] = sameInputs
+                continue
+            }
             views[index].content = EntityContent.make(view, parent: parent, isFirstOfName: byName[view.entity.name] == index)
             inputs[view.entity.name] = EntityHashInputs(entity: view.entity, parent: parent, attributes: view.attributes,
                                                         relationships: view.relationships) { [composites] in
