@@ -517,36 +517,33 @@ struct ElementColumns {
     /// 1-based column, in Unicode scalars, of `<name` on `targetLine`.
     mutating func column(ofStartTag name: String, onLine targetLine: Int) -> Int? {
         guard targetLine >= line else { return nil }
-        // The scan works on locals and a buffer pointer: this runs once per element of every
-        // model version, and stored-property and `Data` accesses in the loop cost more than the scan.
+        // The scan works on locals and buffer pointers: this runs once per element of every
+        // model version, and stored-property, `Data` and array accesses in the loop cost more
+        // than the scan. The name's own UTF-8 is compared in place (no `<name` string is built).
         var (line, lineStart, lineEnd, cursor, cursorColumn) = (self.line, self.lineStart, self.lineEnd, self.cursor, self.cursorColumn)
         defer { (self.line, self.lineStart, self.lineEnd, self.cursor, self.cursorColumn) = (line, lineStart, lineEnd, cursor, cursorColumn) }
-        let tag = Array(("<" + name).utf8)
-        let tagScalars = ("<" + name).unicodeScalars.count
-        return self.data.withUnsafeBytes { data -> Int? in
-            let count = data.count
-            while line < targetLine {
-                guard lineEnd < count else { return nil }
-                lineStart = lineEnd + 1
-                var end = lineStart
-                while end < count, data[end] != 0x0A { end += 1 }
-                lineEnd = end
-                cursor = lineStart
-                cursorColumn = 1
-                line += 1
-            }
-            var index = cursor
-            var column = cursorColumn
-            while index + tag.count <= lineEnd {
-                let byte = data[index]
-                if byte == tag[0] {
-                    var matches = true
-                    for offset in 1..<tag.count where data[index + offset] != tag[offset] {
-                        matches = false
-                        break
-                    }
-                    if matches {
-                        let after = index + tag.count
+        var name = name
+        return name.withUTF8 { tag -> Int? in
+            // `<` and the name's scalars (continuation bytes do not start one).
+            let tagScalars = 1 + tag.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+            let tagLength = 1 + tag.count
+            return self.data.withUnsafeBytes { data -> Int? in
+                guard let base = data.baseAddress else { return nil }
+                let count = data.count
+                while line < targetLine {
+                    guard lineEnd < count else { return nil }
+                    lineStart = lineEnd + 1
+                    lineEnd = memchr(base + lineStart, 0x0A, count - lineStart).map { base.distance(to: UnsafeRawPointer($0)) } ?? count
+                    cursor = lineStart
+                    cursorColumn = 1
+                    line += 1
+                }
+                var index = cursor
+                var column = cursorColumn
+                while index + tagLength <= lineEnd {
+                    let byte = data[index]
+                    if byte == 0x3C, tag.indices.allSatisfy({ data[index + 1 + $0] == tag[$0] }) {
+                        let after = index + tagLength
                         let delimiter = after < lineEnd ? data[after] : 0x0A
                         if delimiter == 0x20 || delimiter == 0x09 || delimiter == 0x2F || delimiter == 0x3E || delimiter == 0x0A || delimiter == 0x0D {
                             // Resume after the name: its bytes are ASCII or whole characters.
@@ -555,13 +552,13 @@ struct ElementColumns {
                             return column
                         }
                     }
+                    // Continuation bytes (10xxxxxx) do not start a character.
+                    if byte & 0xC0 != 0x80 { column += 1 }
+                    index += 1
                 }
-                // Continuation bytes (10xxxxxx) do not start a character.
-                if byte & 0xC0 != 0x80 { column += 1 }
-                index += 1
+                // Not found: later searches on this line start where this one began.
+                return nil
             }
-            // Not found: later searches on this line start where this one began.
-            return nil
         }
     }
 }

@@ -108,4 +108,43 @@ import Testing
         let line = 2 + instruction.filter { $0 == "\n" }.count
         #expect(CurrentVersionFile.parse(Self.currentVersion(instruction)) == .name("M 2.xcdatamodel", line: line))
     }
+
+    /// The byte-at-a-time scan the `memchr` one replaced, kept as the specification: the first
+    /// `<?` followed by a non-empty target (up to white space, `?` or `<`) and `?>`.
+    static func reference(_ bytes: [UInt8]) -> Int? {
+        func endsTarget(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: "<")].contains(byte) }
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+                var end = index + 2
+                while end < bytes.count, !endsTarget(bytes[end]) { end += 1 }
+                if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") { return index }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Every string of up to seven bytes over `<?>x` and a space (97,655 of them): the scan
+    /// agrees with the reference on each.
+    @Test func agreesWithTheByteAtATimeScan() {
+        let alphabet = Array("<?>x ".utf8)
+        var disagreements: [String] = []
+        var word: [UInt8] = []
+        func visit(_ length: Int) {
+            if Self.reference(word) != XMLSafety.firstDatalessProcessingInstruction(in: Data(word)) {
+                disagreements.append(String(decoding: word, as: UTF8.self))
+            }
+            guard length < 7 else { return }
+            for byte in alphabet {
+                word.append(byte)
+                visit(length + 1)
+                word.removeLast()
+            }
+        }
+        visit(0)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
 }
