@@ -69,7 +69,7 @@ package final class EntityComparisonMemo: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [Int: [Entry]] = [:]
-    private var signatures: [Int: Set<String>] = [:]
+    private let signatureSets = LockedCache<Int, Set<String>>()
     private(set) var hits = 0
 
     package init(destination: String) {
@@ -92,17 +92,7 @@ package final class EntityComparisonMemo: @unchecked Sendable {
     /// The `name:type` set of the destination entity at `index`'s stored attributes (what likely
     /// entity renames compare), made once.
     func signatures(of index: Int, _ make: () -> Set<String>) -> Set<String> {
-        lock.lock()
-        if let known = signatures[index] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        signatures[index] = made
-        lock.unlock()
-        return made
+        signatureSets.value(for: index, make)
     }
 
     func insert(_ entry: Entry, for index: Int) {

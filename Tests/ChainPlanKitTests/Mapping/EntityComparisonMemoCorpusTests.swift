@@ -15,13 +15,12 @@ extension CorpusTests {
     /// mappings, lineage, validation checks) must be equal.
     @Suite struct EntityComparisonMemoCorpusTests {
         @Test func memoEqualsComparingOnEveryStepAndJump() throws {
-            let paths = SQLiteWorkMemoCorpusTests.bundles()
-            #expect(paths.count > 10)
+            let loaded = SQLiteWorkMemoCorpusTests.loadedBundles()
+            #expect(loaded.count > 10)
             var pairs = 0
             var hits = 0
-            for path in paths {
-                guard let bundle = ChainPlanner().bundle(inputAt: SharedCorpus.corpus.appendingPathComponent(path)),
-                      bundle.versions.count >= 2, let target = bundle.versionNames.last else { continue }
+            for (path, bundle) in loaded {
+                guard bundle.versions.count >= 2, let target = bundle.versionNames.last else { continue }
                 let classifier = StepClassifier(bundle: bundle, mappingModels: [:])
                 let names = bundle.versionNames
                 // Steps: each through a memo of its own destination (a memo is never shared

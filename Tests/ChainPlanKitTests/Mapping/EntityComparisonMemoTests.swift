@@ -3,6 +3,7 @@ import Testing
 @testable import ChainPlanKit
 @testable import ChainPlanReaders
 @testable import ChainPlanInference
+@testable import ChainPlanPlanning
 
 /// The memo of entity comparisons (`EntityComparisonMemo`) matches on everything a comparison
 /// reads: a base source is inferred to a fixed destination through a memo, then a source that
@@ -12,8 +13,7 @@ import Testing
 /// entity (so the case does exercise it). Each pair is also run in the other order.
 struct EntityComparisonMemoTests {
     static func view(_ entities: String, name: String, lead: String = "") -> ResolvedView? {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(lead)\(entities)\n</model>\n"
-        return ModelContentsParser().parse(Data(text.utf8), file: "\(name).xcdatamodel/contents", version: name).model.map { ResolvedView($0) }
+        SQLiteWorkMemoTests.model(entities, name: name, lead: lead).map { ResolvedView($0) }
     }
 
     static func infer(_ source: ResolvedView, _ destination: ResolvedView, file: String, memo: EntityComparisonMemo? = nil) -> InferredMapping {

@@ -59,11 +59,10 @@ extension CorpusTests {
     /// runs of consecutive versions).
     @Suite struct ResolvedViewSharingCorpusTests {
         @Test func hintedViewsEqualBuiltViews() throws {
-            let paths = SQLiteWorkMemoCorpusTests.bundles()
-            #expect(paths.count > 10)
+            let loaded = SQLiteWorkMemoCorpusTests.loadedBundles()
+            #expect(loaded.count > 10)
             var versions = 0
-            for path in paths {
-                guard let bundle = ChainPlanner().bundle(inputAt: SharedCorpus.corpus.appendingPathComponent(path)) else { continue }
+            for (path, bundle) in loaded {
                 var previous: ResolvedView?
                 for version in bundle.versions {
                     guard let model = version.model else { continue }
