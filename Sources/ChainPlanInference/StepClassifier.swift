@@ -1,3 +1,5 @@
+import Foundation
+
 /// What kind of migration a step is.
 public enum MigrationKind: String, Sendable, Hashable, Codable {
     /// The versions are hash-equivalent: Core Data runs no migration.
@@ -69,8 +71,18 @@ public struct StepClassifier: Sendable {
         var firsts: [ModelVersion] = []
         var seen: Set<String> = []
         for version in bundle.versions where seen.insert(version.name).inserted && version.model != nil { firsts.append(version) }
-        // Independent per version: resolved on every core.
-        let views = Parallel.map(firsts) { version in version.model.map { ResolvedView($0) } }
+        // Resolved on every core, in runs of consecutive versions: within a run each version
+        // keeps the entity contents and hash inputs its predecessor has equal.
+        let runs = Swift.max(1, Swift.min(firsts.count, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        let bounds = (0...runs).map { $0 * firsts.count / runs }
+        let views = Parallel.map(Array(zip(bounds, bounds.dropFirst()))) { [firsts] range -> [ResolvedView?] in
+            var previous: ResolvedView?
+            return firsts[range.0..<range.1].map { version in
+                let view = version.model.map { ResolvedView($0, previous: previous) }
+                previous = view ?? previous
+                return view
+            }
+        }.flatMap { $0 }
         for (version, view) in zip(firsts, views) {
             if let view { resolved[version.name] = (version, view) }
         }
@@ -88,15 +100,23 @@ public struct StepClassifier: Sendable {
     }
 
     /// The inferred mapping between two versions, or nil when either cannot be read.
-    public func infer(from: String, to: String) -> InferredMapping? {
+    /// `memo`: entity comparisons shared by inferences ending at its destination (used only when
+    /// `to` is that destination).
+    public func infer(from: String, to: String) -> InferredMapping? { infer(from: from, to: to, memo: nil) }
+
+    package func infer(from: String, to: String, memo: EntityComparisonMemo?) -> InferredMapping? {
         guard let source = resolved[from], let destination = resolved[to] else { return nil }
         return MappingInference.infer(from: source.view, to: destination.view,
-                                      sourceFile: source.version.path, destinationFile: destination.version.path)
+                                      sourceFile: source.version.path, destinationFile: destination.version.path,
+                                      memo: memo?.destination == to ? memo : nil)
     }
 
-    public func classify(from: String, to: String) -> (StepClassification, InferredMapping?) {
+    public func classify(from: String, to: String) -> (StepClassification, InferredMapping?) { classify(from: from, to: to, memo: nil) }
+
+    /// The same, comparing entities through `memo` when it is shared by inferences ending at `to`.
+    package func classify(from: String, to: String, memo: EntityComparisonMemo?) -> (StepClassification, InferredMapping?) {
         let mapping = mappingModels[StepKey(from: from, to: to)]
-        guard let inferred = infer(from: from, to: to) else {
+        guard let inferred = infer(from: from, to: to, memo: memo) else {
             return (StepClassification(migration: mapping == nil ? .unknown : .heavyweight, inferable: nil, losesData: nil,
                                        mappingModel: mapping, changes: []), nil)
         }

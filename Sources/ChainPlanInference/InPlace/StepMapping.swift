@@ -1,17 +1,28 @@
+import Foundation
+
 /// Which source entity and property each destination entity and property of one step takes
 /// its data from: the inferred mapping's pairing (renaming identifier, else name; see
 /// `Matcher`), with inherited properties included.
+///
+/// Entities are paired when the mapping is made; each destination entity's properties are
+/// paired the first time one of them is asked for (a step's table plans read the few tables
+/// that change, not the whole model).
 package struct StepMapping: Sendable {
     package let source: ResolvedModel
     package let destination: ResolvedModel
     /// Destination entity → source entity.
     package let entitySource: [String: String]
-    /// Destination entity → destination attribute → the paired source attribute's position
-    /// among the source entity's resolved attributes (looked up in constant time, so a step
-    /// over entities with thousands of attributes stays linear).
-    private let attributeSource: [String: [String: Int]]
-    /// Destination entity → destination relationship → the paired source relationship's position.
-    private let relationshipSource: [String: [String: Int]]
+    /// Per destination entity, paired on first use, attributes and relationships apart:
+    /// destination attribute → the paired source attribute's position among the source
+    /// entity's resolved attributes, and the same for relationships (looked up in constant time,
+    /// so a step over entities with thousands of attributes stays linear).
+    private let pairings = Pairings()
+
+    private final class Pairings: @unchecked Sendable {
+        let lock = NSLock()
+        var attributes: [String: [String: Int]] = [:]
+        var relationships: [String: [String: Int]] = [:]
+    }
 
     package init(source: ObjectModel, destination: ObjectModel) {
         self.init(source: ResolvedModel(source), destination: ResolvedModel(destination))
@@ -26,40 +37,44 @@ package struct StepMapping: Sendable {
                                     destinations: destination.entities.map { ($0.name, $0.entity.renamingIdentifier) }) {
             entities[destination.entities[d].name] = source.entities[s].name
         }
-        var attributes: [String: [String: Int]] = [:]
-        var relationships: [String: [String: Int]] = [:]
-        for entity in destination.entities {
-            guard let sourceName = entities[entity.name], let old = source.entity(named: sourceName) else { continue }
-            for (s, d) in Matcher.match(sources: old.attributes.map { ($0.name, $0.renamingIdentifier) },
-                                        destinations: entity.attributes.map { ($0.name, $0.renamingIdentifier) }) {
-                attributes[entity.name, default: [:]][entity.attributes[d].name] = s
-            }
-            for (s, d) in Matcher.match(sources: old.relationships.map { ($0.name, $0.renamingIdentifier) },
-                                        destinations: entity.relationships.map { ($0.name, $0.renamingIdentifier) }) {
-                relationships[entity.name, default: [:]][entity.relationships[d].name] = s
+        self.entitySource = entities
+    }
+
+    /// The pairing of destination entity `name`'s `properties` (empty when it has no source).
+    private func positions<Property>(_ cache: ReferenceWritableKeyPath<Pairings, [String: [String: Int]]>, of name: String,
+                                     _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>,
+                                     _ renamingIdentifier: KeyPath<Property, String?>) -> [String: Int] {
+        pairings.lock.lock()
+        defer { pairings.lock.unlock() }
+        if let known = pairings[keyPath: cache][name] { return known }
+        var positions: [String: Int] = [:]
+        if let entity = destination.entity(named: name), let sourceName = entitySource[name], let old = source.entity(named: sourceName) {
+            let mine = entity[keyPath: properties]
+            for (s, d) in Matcher.match(sources: old[keyPath: properties].map { ($0[keyPath: propertyName], $0[keyPath: renamingIdentifier]) },
+                                        destinations: mine.map { ($0[keyPath: propertyName], $0[keyPath: renamingIdentifier]) }) {
+                positions[mine[d][keyPath: propertyName]] = s
             }
         }
-        self.entitySource = entities
-        self.attributeSource = attributes
-        self.relationshipSource = relationships
+        pairings[keyPath: cache][name] = positions
+        return positions
     }
 
     /// The source attribute destination attribute `name` of `entity` is filled from, with the
     /// source entity that declares it.
     package func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
-        paired(attributeSource, entity, name, \.attributes, \.name).map { (declaringEntity: $0.0, attribute: $0.1) }
+        paired(positions(\.attributes, of: entity, \.attributes, \.name, \.renamingIdentifier), entity, name, \.attributes, \.name).map { (declaringEntity: $0.0, attribute: $0.1) }
     }
 
     /// The source relationship destination relationship `name` of `entity` is filled from.
     package func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
-        paired(relationshipSource, entity, name, \.relationships, \.name).map { (declaringEntity: $0.0, relationship: $0.1) }
+        paired(positions(\.relationships, of: entity, \.relationships, \.name, \.renamingIdentifier), entity, name, \.relationships, \.name).map { (declaringEntity: $0.0, relationship: $0.1) }
     }
 
     /// The source property at the position `positions` pairs with destination property `name`
     /// of `entity`, with the entity that declares it.
-    private func paired<Property>(_ positions: [String: [String: Int]], _ entity: String, _ name: String,
+    private func paired<Property>(_ positions: @autoclosure () -> [String: Int], _ entity: String, _ name: String,
                                   _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>) -> (String, Property)? {
-        guard let sourceEntity = entitySource[entity], let index = positions[entity]?[name],
+        guard let sourceEntity = entitySource[entity], let index = positions()[name],
               let resolved = source.entity(named: sourceEntity), resolved[keyPath: properties].indices.contains(index)
         else { return nil }
         let property = resolved[keyPath: properties][index]

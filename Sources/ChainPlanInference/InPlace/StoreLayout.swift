@@ -180,11 +180,16 @@ public struct StoreLayout: Sendable, Hashable {
             relationshipsByName[entity] = index
             return index
         }
-        /// A relationship by name on `entity` or an ancestor.
+        /// A relationship by name on `entity` or an ancestor (the entities `ancestry` lists,
+        /// walked without listing them).
         func relationship(_ name: String?, on entity: String?) -> Relationship? {
             guard let name, let entity else { return nil }
-            for ancestor in ancestry(entity) {
+            var current: String? = entity
+            var walked = 0
+            while let ancestor = current, walked <= order.count {
                 if let found = relationships(of: ancestor)[name] { return found }
+                walked += 1
+                current = parentOf[ancestor]
             }
             return nil
         }
@@ -205,6 +210,10 @@ public struct StoreLayout: Sendable, Hashable {
                 return name
             }
             var columnOfProperty: [String: [String: String]] = [:]
+            // Columns by property are read only for uniqueness constraints and fetch indexes.
+            let indexesByProperty = members.contains { member in
+                byName[member].map { !$0.uniquenessConstraints.isEmpty || !$0.fetchIndexes.isEmpty } ?? false
+            }
             var foreignKeys: [String] = []
             for member in members {
                 guard let entity = byName[member] else { continue }
@@ -213,7 +222,7 @@ public struct StoreLayout: Sendable, Hashable {
                     let column = add("Z" + attribute.name.uppercased(), type,
                                      .attribute(entity: member, name: attribute.name, type: attribute.type),
                                      rank: Self.rank(ofSQLType: type))
-                    columnOfProperty[member, default: [:]][attribute.name] = column
+                    if indexesByProperty { columnOfProperty[member, default: [:]][attribute.name] = column }
                     if attribute.isIndexed {
                         indexes.append(Index(name: "\(tableName)_\(column)_INDEX", table: tableName, columns: [column], isUnique: false))
                     }
@@ -222,7 +231,7 @@ public struct StoreLayout: Sendable, Hashable {
                     guard let destination = link.destinationEntity, byName[destination] != nil else { continue }
                     let column = add("Z" + link.name.uppercased(), "INTEGER",
                                      .toOne(entity: member, relationship: link.name, destination: destination), rank: 1)
-                    columnOfProperty[member, default: [:]][link.name] = column
+                    if indexesByProperty { columnOfProperty[member, default: [:]][link.name] = column }
                     foreignKeys.append(column)
                     if !(children[destination] ?? []).isEmpty, let number = numberOf[destination] {
                         _ = add("Z\(number)_" + link.name.uppercased(), "INTEGER",
@@ -249,8 +258,8 @@ public struct StoreLayout: Sendable, Hashable {
             for column in foreignKeys {
                 indexes.append(Index(name: "\(tableName)_\(column)_INDEX", table: tableName, columns: [column], isUnique: false))
             }
-            for member in members {
-                guard let entity = byName[member] else { continue }
+            for member in members where indexesByProperty {
+                guard let entity = byName[member], !entity.uniquenessConstraints.isEmpty || !entity.fetchIndexes.isEmpty else { continue }
                 var visible: [String: String] = [:]
                 for ancestor in ancestry(member).reversed() {
                     visible.merge(columnOfProperty[ancestor] ?? [:]) { _, new in new }

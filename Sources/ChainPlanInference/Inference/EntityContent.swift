@@ -68,6 +68,24 @@ struct EntityContent: Sendable, Equatable {
         unchangedMappings = mappings.sorted { $0.destination < $1.destination }
     }
 
+    /// True when `view`, whose parent resolves to `parent`, has exactly this content (what
+    /// `make` would build from it, compared without building it): a version can then keep the
+    /// previous version's content, and equal contents of a history share their storage, which
+    /// later comparisons find at once.
+    func describes(_ view: ResolvedEntityView, parent: String?) -> Bool {
+        guard parent == self.parent, view.attributes.count == attributes.count, view.relationships.count == relationships.count else { return false }
+        var fields = view.entity
+        fields.line = nil
+        fields.column = nil
+        fields.attributes = []
+        fields.relationships = []
+        fields.fetchedProperties = []
+        guard fields == entity else { return false }
+        for (attribute, known) in zip(view.attributes, attributes) where Self.unplaced(attribute) != known { return false }
+        for (relationship, known) in zip(view.relationships, relationships) where Self.unplaced(relationship) != known { return false }
+        return true
+    }
+
     /// Cheapest differences first: most entities of two versions differ in the number of
     /// properties, or are equal.
     static func == (lhs: EntityContent, rhs: EntityContent) -> Bool {

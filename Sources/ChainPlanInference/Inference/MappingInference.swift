@@ -54,12 +54,15 @@ public enum MappingInference {
 
     /// The same, from models whose inheritance is already resolved (a chain resolves each
     /// version once, not once per step and direct jump it takes part in).
+    /// `memo`: entity comparisons shared by inferences that all end at `destination` (a chain's
+    /// direct jumps), see `EntityComparisonMemo`.
     static func infer(
         from source: ResolvedView, to destination: ResolvedView,
-        sourceFile: String? = nil, destinationFile: String? = nil
+        sourceFile: String? = nil, destinationFile: String? = nil, memo: EntityComparisonMemo? = nil
     ) -> InferredMapping {
         var engine = Engine(source: source, destination: destination,
                             sourceFile: sourceFile, destinationFile: destinationFile)
+        engine.memo = memo
         engine.run()
         guard source.hashInputs == destination.hashInputs else {
             return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
@@ -106,6 +109,15 @@ package struct ResolvedView: Sendable {
     var hashInputs: [String: EntityHashInputs] = [:]
     /// Lower-cased entity names, for spotting an attribute that became an entity.
     var lowercasedNames: Set<String> = []
+    /// Each entity's key (renaming identifier, else name), in order, and the first entity of
+    /// each key: what every inference the version takes part in matches on.
+    var entityKeys: [String] = []
+    var firstByKey: [String: Int] = [:]
+    /// True when two entities share a key (the builder refuses: the inference reports it).
+    var hasDuplicateKeys = false
+    /// True when no entity has a parent or shares its name with another: every entity is the
+    /// only member of its own hierarchy, so no hierarchy can merge into it.
+    var isFlat = false
 
     /// True when `entity` is `ancestor` or lies below it (parents followed, cycles stopped).
     func isKind(_ entity: String, of ancestor: String) -> Bool {
@@ -127,7 +139,11 @@ package struct ResolvedView: Sendable {
     /// inheritance fan-out costs classification no more than it costs reading. A name defined
     /// twice keeps both definitions here (inference reports the second, CP115); the second
     /// inherits what its parent resolved to.
-    package init(_ model: ObjectModel, budget: Int = ResolvedModel.defaultBudget) {
+    ///
+    /// `previous`: the view of the version before (in a history most entities stay the same): an
+    /// entity whose content it describes exactly (`EntityContent.describes`) takes that content and
+    /// hash inputs instead of building its own (equal values, shared storage).
+    package init(_ model: ObjectModel, budget: Int = ResolvedModel.defaultBudget, previous: ResolvedView? = nil) {
         var byName: [String: Int] = [:]
         for (index, entity) in model.entities.enumerated() where byName[entity.name] == nil {
             byName[entity.name] = index
@@ -159,6 +175,13 @@ package struct ResolvedView: Sendable {
         var inputs: [String: EntityHashInputs] = [:]
         for (index, view) in views.enumerated() where inputs[view.entity.name] == nil {
             let parent = view.entity.parentEntity.flatMap { byName[$0] != nil ? $0 : nil }
+            if byName[view.entity.name] == index, let previous, let known = previous.byName[view.entity.name],
+               let content = previous.entities[known].content, let sameInputs = previous.hashInputs[view.entity.name],
+               content.describes(view, parent: parent) {
+                views[index].content = content
+                inputs[view.entity.name] = sameInputs
+                continue
+            }
             views[index].content = EntityContent.make(view, parent: parent, isFirstOfName: byName[view.entity.name] == index)
             inputs[view.entity.name] = EntityHashInputs(entity: view.entity, parent: parent, attributes: view.attributes,
                                                         relationships: view.relationships) { [composites] in
@@ -168,6 +191,11 @@ package struct ResolvedView: Sendable {
         self.entities = views
         hashInputs = inputs
         lowercasedNames = Set(views.map { $0.entity.name.lowercased() })
+        entityKeys = views.map { InferenceRules.key(name: $0.entity.name, renamingIdentifier: $0.entity.renamingIdentifier) }
+        for (index, key) in entityKeys.enumerated() {
+            if firstByKey[key] == nil { firstByKey[key] = index } else { hasDuplicateKeys = true }
+        }
+        isFlat = byName.count == views.count && views.allSatisfy { $0.root == $0.entity.name }
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
@@ -238,6 +266,17 @@ private struct Engine {
     var entityLineage: [String: String] = [:]
     var propertyLineage: [PropertyKey: PropertyKey] = [:]
     var validation: [ValidationCheck] = []
+    /// Entity comparisons shared with other inferences to the same destination.
+    var memo: EntityComparisonMemo?
+    /// While an entity comparison is recorded for the memo: what it read of the source model,
+    /// where it placed changes at source properties, and the property lineage it wrote.
+    var recording: Recording?
+
+    struct Recording {
+        var probes: [EntityComparisonMemo.Probe] = []
+        var placements: [EntityComparisonMemo.Placement] = []
+        var lineage: [(PropertyKey, PropertyKey)] = []
+    }
 
     init(source: ResolvedView, destination: ResolvedView, sourceFile: String?, destinationFile: String?) {
         self.source = source
@@ -280,16 +319,18 @@ private struct Engine {
         // entity rehashed it over and over: a fifth of comparing unchanged entities).
         propertyLineage.reserveCapacity(destination.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count })
         entityLineage.reserveCapacity(destination.entities.count)
-        // 1. Keys on each side; duplicates make the builder fail.
-        let sourceKeys = source.entities.map(Self.entityKey)
-        let destinationKeys = destination.entities.map(Self.entityKey)
-        reportDuplicateEntityKeys(sourceKeys, of: source, rule: InferenceRules.duplicateSourceEntityKey, file: sourceFile,
-                                  reason: "Each source entity must have a unique renaming identifier")
-        reportDuplicateEntityKeys(destinationKeys, of: destination, rule: InferenceRules.duplicateDestinationEntityKey, file: destinationFile,
-                                  reason: "Each destination entity must have a unique renaming identifier")
+        // 1. Keys on each side (each view keeps its own); duplicates make the builder fail.
+        if source.hasDuplicateKeys {
+            reportDuplicateEntityKeys(source.entityKeys, of: source, rule: InferenceRules.duplicateSourceEntityKey, file: sourceFile,
+                                      reason: "Each source entity must have a unique renaming identifier")
+        }
+        if destination.hasDuplicateKeys {
+            reportDuplicateEntityKeys(destination.entityKeys, of: destination, rule: InferenceRules.duplicateDestinationEntityKey, file: destinationFile,
+                                      reason: "Each destination entity must have a unique renaming identifier")
+        }
         // 2. Exact key equality.
-        var sourceByKey: [String: Int] = [:]
-        for (index, key) in sourceKeys.enumerated() where sourceByKey[key] == nil { sourceByKey[key] = index }
+        let sourceByKey = source.firstByKey
+        let destinationKeys = destination.entityKeys
         var matches: [(Int, Int)] = []
         var matchedSources: Set<Int> = []
         for (index, key) in destinationKeys.enumerated() {
@@ -303,14 +344,22 @@ private struct Engine {
         // 3. Hierarchy merges, then each matched pair.
         let merged = checkHierarchyMerges(matches)
         for (s, d) in matches {
-            compareEntities(source.entities[s], destination.entities[d], inMerge: merged.contains(destination.entities[d].entity.name))
+            compareEntities(source.entities[s], destination.entities[d], at: d, inMerge: merged.contains(destination.entities[d].entity.name))
         }
         // 4. Removed and added entities, and likely renames among them.
-        let removed = source.entities.indices.filter { !matchedSources.contains($0) }.map { source.entities[$0] }
-        let added = destination.entities.indices.filter { !matchedDestinations.contains($0) }.map { destination.entities[$0] }
-        for gone in removed {
-            let twin = likelyEntityTwin(of: gone, among: added)
-            if let twin {
+        let removed = source.entities.indices.filter { !matchedSources.contains($0) }
+        let added = destination.entities.indices.filter { !matchedDestinations.contains($0) }
+        // Each added entity's stored attributes once, for every removed one to be compared with.
+        // (the destination's are kept by the memo for the inferences that share it).
+        let addedAttributes = removed.isEmpty ? [] : added.map { index in
+            memo.map { $0.signatures(of: index) { Self.attributeSignatures(destination.entities[index]) } }
+                ?? Self.attributeSignatures(destination.entities[index])
+        }
+        for goneIndex in removed {
+            let gone = source.entities[goneIndex]
+            var twinFound = false
+            if let twinIndex = likelyEntityTwin(of: gone, among: addedAttributes) {
+                let twin = destination.entities[added[twinIndex]]
                 let key = Self.entityKey(gone)
                 let keyed = key == gone.entity.name ? "" : " (keyed by its renaming identifier '\(key)')"
                 let detail = twin.entity.name == gone.entity.name
@@ -322,15 +371,16 @@ private struct Engine {
                     .likelyEntityRename, entity: gone.entity.name,
                     detail: detail,
                     verdict: .dataLoss, location: at(destinationFile, twin.entity.line, twin.entity.column)))
+                twinFound = true
             }
             add(InferenceRules.removedEntity.change(
                 .entityRemoved, entity: gone.entity.name,
                 detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
-                verdict: .dataLoss, code: twin == nil ? .dataRemoved : .some(nil), location: at(sourceFile, gone.entity.line, gone.entity.column)))
+                verdict: .dataLoss, code: twinFound ? .some(nil) : .dataRemoved, location: at(sourceFile, gone.entity.line, gone.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
                                                         source: gone.entity.name, destination: nil, propertyMappings: []))
         }
-        for new in added {
+        for new in added.map({ destination.entities[$0] }) {
             add(InferenceRules.addedEntity.change(.entityAdded, entity: new.entity.name, detail: "entity '\(new.entity.name)' is added",
                                                   verdict: .inferable, location: at(destinationFile, new.entity.line, new.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Add\(new.entity.name)", kind: .add, source: nil,
@@ -355,6 +405,75 @@ private struct Engine {
 
     // MARK: Entities
 
+    /// Compares a matched pair (`index`: the destination entity's), through the memo when one is
+    /// shared and the source entity's content differs from the destination's.
+    mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, at index: Int, inMerge: Bool) {
+        guard let memo, recording == nil, let content = s.content, content != d.content else {
+            compareEntities(s, d, inMerge: inMerge)
+            return
+        }
+        for entry in memo.candidates(for: index) where entry.inMerge == inMerge && entry.content == content && entry.probes.allSatisfy(answersAlike) {
+            memo.recordHit()
+            replay(entry, source: s)
+            return
+        }
+        let (changeStart, validationStart) = (changes.count, validation.count)
+        recording = Recording()
+        compareEntities(s, d, inMerge: inMerge)
+        let made = recording ?? Recording()
+        recording = nil
+        guard let mapping = entityMappings.last else { return }
+        memo.insert(.init(content: content, inMerge: inMerge, probes: made.probes, changes: Array(changes[changeStart...]),
+                          placements: made.placements.map { .init(change: $0.change - changeStart, property: $0.property, atSource: $0.atSource) },
+                          mapping: mapping, lineage: made.lineage, validation: Array(validation[validationStart...])), for: index)
+    }
+
+    /// True when `probe` gets the same answer from this inference.
+    func answersAlike(_ probe: EntityComparisonMemo.Probe) -> Bool {
+        switch probe {
+        case .lineage(let name, let answer): entityLineage[name] == answer
+        case .sourceHasLowercasedName(let name, let answer): source.lowercasedNames.contains(name) == answer
+        case .movedDown(let entity, let name, let answer): movedDown(name, from: entity) == answer
+        }
+    }
+
+    /// What a recorded comparison gave, for source entity `s` of equal content: changes placed
+    /// at source properties are placed at `s`'s.
+    mutating func replay(_ entry: EntityComparisonMemo.Entry, source s: ResolvedEntityView) {
+        var made = entry.changes
+        if !entry.placements.isEmpty {
+            let properties = storedProperties(s, in: source)
+            for placement in entry.placements where properties.indices.contains(placement.property) && made.indices.contains(placement.change) {
+                let property = properties[placement.property]
+                made[placement.change].location = at(placement.atSource ? sourceFile : destinationFile, property.line, property.column)
+            }
+        }
+        changes += made
+        for (from, to) in entry.lineage { propertyLineage[from] = to }
+        validation += entry.validation
+        entityMappings.append(entry.mapping)
+    }
+
+    /// Where the rows of source entity `name` go in this inference (read through here so that a
+    /// recorded comparison knows what it read).
+    mutating func lineage(of name: String) -> String? {
+        let answer = entityLineage[name]
+        recording?.probes.append(.lineage(name, answer))
+        return answer
+    }
+
+    /// Writes a property's lineage (recorded with a comparison).
+    mutating func link(_ from: PropertyKey, _ to: PropertyKey) {
+        propertyLineage[from] = to
+        recording?.lineage.append((from, to))
+    }
+
+    /// The change just added is placed at stored source property `property` (an index into
+    /// `storedProperties` of the source entity).
+    mutating func placedAtSourceProperty(_ property: Int, onSourceFile: Bool = true) {
+        recording?.placements.append(.init(change: changes.count - 1, property: property, atSource: onSourceFile))
+    }
+
     mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, inMerge: Bool) {
         let sName = s.entity.name
         let dName = d.entity.name
@@ -366,7 +485,8 @@ private struct Engine {
         }
         let sParent = s.entity.parentEntity.flatMap { source.entity($0) }.map { $0.entity.name }
         let dParent = d.entity.parentEntity.flatMap { destination.entity($0) }.map { $0.entity.name }
-        if sParent.flatMap({ entityLineage[$0] }) != dParent || (sParent == nil) != (dParent == nil) {
+        let parentGoesTo: String? = if let sParent { lineage(of: sParent) } else { nil }
+        if parentGoesTo != dParent || (sParent == nil) != (dParent == nil) {
             let from = sParent.map { "'\($0)'" } ?? "none"
             let to = dParent.map { "'\($0)'" } ?? "none"
             add(InferenceRules.hierarchyChange.change(
@@ -425,10 +545,11 @@ private struct Engine {
 
     /// True when every stored relationship of `entity` points to an entity whose rows stay under
     /// the same name in this step (else comparing relationships reports the move).
-    func destinationsKeepTheirNames(_ entity: ResolvedEntityView) -> Bool {
-        entity.relationships.allSatisfy { relationship in
-            relationship.isTransient || relationship.destinationEntity.map { entityLineage[$0] == $0 } ?? true
+    mutating func destinationsKeepTheirNames(_ entity: ResolvedEntityView) -> Bool {
+        for relationship in entity.relationships where !relationship.isTransient {
+            if let destination = relationship.destinationEntity, lineage(of: destination) != destination { return false }
         }
+        return true
     }
 
     /// What `compareProperties` gives for two entities of equal content whose relationships'
@@ -438,18 +559,24 @@ private struct Engine {
         let sName = s.entity.name
         let dName = d.entity.name
         let mappings = d.content?.unchangedMappings ?? []
-        for mapping in mappings { propertyLineage[PropertyKey(sName, mapping.destination)] = PropertyKey(dName, mapping.destination) }
+        for mapping in mappings { link(PropertyKey(sName, mapping.destination), PropertyKey(dName, mapping.destination)) }
         return mappings
     }
 
-    func likelyEntityTwin(of gone: ResolvedEntityView, among added: [ResolvedEntityView]) -> ResolvedEntityView? {
-        let goneAttributes = Set(gone.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
-        var best: (Double, ResolvedEntityView)?
-        for candidate in added {
-            let attributes = Set(candidate.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
+    /// An entity's stored attributes as `name:type`, for likely renames.
+    static func attributeSignatures(_ entity: ResolvedEntityView) -> Set<String> {
+        Set(entity.attributes.filter { !$0.isTransient }.map { "\($0.name):\($0.type.xmlValue)" })
+    }
+
+    /// The position (in `added`: each added entity's `attributeSignatures`) of the added entity
+    /// that most likely renames `gone`.
+    func likelyEntityTwin(of gone: ResolvedEntityView, among added: [Set<String>]) -> Int? {
+        let goneAttributes = Self.attributeSignatures(gone)
+        var best: (Double, Int)?
+        for (position, attributes) in added.enumerated() {
             let union = goneAttributes.union(attributes)
             let similarity = union.isEmpty ? (added.count == 1 ? 1 : 0) : Double(goneAttributes.intersection(attributes).count) / Double(union.count)
-            if similarity >= 0.5, similarity > (best?.0 ?? 0) { best = (similarity, candidate) }
+            if similarity >= 0.5, similarity > (best?.0 ?? 0) { best = (similarity, position) }
         }
         return best?.1
     }
@@ -458,6 +585,8 @@ private struct Engine {
     /// finding per merge. Returns the destination entities involved (their own parent changes
     /// raise no second finding).
     mutating func checkHierarchyMerges(_ matches: [(Int, Int)]) -> Set<String> {
+        // Every destination entity alone in its hierarchy, and matched at most once: no merge.
+        if destination.isFlat { return [] }
         var sourceRootsByDestinationRoot: [String: Set<String>] = [:]
         var members: [String: [String]] = [:]
         for (s, d) in matches {
@@ -525,6 +654,7 @@ private struct Engine {
                 detail: "properties \(names) of '\(sName)' share the key '\(key)' (renaming identifier or name): Core Data refuses to infer "
                     + "the mapping (134190 \"Each property must have a unique renaming identifier\"; the app fails with 134140)",
                 verdict: .blocksInference, location: at(sourceFile, second.line, second.column)))
+            placedAtSourceProperty(indices[1])
         }
         var usedSources: Set<Int> = []
         var unmatchedDestinations: [Int] = []
@@ -538,11 +668,11 @@ private struct Engine {
             switch (sp, dp) {
             case let (.attribute(a), .attribute(b)) where a.isDerived == b.isDerived:
                 compareAttributes(a, b, sourceEntity: sName, entity: dName)
-                if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
+                if firstUse { link(PropertyKey(sName, a.name), PropertyKey(dName, b.name)) }
                 mappings.append(.attribute(b.name, from: a.name))
             case let (.relationship(a), .relationship(b)):
                 compareRelationships(a, b, sourceEntity: sName, entity: dName)
-                if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
+                if firstUse { link(PropertyKey(sName, a.name), PropertyKey(dName, b.name)) }
                 mappings.append(.relationship(b.name, from: a.name))
             default:
                 add(InferenceRules.propertyKindMismatch.change(
@@ -566,6 +696,7 @@ private struct Engine {
                     .transientChanged, entity: dName, property: sp.name,
                     detail: "\(sp.kind) '\(sName).\(sp.name)' becomes transient: its column is dropped and the stored values are deleted",
                     verdict: .dataLoss, location: at(destinationFile, sp.line, sp.column)))
+                placedAtSourceProperty(si, onSourceFile: false)
                 continue
             }
             guard case .attribute(let a) = sp else { continue }
@@ -574,13 +705,14 @@ private struct Engine {
                 if case .relationship(let r) = destinationProperties[di] { return r.name.lowercased() == lowered }
                 return false
             }
-            if becameRelationship || (destination.lowercasedNames.contains(lowered) && !source.lowercasedNames.contains(lowered)) {
+            if becameRelationship || (destination.lowercasedNames.contains(lowered) && !sourceHasLowercasedName(lowered)) {
                 explained.insert(si)
                 add(InferenceRules.propertyKindMismatch.change(
                     .propertyKindChanged, entity: dName, property: a.name,
                     detail: "attribute '\(sName).\(a.name)' is replaced by \(becameRelationship ? "a relationship" : "an entity") of the same name: "
                         + "Core Data drops and re-adds it, and its values are deleted",
                     verdict: .dataLoss, location: at(sourceFile, a.line, a.column)))
+                placedAtSourceProperty(si)
             }
         }
         var paired: Set<Int> = []
@@ -609,8 +741,10 @@ private struct Engine {
         for si in remaining {
             let property = sourceProperties[si]
             let quiet = explained.contains(si)
+            let moved: Bool
+            if case .attribute(let a) = property, s.entity.isAbstract { moved = movesDown(a.name, from: s) } else { moved = false }
             switch property {
-            case .attribute(let a) where s.entity.isAbstract && movedDown(a.name, from: s):
+            case .attribute(let a) where moved:
                 // An abstract entity has no rows of its own: its values live in its subentities, which keep the attribute.
                 add(InferenceRules.removedProperty.change(
                     .attributeRemoved, entity: dName, property: a.name,
@@ -627,6 +761,7 @@ private struct Engine {
                     detail: "relationship '\(sName).\(r.name)' is removed; its links are deleted",
                     verdict: .inferable, code: .some(nil), location: at(sourceFile, r.line, r.column)))
             }
+            placedAtSourceProperty(si)
         }
         for di in unmatchedDestinations {
             let property = destinationProperties[di]
@@ -760,7 +895,7 @@ private struct Engine {
         let label = "'\(entity).\(b.name)'"
         compareNames(.relationshipRenamed, "relationship", a.name, b.name, renamingIdentifier: b.renamingIdentifier,
                      sourceEntity: sourceEntity, entity: entity, location: here)
-        let surviving = a.destinationEntity.flatMap { entityLineage[$0] }
+        let surviving: String? = if let old = a.destinationEntity { lineage(of: old) } else { nil }
         if surviving != b.destinationEntity {
             let moved = "relationship \(label) now points to '\(b.destinationEntity ?? "?")' instead of '\(a.destinationEntity ?? "?")'"
             if surviving == nil, a.destinationEntity == b.destinationEntity {
@@ -851,10 +986,24 @@ private struct Engine {
 
     /// True when every concrete entity below `entity` in the source keeps a stored attribute
     /// `name` in the entity its rows go to (so removing it from `entity` moves it down).
-    func movedDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
+    /// `movedDown`, read through here so that a recorded comparison knows what it read.
+    mutating func movesDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
+        let answer = movedDown(name, from: entity.entity.name)
+        recording?.probes.append(.movedDown(entity.entity.name, name, answer))
+        return answer
+    }
+
+    /// Whether the source has an entity of lower-cased name `name` (recorded like `lineage(of:)`).
+    mutating func sourceHasLowercasedName(_ name: String) -> Bool {
+        let answer = source.lowercasedNames.contains(name)
+        recording?.probes.append(.sourceHasLowercasedName(name, answer))
+        return answer
+    }
+
+    func movedDown(_ name: String, from entity: String) -> Bool {
         let below = source.entities.filter { candidate in
-            !candidate.entity.isAbstract && candidate.entity.name != entity.entity.name
-                && source.isKind(candidate.entity.name, of: entity.entity.name)
+            !candidate.entity.isAbstract && candidate.entity.name != entity
+                && source.isKind(candidate.entity.name, of: entity)
         }
         return !below.isEmpty && below.allSatisfy { child in
             guard let mapped = entityLineage[child.entity.name], let kept = destination.entity(mapped) else { return false }

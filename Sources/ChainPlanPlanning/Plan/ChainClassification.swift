@@ -47,12 +47,14 @@ struct ChainClassification {
         let layouts = StoreLayoutCache { [classifier] name in classifier.resolved[name]?.version.model }
         // The direct jumps all end at the target: tables planned from equal inputs are planned once.
         let jumpTables = SQLiteWorkMemo()
+        // ... and compare their entities once per distinct source entity (`EntityComparisonMemo`).
+        let jumpComparisons = target.map { EntityComparisonMemo(destination: names[$0]) }
         // Freed on another thread once this classification is done (nothing reads them later).
-        defer { BackgroundRelease.release((classifier, layouts, jumpTables)) }
+        defer { BackgroundRelease.release((classifier, layouts, jumpTables, jumpComparisons)) }
         let stepCount = graph.edges.count
         let works = Parallel.map(Array(pairs.enumerated())) { item -> (StepClassification, Lineage?, SQLiteWork?) in
             let (index, pair) = item
-            let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
+            let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to, memo: index < stepCount ? nil : jumpComparisons)
             // A direct jump's SQLite work is read only with the option on (what a start skipping
             // the chain would leave to finish), and only by JSON output; otherwise no output shows
             // it, and a long history's direct jumps change nearly every table: not analysed then.
@@ -116,20 +118,28 @@ struct ChainClassification {
             }
             lineage[target] = identity
         }
-        for (version, length) in order {
+        // Each version's lineage from the next one's (shorter paths first), then what each
+        // direct jump loses against it, every start at once (independent of each other).
+        for (version, _) in order {
+            if let stepMap = inferred[version], let downstream = lineage[graph.successor[version]] {
+                lineage[version] = stepMap.followed(by: downstream)
+            }
+        }
+        let composed = lineage
+        let losses = Parallel.map(order) { [directResults] version, length -> [String] in
+            guard length >= 2, let directLineage = directResults[version]?.1, let chain = composed[version] else { return [] }
+            return chain.lost(in: directLineage)
+        }
+        for ((version, length), lost) in zip(order, losses) {
             let next = graph.successor[version]
             let step = steps[StepKey(from: names[version], to: names[next])]
             let stepOK = step.map { $0.migration == .none || ($0.migration == .lightweight) } ?? false
             chainInferable[version] = stepOK && (chainInferable[next] ?? false)
-            if let stepMap = inferred[version], let downstream = lineage[next] {
-                lineage[version] = stepMap.followed(by: downstream)
-            }
             guard length >= 2 else {
                 if let step { direct[names[version]] = DirectJump(step, lost: [], blocking: []) }
                 continue
             }
-            guard let (jump, directLineage) = directResults[version] else { continue }
-            let lost = directLineage.flatMap { direct in lineage[version].map { $0.lost(in: direct) } } ?? []
+            guard let (jump, _) = directResults[version] else { continue }
             let blocking = jump.changes.filter { $0.verdict == .blocksInference }.map(\.detail)
             direct[names[version]] = DirectJump(jump, lost: lost, blocking: blocking)
             guard chainInferable[version] == true, jump.migration != .unknown, jump.mappingModel == nil else { continue }

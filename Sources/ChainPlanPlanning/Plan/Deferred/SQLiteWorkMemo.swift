@@ -20,22 +20,10 @@ final class SQLiteWorkMemo: @unchecked Sendable {
         var feeding: [String]
     }
 
-    private let lock = NSLock()
-    private var planned: [Key: Planned] = [:]
-    private(set) var hits = 0
+    private let planned = LockedCache<Key, Planned>()
+    var hits: Int { planned.hits }
 
     func row(for key: Key, plan: () -> Planned) -> Planned {
-        lock.lock()
-        if let found = planned[key] {
-            hits += 1
-            lock.unlock()
-            return found
-        }
-        lock.unlock()
-        let made = plan()
-        lock.lock()
-        planned[key] = made
-        lock.unlock()
-        return made
+        planned.value(for: key, plan)
     }
 }
