@@ -41,15 +41,8 @@ package final class EntityComparisonMemo: @unchecked Sendable {
         case movedDown(String, String, Bool)
     }
 
-    /// A change placed at a source property: `change` indexes the entry's changes, `property`
-    /// the entity's stored properties (as the comparison lists them); `atSource`: on the
-    /// source's file (else the destination's).
-    struct Placement: Sendable {
-        var change: Int
-        var property: Int
-        var atSource: Bool
-    }
-
+    /// One recorded comparison: what a look-up must find alike (the content, `inMerge`, the
+    /// probes' answers) and what the comparison gave.
     struct Entry: Sendable {
         var content: EntityContent
         var inMerge: Bool
@@ -59,6 +52,19 @@ package final class EntityComparisonMemo: @unchecked Sendable {
         var mapping: InferredEntityMapping
         var lineage: [(PropertyKey, PropertyKey)]
         var validation: [ValidationCheck]
+    }
+
+    /// A change placed at a source property: `change` indexes the entry's changes, `property`
+    /// the entity's stored properties (as the comparison lists them), at that property's line
+    /// and column in `file`.
+    struct Placement: Sendable {
+        /// The model file a placed change points into: the source's, or (a change reported on
+        /// the destination's file at the source property's place) the destination's.
+        enum File: Sendable { case source, destination }
+
+        var change: Int
+        var property: Int
+        var file: File
     }
 
     /// The destination version every inference sharing this memo ends at.

@@ -424,7 +424,7 @@ private struct Engine {
         recording = nil
         guard let mapping = entityMappings.last else { return }
         memo.insert(.init(content: content, inMerge: inMerge, probes: made.probes, changes: Array(changes[changeStart...]),
-                          placements: made.placements.map { .init(change: $0.change - changeStart, property: $0.property, atSource: $0.atSource) },
+                          placements: made.placements.map { .init(change: $0.change - changeStart, property: $0.property, file: $0.file) },
                           mapping: mapping, lineage: made.lineage, validation: Array(validation[validationStart...])), for: index)
     }
 
@@ -445,7 +445,7 @@ private struct Engine {
             let properties = storedProperties(s, in: source)
             for placement in entry.placements where properties.indices.contains(placement.property) && made.indices.contains(placement.change) {
                 let property = properties[placement.property]
-                made[placement.change].location = at(placement.atSource ? sourceFile : destinationFile, property.line, property.column)
+                made[placement.change].location = at(placement.file == .source ? sourceFile : destinationFile, property.line, property.column)
             }
         }
         changes += made
@@ -470,8 +470,8 @@ private struct Engine {
 
     /// The change just added is placed at stored source property `property` (an index into
     /// `storedProperties` of the source entity).
-    mutating func placedAtSourceProperty(_ property: Int, onSourceFile: Bool = true) {
-        recording?.placements.append(.init(change: changes.count - 1, property: property, atSource: onSourceFile))
+    mutating func placedAtSourceProperty(_ property: Int, in file: EntityComparisonMemo.Placement.File = .source) {
+        recording?.placements.append(.init(change: changes.count - 1, property: property, file: file))
     }
 
     mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, inMerge: Bool) {
@@ -696,7 +696,7 @@ private struct Engine {
                     .transientChanged, entity: dName, property: sp.name,
                     detail: "\(sp.kind) '\(sName).\(sp.name)' becomes transient: its column is dropped and the stored values are deleted",
                     verdict: .dataLoss, location: at(destinationFile, sp.line, sp.column)))
-                placedAtSourceProperty(si, onSourceFile: false)
+                placedAtSourceProperty(si, in: .destination)
                 continue
             }
             guard case .attribute(let a) = sp else { continue }
