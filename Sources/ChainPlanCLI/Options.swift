@@ -14,7 +14,6 @@ struct InputOptions: ParsableArguments {
 
     @OptionGroup var planning: PlanningOptions
 
-    var config: String? { planning.config }
     var configURL: URL? { planning.configURL }
     var deferred: Bool { planning.deferred }
 

@@ -33,7 +33,6 @@ struct SpecAccessOptions: ParsableArguments {
 struct PlanningOptions: ParsableArguments {
     @OptionGroup var access: SpecAccessOptions
 
-    var config: String? { access.config }
     var configURL: URL? { access.configURL }
 
     @Flag(name: .customLong("deferred"), help: "The app passes NSPersistentStoreDeferredLightweightMigrationOptionKey (as 'deferredLightweightMigration: true' in the spec or configuration).")

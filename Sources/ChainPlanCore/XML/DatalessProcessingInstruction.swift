@@ -13,25 +13,17 @@ extension XMLSafety {
     /// `<?x ?>` (data present, empty) parses normally and is not matched. Scanned on raw bytes,
     /// so the pattern is refused inside comments and CDATA too, where no Core Data file has it.
     package static func firstDatalessProcessingInstruction(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        // `?` is rare in model files and `<` is not: find each `?` with `memchr` and look at the
-        // byte before it. `from` is where the next `<?` may start at the earliest, plus one.
-        var from = 1
-        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "?")), count - from) {
-            let question = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            guard bytes[question - 1] == UInt8(ascii: "<") else {
-                from = question + 1
-                continue
-            }
+        var from = 0
+        while let open = nextPair(UInt8(ascii: "<"), UInt8(ascii: "?"), in: bytes, from: from, before: count) {
             // The target: every byte up to white space, `?` or the next `<`.
-            var end = question + 1
+            var end = open + 2
             while end < count, !endsTarget(bytes[end]) { end += 1 }
-            if end > question + 1, end + 1 < count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
-                return question - 1
+            if end > open + 2, end + 1 < count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                return open
             }
-            // The next `<?` starts at `end` at the earliest (its `?` one after).
-            from = end + 1
+            // The next `<?` starts at `end` at the earliest.
+            from = end
         }
         return nil
     }

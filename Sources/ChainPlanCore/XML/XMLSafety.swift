@@ -86,23 +86,33 @@ package enum XMLSafety {
         var high: UInt8 = 0
         for byte in UnsafeBufferPointer(rebasing: bytes[..<limit]) { high |= byte }
         scan.hasNonASCII = high & 0x80 != 0
-        // `<!` is rare in model files and `<` is not: find each `!` with `memchr` and look at the
-        // byte before it.
         let doctype = Array("DOCTYPE".utf8)
         let entity = Array("ENTITY".utf8)
-        var from = 1
-        while from < limit, let found = memchr(base + from, Int32(UInt8(ascii: "!")), limit - from) {
-            let bang = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            from = bang + 1
-            guard bytes[bang - 1] == 0x3C else { continue }
-            if scan.refusedDoctype == nil, matches(doctype, in: bytes, at: bang + 1),
-               !policy.allowsExternalDoctype || doctypeHasInternalSubset(bytes, from: bang + 1) {
-                scan.refusedDoctype = bang - 1
-            } else if scan.entityDeclaration == nil, matches(entity, in: bytes, at: bang + 1) {
-                scan.entityDeclaration = bang - 1
+        var from = 0
+        while let open = nextPair(UInt8(ascii: "<"), UInt8(ascii: "!"), in: bytes, from: from, before: limit) {
+            from = open + 1
+            if scan.refusedDoctype == nil, matches(doctype, in: bytes, at: open + 2),
+               !policy.allowsExternalDoctype || doctypeHasInternalSubset(bytes, from: open + 2) {
+                scan.refusedDoctype = open
+            } else if scan.entityDeclaration == nil, matches(entity, in: bytes, at: open + 2) {
+                scan.entityDeclaration = open
             }
         }
         return scan
+    }
+
+    /// The offset of the first `first` at or after `from` that `second` follows, the pair ending
+    /// before `limit`, or nil. `second` is looked for with `memchr`: the pairs searched for (`<!`,
+    /// `<?`) have a second byte that is rare in model files, where `<` is not.
+    static func nextPair(_ first: UInt8, _ second: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, before limit: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var next = max(from + 1, 1)
+        while next < limit, let found = memchr(base + next, Int32(second), limit - next) {
+            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[position - 1] == first { return position - 1 }
+            next = position + 1
+        }
+        return nil
     }
 
     /// The offset of the first byte sequence that is not valid UTF-8, or nil.

@@ -52,13 +52,7 @@ struct EntityContent: Sendable, Equatable {
     }
 
     private init(_ view: ResolvedEntityView, parent: String?) {
-        var entity = view.entity
-        entity.line = nil
-        entity.column = nil
-        entity.attributes = []
-        entity.relationships = []
-        entity.fetchedProperties = []
-        self.entity = entity
+        entity = Self.ownFields(view.entity)
         self.parent = parent
         attributes = view.attributes.map(Self.unplaced)
         relationships = view.relationships.map(Self.unplaced)
@@ -73,17 +67,23 @@ struct EntityContent: Sendable, Equatable {
     /// previous version's content, and equal contents of a history share their storage, which
     /// later comparisons find at once.
     func describes(_ view: ResolvedEntityView, parent: String?) -> Bool {
-        guard parent == self.parent, view.attributes.count == attributes.count, view.relationships.count == relationships.count else { return false }
-        var fields = view.entity
+        guard parent == self.parent, view.attributes.count == attributes.count, view.relationships.count == relationships.count,
+              Self.ownFields(view.entity) == entity else { return false }
+        for (attribute, known) in zip(view.attributes, attributes) where Self.unplaced(attribute) != known { return false }
+        for (relationship, known) in zip(view.relationships, relationships) where Self.unplaced(relationship) != known { return false }
+        return true
+    }
+
+    /// The entity's own fields: its place and its property lists left out (the content keeps
+    /// the resolved properties apart).
+    private static func ownFields(_ entity: Entity) -> Entity {
+        var fields = entity
         fields.line = nil
         fields.column = nil
         fields.attributes = []
         fields.relationships = []
         fields.fetchedProperties = []
-        guard fields == entity else { return false }
-        for (attribute, known) in zip(view.attributes, attributes) where Self.unplaced(attribute) != known { return false }
-        for (relationship, known) in zip(view.relationships, relationships) where Self.unplaced(relationship) != known { return false }
-        return true
+        return fields
     }
 
     /// Cheapest differences first: most entities of two versions differ in the number of

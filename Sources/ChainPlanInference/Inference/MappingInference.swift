@@ -191,7 +191,7 @@ package struct ResolvedView: Sendable {
         self.entities = views
         hashInputs = inputs
         lowercasedNames = Set(views.map { $0.entity.name.lowercased() })
-        entityKeys = views.map { InferenceRules.key(name: $0.entity.name, renamingIdentifier: $0.entity.renamingIdentifier) }
+        entityKeys = views.map(Engine.entityKey)
         for (index, key) in entityKeys.enumerated() {
             if firstByKey[key] == nil { firstByKey[key] = index } else { hasDuplicateKeys = true }
         }
@@ -357,13 +357,13 @@ private struct Engine {
         }
         for goneIndex in removed {
             let gone = source.entities[goneIndex]
-            var twinFound = false
-            if let twinIndex = likelyEntityTwin(of: gone, among: addedAttributes) {
+            let twinIndex = likelyEntityTwin(of: gone, among: addedAttributes)
+            if let twinIndex {
                 let twin = destination.entities[added[twinIndex]]
-                let key = Self.entityKey(gone)
+                let key = source.entityKeys[goneIndex]
                 let keyed = key == gone.entity.name ? "" : " (keyed by its renaming identifier '\(key)')"
                 let detail = twin.entity.name == gone.entity.name
-                    ? "entity '\(gone.entity.name)' is keyed by its renaming identifier '\(key)' in the source and by '\(Self.entityKey(twin))' here: "
+                    ? "entity '\(gone.entity.name)' is keyed by its renaming identifier '\(key)' in the source and by '\(destination.entityKeys[added[twinIndex]])' here: "
                         + "Core Data does not pair them, so it removes the entity and adds it again, deleting every row; give it renaming identifier '\(key)' to keep the data"
                     : "entity '\(twin.entity.name)' looks like a rename of '\(gone.entity.name)'\(keyed); add renaming identifier '\(key)' "
                         + "to '\(twin.entity.name)' to keep the data: without it Core Data removes '\(gone.entity.name)' and adds '\(twin.entity.name)', deleting every row"
@@ -371,12 +371,11 @@ private struct Engine {
                     .likelyEntityRename, entity: gone.entity.name,
                     detail: detail,
                     verdict: .dataLoss, location: at(destinationFile, twin.entity.line, twin.entity.column)))
-                twinFound = true
             }
             add(InferenceRules.removedEntity.change(
                 .entityRemoved, entity: gone.entity.name,
                 detail: "entity '\(gone.entity.name)' is removed; its rows are deleted",
-                verdict: .dataLoss, code: twinFound ? .some(nil) : .dataRemoved, location: at(sourceFile, gone.entity.line, gone.entity.column)))
+                verdict: .dataLoss, code: twinIndex == nil ? .dataRemoved : .some(nil), location: at(sourceFile, gone.entity.line, gone.entity.column)))
             entityMappings.append(InferredEntityMapping(name: "Remove\(gone.entity.name)", kind: .remove,
                                                         source: gone.entity.name, destination: nil, propertyMappings: []))
         }
