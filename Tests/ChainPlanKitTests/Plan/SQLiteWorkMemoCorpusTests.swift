@@ -25,10 +25,12 @@ extension CorpusTests {
             return found.sorted()
         }
 
-        /// Every corpus bundle that reads, with its path relative to the corpus, in `bundles()` order.
-        static func loadedBundles() -> [(path: String, bundle: ModelBundle)] {
+        /// Every corpus bundle that reads, with its path relative to the corpus, in `bundles()` order:
+        /// read once per test run (three corpus suites compare memoised against plain work on them).
+        private static let read: [(path: String, bundle: ModelBundle)] =
             bundles().compactMap { path in ChainPlanner().bundle(inputAt: SharedCorpus.corpus.appendingPathComponent(path)).map { (path, $0) } }
-        }
+
+        static func loadedBundles() -> [(path: String, bundle: ModelBundle)] { read }
 
         @Test func memoEqualsPlanningOnEveryJump() throws {
             let loaded = Self.loadedBundles()
