@@ -1,3 +1,4 @@
 import ChainPlanCLI
 
+AllocatorTuning.apply()
 await ChainPlan.mainWithRemappedExitCodes()

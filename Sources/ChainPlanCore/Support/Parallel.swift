@@ -33,6 +33,28 @@ package enum Parallel {
         done.wait()
         return (a, slot.values[0])
     }
+
+    /// A result computed on a thread of its own from the moment it is made, while the caller
+    /// goes on; ``value()`` waits for it. `both` for work whose result is read later than the
+    /// caller's next piece of work ends.
+    package final class Later<Value: Sendable>: @unchecked Sendable {
+        private let slot = OrderedResults<Value>(count: 1)
+        private let done = DispatchSemaphore(value: 0)
+
+        package init(_ work: @escaping @Sendable () -> Value) {
+            Thread { [slot, done] in
+                slot.set(0, work())
+                done.signal()
+            }.start()
+        }
+
+        /// The result, once computed (waits for it the first time; any thread, any number of times).
+        package func value() -> Value {
+            done.wait()
+            done.signal()
+            return slot.values[0]
+        }
+    }
 }
 
 /// Slots written once each from concurrent iterations, read after all of them finished.

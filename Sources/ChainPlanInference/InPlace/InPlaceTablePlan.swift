@@ -119,11 +119,36 @@ package struct InPlaceTablePlanner {
     package let live: LiveSchema
     /// Source entities the destination keeps.
     let keptEntities: Set<String>
-    /// `Entity.relationship` of source to-ones some destination to-one is filled from.
-    let keptToOnes: Set<String>
-    /// `Entity.relationship` of source relationships some destination relationship is filled from.
-    let keptRelationships: Set<String>
-    /// Source tables already looked up (a planner serves one step on one thread).
+    /// `Entity.relationship` of source to-ones some destination to-one is filled from (read
+    /// only when a source to-one's column goes: built on first use).
+    var keptToOnes: Set<String> {
+        if let known = sources.keptToOnes { return known }
+        var toOnes: Set<String> = []
+        for table in layout.tables {
+            for column in table.columns {
+                guard case .toOne(let e, let r, _) = column.role, let (owner, old) = mapping.sourceRelationship(of: e, r), !old.isToMany else { continue }
+                toOnes.insert(owner + "." + old.name)
+            }
+        }
+        sources.keptToOnes = toOnes
+        return toOnes
+    }
+    /// `Entity.relationship` of source relationships some destination relationship is filled
+    /// from (read only when a source to-one's column goes: built on first use).
+    var keptRelationships: Set<String> {
+        if let known = sources.keptRelationships { return known }
+        var relationships: Set<String> = []
+        for resolved in mapping.destination.entities {
+            for link in resolved.relationships {
+                guard let (owner, old) = mapping.sourceRelationship(of: resolved.name, link.name) else { continue }
+                relationships.insert(owner + "." + old.name)
+            }
+        }
+        sources.keptRelationships = relationships
+        return relationships
+    }
+    /// Look-ups built on first use: source tables, destination properties, kept relationships
+    /// (a planner serves one step on one thread).
     private let sources = SourceCache()
 
     private final class SourceCache {
@@ -131,6 +156,8 @@ package struct InPlaceTablePlanner {
         /// Destination entity → its attributes (relationships) by name.
         var destinationAttributes: [String: [String: Attribute]] = [:]
         var destinationRelationships: [String: [String: Relationship]] = [:]
+        var keptToOnes: Set<String>?
+        var keptRelationships: Set<String>?
     }
 
     package init(mapping: StepMapping, sourceLayout: StoreLayout, layout: StoreLayout, live: LiveSchema) {
@@ -139,22 +166,6 @@ package struct InPlaceTablePlanner {
         self.layout = layout
         self.live = live
         keptEntities = Set(mapping.entitySource.values)
-        var toOnes: Set<String> = []
-        for table in layout.tables {
-            for column in table.columns {
-                guard case .toOne(let e, let r, _) = column.role, let (owner, old) = mapping.sourceRelationship(of: e, r), !old.isToMany else { continue }
-                toOnes.insert(owner + "." + old.name)
-            }
-        }
-        keptToOnes = toOnes
-        var relationships: Set<String> = []
-        for resolved in mapping.destination.entities {
-            for link in resolved.relationships {
-                guard let (owner, old) = mapping.sourceRelationship(of: resolved.name, link.name) else { continue }
-                relationships.insert(owner + "." + old.name)
-            }
-        }
-        keptRelationships = relationships
     }
 
     private func q(_ name: String) -> String { LiveSchema.quote(name) }

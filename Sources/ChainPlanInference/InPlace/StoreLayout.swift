@@ -372,13 +372,10 @@ public struct StoreLayout: Sendable, Hashable {
         var candidate = base
         var suffix = 1
         // Upper-cased once per candidate (every base is upper-cased already, so usually free).
-        var key = upperCased(candidate)
-        while used.contains(key) {
+        while !used.insert(upperCased(candidate)).inserted {
             candidate = base + String(suffix)
             suffix += 1
-            key = upperCased(candidate)
         }
-        used.insert(key)
         return candidate
     }
 

@@ -52,7 +52,7 @@ struct ChainClassification {
         // Freed on another thread once this classification is done (nothing reads them later).
         defer { BackgroundRelease.release((classifier, layouts, jumpTables, jumpComparisons)) }
         let stepCount = graph.edges.count
-        let works = Parallel.map(Array(pairs.enumerated())) { item -> (StepClassification, Lineage?, SQLiteWork?) in
+        let classify: @Sendable ((offset: Int, element: StepKey)) -> (StepClassification, Lineage?, SQLiteWork?) = { item in
             let (index, pair) = item
             let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to, memo: index < stepCount ? nil : jumpComparisons)
             // A direct jump's SQLite work is read only with the option on (what a start skipping
@@ -72,18 +72,38 @@ struct ChainClassification {
                 } : nil
             return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }, work)
         }
+        let indexed = Array(pairs.enumerated())
+        // The steps first, then the direct jumps: while the jumps are classified, a thread of its
+        // own composes the steps' lineages to the target (each version's from the next one's, one
+        // after another), which would otherwise run alone on one core once everything else is done.
+        let stepWorks = Parallel.map(Array(indexed.prefix(stepCount)), classify)
+        var inferred: [Int: Lineage] = [:] // lineage by source version of the step
+        for (index, edge) in graph.edges.enumerated() { inferred[edge.from] = stepWorks[index].1 }
+        // Versions that reach the target, shorter paths first.
+        var order: [(Int, Int)] = [] // (version, length)
+        if target != nil {
+            for version in 0..<graph.count {
+                if case .reaches(let length) = context.reachability.fates[version], length > 0 { order.append((version, length)) }
+            }
+            order.sort { $0.1 < $1.1 }
+        }
+        let composing = target.map { target in
+            let identity = Self.identityLineage(of: names[target], classifier: classifier, bundle: bundle)
+            return Parallel.Later { [inferred, order, successor = graph.successor] in
+                Self.composedLineages(to: target, identity: identity, order: order, successor: successor, steps: inferred)
+            }
+        }
+        let works = stepWorks + Parallel.map(Array(indexed.dropFirst(stepCount)), classify)
         for (pair, result) in zip(pairs, works) { sqlite[pair] = result.2 }
         let results = works.map { ($0.0, $0.1) }
         if keeping { kept = ClassifiedPairs(classifier: classifier, pairs: zip(pairs, results)) }
         var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
-        var inferred: [Int: Lineage] = [:] // lineage by source version of the step
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
-            let (classification, lineage) = results[index]
+            let classification = results[index].0
             steps[key] = classification
-            inferred[edge.from] = lineage
             diagnostics += StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: key.from, to: key.to), from: key.from, to: key.to,
                                                    stepLocation: edge.location ?? context.location(of: edge.from))
         }
@@ -94,42 +114,23 @@ struct ChainClassification {
                 if let finding = classifier.hashes[name]?.diagnostic { diagnostics.append(finding) }
             }
         }
-        diagnostics += HashIdenticalVersionsCheck.findings(bundle.versions, hashes: classifier.hashes)
-        guard let target else { return }
-        // Lineage of every reachable version's data to the target, composed backwards from the
-        // target once (memoised by version), for comparing the chain with the direct jump.
-        var lineage: [Int: Lineage] = [:]
+        // Versions that hash alike (CP123), found on a thread of its own while the lost data is compared below.
+        let hashes = classifier.hashes
+        let versions = bundle.versions
+        let sameHashes = Parallel.Later { HashIdenticalVersionsCheck.findings(versions, hashes: hashes) }
+        let sameHashesPosition = diagnostics.count
+        defer { diagnostics.insert(contentsOf: sameHashes.value(), at: sameHashesPosition) }
+        guard let target, let composing else { return }
+        // Lineage of every reachable version's data to the target (above), for comparing the
+        // chain with the direct jump: what each direct jump loses against it, every start at once.
         var chainInferable: [Int: Bool] = [target: true]
-        var order: [(Int, Int)] = [] // (version, length)
-        for version in 0..<graph.count {
-            if case .reaches(let length) = context.reachability.fates[version], length > 0 { order.append((version, length)) }
-        }
-        order.sort { $0.1 < $1.1 }
-        if let targetModel = bundle.version(named: names[target])?.model {
-            var identity = Lineage()
-            for entity in (classifier.resolved[names[target]]?.view ?? ResolvedView(targetModel)).entities {
-                identity.entities[entity.entity.name] = entity.entity.name
-                for attribute in entity.attributes where !attribute.isTransient {
-                    identity.properties[PropertyKey(entity.entity.name, attribute.name)] = PropertyKey(entity.entity.name, attribute.name)
-                }
-                for relationship in entity.relationships where !relationship.isTransient {
-                    identity.properties[PropertyKey(entity.entity.name, relationship.name)] = PropertyKey(entity.entity.name, relationship.name)
-                }
-            }
-            lineage[target] = identity
-        }
-        // Each version's lineage from the next one's (shorter paths first), then what each
-        // direct jump loses against it, every start at once (independent of each other).
-        for (version, _) in order {
-            if let stepMap = inferred[version], let downstream = lineage[graph.successor[version]] {
-                lineage[version] = stepMap.followed(by: downstream)
-            }
-        }
-        let composed = lineage
+        let composed = composing.value()
         let losses = Parallel.map(order) { [directResults] version, length -> [String] in
             guard length >= 2, let directLineage = directResults[version]?.1, let chain = composed[version] else { return [] }
             return chain.lost(in: directLineage)
         }
+        // A long history's lineages are large and nothing reads them after this: freed on another thread.
+        BackgroundRelease.release((composed, inferred))
         for ((version, length), lost) in zip(order, losses) {
             let next = graph.successor[version]
             let step = steps[StepKey(from: names[version], to: names[next])]
@@ -161,14 +162,66 @@ struct ChainClassification {
     }
 }
 
+extension ChainClassification {
+    /// The target's own lineage: each entity and stored property to itself.
+    static func identityLineage(of target: String, classifier: StepClassifier, bundle: ModelBundle) -> Lineage? {
+        guard let targetModel = bundle.version(named: target)?.model else { return nil }
+        var identity = Lineage()
+        for entity in (classifier.resolved[target]?.view ?? ResolvedView(targetModel)).entities {
+            identity.entities[entity.entity.name] = entity.entity.name
+            for attribute in entity.attributes where !attribute.isTransient {
+                identity.properties[PropertyKey(entity.entity.name, attribute.name)] = PropertyKey(entity.entity.name, attribute.name)
+            }
+            for relationship in entity.relationships where !relationship.isTransient {
+                identity.properties[PropertyKey(entity.entity.name, relationship.name)] = PropertyKey(entity.entity.name, relationship.name)
+            }
+        }
+        return identity
+    }
+
+    /// Each version's lineage to the target, from the next one's (`order`: shorter paths first;
+    /// `steps`: each step's lineage by its source version), memoised by version.
+    static func composedLineages(to target: Int, identity: Lineage?, order: [(Int, Int)], successor: [Int],
+                                 steps: [Int: Lineage]) -> [Int: Lineage] {
+        var lineage: [Int: Lineage] = [:]
+        lineage[target] = identity
+        for (version, _) in order {
+            if let stepMap = steps[version], let downstream = lineage[successor[version]] {
+                lineage[version] = stepMap.followed(by: downstream)
+            }
+        }
+        return lineage
+    }
+}
+
 /// Where a version's rows and values end up: source entity → destination entity, and source
 /// property → destination property, for the data that survives.
 struct Lineage: Sendable {
-    var entities: [String: String] = [:]
-    var properties: [PropertyKey: PropertyKey] = [:]
+    var entities: [String: String] = [:] { didSet { isIdentity = false } }
+    var properties: [PropertyKey: PropertyKey] = [:] { didSet { isIdentity = false } }
+    /// Known to map every entity and property to itself (false when unknown).
+    private(set) var isIdentity = false
+
+    init() {}
+
+    /// A step's lineage (`InferredMapping.entityLineage` and `propertyLineage`).
+    init(entities: [String: String], properties: [PropertyKey: PropertyKey]) {
+        self.entities = entities
+        self.properties = properties
+        isIdentity = entities.allSatisfy { $0.key == $0.value } && properties.allSatisfy { $0.key == $0.value }
+    }
 
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {
+        if isIdentity {
+            // A step that keeps every name (most steps of a long history): `next` without what
+            // this step does not carry (what the step added), looked up without building anew.
+            var composed = next
+            for key in next.entities.keys where entities[key] == nil { composed.entities[key] = nil }
+            for key in next.properties.keys where properties[key] == nil { composed.properties[key] = nil }
+            composed.isIdentity = false
+            return composed
+        }
         var composed = Lineage()
         composed.entities.reserveCapacity(entities.count)
         composed.properties.reserveCapacity(properties.count)
