@@ -104,7 +104,7 @@ package enum XMLSafety {
     /// The offset of the first `first` at or after `from` that `second` follows, the pair ending
     /// before `limit`, or nil. `second` is looked for with `memchr`: the pairs searched for (`<!`,
     /// `<?`) have a second byte that is rare in model files, where `<` is not.
-    static func nextPair(_ first: UInt8, _ second: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, before limit: Int) -> Int? {
+    package static func nextPair(_ first: UInt8, _ second: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, before limit: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var next = max(from + 1, 1)
         while next < limit, let found = memchr(base + next, Int32(second), limit - next) {

@@ -110,8 +110,9 @@ public struct StoreLayout: Sendable, Hashable {
     /// first, unknown or cyclic parents make an entity a root, dangling relationships are
     /// skipped.
     public init(model: ObjectModel) {
-        var byName: [String: Entity] = [:]
+        var byName: [String: Entity] = Dictionary(minimumCapacity: model.entities.count)
         var order: [String] = []
+        order.reserveCapacity(model.entities.count)
         for entity in model.entities where byName[entity.name] == nil {
             byName[entity.name] = entity
             order.append(entity.name)
@@ -200,8 +201,14 @@ public struct StoreLayout: Sendable, Hashable {
         for root in roots {
             let members = hierarchy[root] ?? [root]
             let tableName = Self.unique("Z" + root.uppercased(), in: &usedTableNames)
-            var used: Set<String> = ["Z_PK", "Z_ENT", "Z_OPT"]
+            // Sized for every column at once (a table of hundreds of columns rehashed as it grew).
+            let expected = members.reduce(3) { count, member in
+                count + (byName[member].map { $0.attributes.count + 3 * $0.relationships.count } ?? 0)
+            }
+            var used: Set<String> = Set(minimumCapacity: expected)
+            used.formUnion(["Z_PK", "Z_ENT", "Z_OPT"])
             var ranked: [(rank: Int, sequence: Int, column: Column)] = []
+            ranked.reserveCapacity(expected)
             var sequence = 0
             func add(_ base: String, _ type: String, _ role: ColumnRole, rank: Int) -> String {
                 let name = Self.unique(base, in: &used)

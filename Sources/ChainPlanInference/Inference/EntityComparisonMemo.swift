@@ -51,6 +51,7 @@ package final class EntityComparisonMemo: @unchecked Sendable {
         var placements: [Placement]
         var mapping: InferredEntityMapping
         var lineage: [(PropertyKey, PropertyKey)]
+        var unchanged: [(String, UnchangedEntityLineage)]
         var validation: [ValidationCheck]
     }
 

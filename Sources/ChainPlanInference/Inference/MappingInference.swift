@@ -6,8 +6,21 @@ public struct InferredMapping: Sendable, Hashable {
     public var changes: [ModelChange]
     /// Source entity name → destination entity name, for entities whose rows survive.
     public var entityLineage: [String: String]
-    /// Source (entity, property) → destination (entity, property), for persistent properties whose values survive.
-    public var propertyLineage: [PropertyKey: PropertyKey]
+    /// Source (entity, property) → destination (entity, property), for persistent properties whose
+    /// values survive, of the source entities not in `unchangedEntityLineage`.
+    public var changedPropertyLineage: [PropertyKey: PropertyKey]
+    /// Source entities compared unchanged (equal content, every property keeping its name) →
+    /// where their values go: one entry per entity instead of one per property.
+    public var unchangedEntityLineage: [String: UnchangedEntityLineage] = [:]
+    /// Source (entity, property) → destination (entity, property), for persistent properties whose
+    /// values survive: `changedPropertyLineage` and `unchangedEntityLineage` written out.
+    public var propertyLineage: [PropertyKey: PropertyKey] {
+        var all = changedPropertyLineage
+        for (entity, unchanged) in unchangedEntityLineage {
+            for name in unchanged.properties.names { all[PropertyKey(entity, name)] = PropertyKey(unchanged.destination, name) }
+        }
+        return all
+    }
     /// The checks that decide the migration on a real store: the mapping is flagged "could fail
     /// validation" for each (§4.2). Empty when nothing depends on the store's rows.
     public var validation: [ValidationCheck] = []
@@ -18,6 +31,22 @@ public struct InferredMapping: Sendable, Hashable {
     public var isInferable: Bool { !changes.contains { $0.verdict == .blocksInference } }
     /// Changes that block inference.
     public var blockingChanges: [ModelChange] { changes.filter { $0.verdict == .blocksInference } }
+
+    /// Equal when they infer the same: the property lineage is compared written out (an entity
+    /// compared unchanged is one entry or one per property, alike).
+    public static func == (lhs: InferredMapping, rhs: InferredMapping) -> Bool {
+        lhs.entityMappings == rhs.entityMappings && lhs.changes == rhs.changes && lhs.entityLineage == rhs.entityLineage
+            && lhs.validation == rhs.validation && lhs.needsMigration == rhs.needsMigration && lhs.propertyLineage == rhs.propertyLineage
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entityMappings)
+        hasher.combine(changes)
+        hasher.combine(entityLineage)
+        hasher.combine(propertyLineage)
+        hasher.combine(validation)
+        hasher.combine(needsMigration)
+    }
 }
 
 /// An entity and property name pair.
@@ -66,7 +95,8 @@ public enum MappingInference {
         engine.run()
         guard source.hashInputs == destination.hashInputs else {
             return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
-                                   entityLineage: engine.entityLineage, propertyLineage: engine.propertyLineage,
+                                   entityLineage: engine.entityLineage, changedPropertyLineage: engine.propertyLineage,
+                                   unchangedEntityLineage: engine.unchangedEntityLineage,
                                    validation: engine.validation.sorted(), needsMigration: true)
         }
         // Equal hashes (§1.7): the store opens as it is. Every row and value stays where it is,
@@ -81,7 +111,7 @@ public enum MappingInference {
         }
         let changes = engine.changes.filter { $0.verdict == .noMigration } + engine.identifierNotes()
         return InferredMapping(entityMappings: [], changes: changes, entityLineage: entities,
-                               propertyLineage: properties, validation: [], needsMigration: false)
+                               changedPropertyLineage: properties, validation: [], needsMigration: false)
     }
 }
 
@@ -96,6 +126,9 @@ package struct ResolvedEntityView: Sendable {
     package var relationships: [Relationship]
     /// What inference reads of it, locations left out (nil when the shortcut does not apply).
     var content: EntityContent?
+    /// Its stored property names as its content lists them (shared by every entity of that
+    /// content), nil without a content.
+    package var contentNames: PropertyNames? { content?.unchangedNames }
 }
 
 package struct ResolvedView: Sendable {
@@ -162,13 +195,13 @@ package struct ResolvedView: Sendable {
             } else if let parent = entity.parentEntity, parent != entity.name, let above = resolved.entity(named: parent) {
                 (inherited, root) = ((above.attributes, above.relationships), above.rootEntityName)
             }
-            var names: Set<String> = []
-            let attributes = inherited.0.filter { names.insert($0.name).inserted }
-            let relationships = inherited.1.filter { names.insert($0.name).inserted }
-            let ownAttributes = own.0.filter { names.insert($0.name).inserted }
-            let ownRelationships = own.1.filter { names.insert($0.name).inserted }
-            views.append(ResolvedEntityView(entity: entity, root: root, attributes: attributes + ownAttributes,
-                                            relationships: relationships + ownRelationships))
+            var names = FirstOfName(expected: inherited.0.count + inherited.1.count + own.0.count + own.1.count)
+            let attributes = inherited.0.filter { names.insert($0.name) }
+            let relationships = inherited.1.filter { names.insert($0.name) }
+            let ownAttributes = own.0.filter { names.insert($0.name) }
+            let ownRelationships = own.1.filter { names.insert($0.name) }
+            views.append(ResolvedEntityView(entity: entity, root: root, attributes: ownAttributes.isEmpty ? attributes : attributes + ownAttributes,
+                                            relationships: ownRelationships.isEmpty ? relationships : relationships + ownRelationships))
         }
         self.byName = byName
         composites = model.composites
@@ -199,6 +232,27 @@ package struct ResolvedView: Sendable {
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
+}
+
+/// The names seen so far, to keep the first property of each name: compared one by one while
+/// few (most entities have a dozen properties, and hashing each name of every version cost
+/// more than comparing), in a set beyond that.
+struct FirstOfName {
+    private var few: [String] = []
+    private var many: Set<String>?
+    static let linearLimit = 24
+
+    init(expected: Int) {
+        if expected > Self.linearLimit { many = Set(minimumCapacity: expected) } else { few.reserveCapacity(expected) }
+    }
+
+    /// Whether `name` is new (and now seen).
+    mutating func insert(_ name: String) -> Bool {
+        if many != nil { return many!.insert(name).inserted }
+        if few.contains(name) { return false }
+        few.append(name)
+        return true
+    }
 }
 
 // MARK: - Engine
@@ -265,6 +319,8 @@ private struct Engine {
     var entityMappings: [InferredEntityMapping] = []
     var entityLineage: [String: String] = [:]
     var propertyLineage: [PropertyKey: PropertyKey] = [:]
+    /// Source entities compared unchanged: one lineage entry each (`InferredMapping.unchangedEntityLineage`).
+    var unchangedEntityLineage: [String: UnchangedEntityLineage] = [:]
     var validation: [ValidationCheck] = []
     /// Entity comparisons shared with other inferences to the same destination.
     var memo: EntityComparisonMemo?
@@ -276,6 +332,7 @@ private struct Engine {
         var probes: [EntityComparisonMemo.Probe] = []
         var placements: [EntityComparisonMemo.Placement] = []
         var lineage: [(PropertyKey, PropertyKey)] = []
+        var unchanged: [(String, UnchangedEntityLineage)] = []
     }
 
     init(source: ResolvedView, destination: ResolvedView, sourceFile: String?, destinationFile: String?) {
@@ -315,9 +372,8 @@ private struct Engine {
     }
 
     mutating func run() {
-        // Room for every stored property's lineage at once (growing the dictionary entity by
-        // entity rehashed it over and over: a fifth of comparing unchanged entities).
-        propertyLineage.reserveCapacity(destination.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count })
+        // Unchanged entities write one entry each into `unchangedEntityLineage`, the others an
+        // entry per property into `propertyLineage`.
         entityLineage.reserveCapacity(destination.entities.count)
         // 1. Keys on each side (each view keeps its own); duplicates make the builder fail.
         if source.hasDuplicateKeys {
@@ -424,7 +480,8 @@ private struct Engine {
         guard let mapping = entityMappings.last else { return }
         memo.insert(.init(content: content, inMerge: inMerge, probes: made.probes, changes: Array(changes[changeStart...]),
                           placements: made.placements.map { .init(change: $0.change - changeStart, property: $0.property, file: $0.file) },
-                          mapping: mapping, lineage: made.lineage, validation: Array(validation[validationStart...])), for: index)
+                          mapping: mapping, lineage: made.lineage, unchanged: made.unchanged,
+                          validation: Array(validation[validationStart...])), for: index)
     }
 
     /// True when `probe` gets the same answer from this inference.
@@ -449,6 +506,7 @@ private struct Engine {
         }
         changes += made
         for (from, to) in entry.lineage { propertyLineage[from] = to }
+        for (name, unchanged) in entry.unchanged { unchangedEntityLineage[name] = unchanged }
         validation += entry.validation
         entityMappings.append(entry.mapping)
     }
@@ -557,9 +615,12 @@ private struct Engine {
     mutating func unchangedPropertyMappings(_ s: ResolvedEntityView, _ d: ResolvedEntityView) -> [InferredEntityMapping.PropertyMapping] {
         let sName = s.entity.name
         let dName = d.entity.name
-        let mappings = d.content?.unchangedMappings ?? []
-        for mapping in mappings { link(PropertyKey(sName, mapping.destination), PropertyKey(dName, mapping.destination)) }
-        return mappings
+        guard let content = d.content else { return [] }
+        // Every stored property keeps its name: one lineage entry for the entity.
+        let unchanged = UnchangedEntityLineage(destination: dName, properties: content.unchangedNames)
+        unchangedEntityLineage[sName] = unchanged
+        recording?.unchanged.append((sName, unchanged))
+        return content.unchangedMappings
     }
 
     /// An entity's stored attributes as `name:type`, for likely renames.

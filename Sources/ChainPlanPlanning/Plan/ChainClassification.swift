@@ -70,7 +70,7 @@ struct ChainClassification {
                                              deferring: deferring, resolved: resolved, memo: index < stepCount ? nil : jumpTables)
                     }
                 } : nil
-            return (classification, mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }, work)
+            return (classification, mapping.map(Lineage.init), work)
         }
         let indexed = Array(pairs.enumerated())
         // The steps first, then the direct jumps: while the jumps are classified, a thread of its
@@ -163,17 +163,19 @@ struct ChainClassification {
 }
 
 extension ChainClassification {
-    /// The target's own lineage: each entity and stored property to itself.
+    /// The target's own lineage: each entity and stored property to itself (an entity as one
+    /// entry, its content's property names; a later entity of a name seen before, property by
+    /// property).
     static func identityLineage(of target: String, classifier: StepClassifier, bundle: ModelBundle) -> Lineage? {
         guard let targetModel = bundle.version(named: target)?.model else { return nil }
         var identity = Lineage()
         for entity in (classifier.resolved[target]?.view ?? ResolvedView(targetModel)).entities {
-            identity.entities[entity.entity.name] = entity.entity.name
-            for attribute in entity.attributes where !attribute.isTransient {
-                identity.properties[PropertyKey(entity.entity.name, attribute.name)] = PropertyKey(entity.entity.name, attribute.name)
-            }
-            for relationship in entity.relationships where !relationship.isTransient {
-                identity.properties[PropertyKey(entity.entity.name, relationship.name)] = PropertyKey(entity.entity.name, relationship.name)
+            let name = entity.entity.name
+            let stored = entity.attributes.filter { !$0.isTransient }.map(\.name) + entity.relationships.filter { !$0.isTransient }.map(\.name)
+            if identity.entities.updateValue(name, forKey: name) == nil {
+                identity.unchanged[name] = UnchangedEntityLineage(destination: name, properties: entity.contentNames ?? PropertyNames(Set(stored)))
+            } else {
+                for property in stored { identity.properties[PropertyKey(name, property)] = PropertyKey(name, property) }
             }
         }
         return identity
@@ -195,38 +197,60 @@ extension ChainClassification {
 }
 
 /// Where a version's rows and values end up: source entity → destination entity, and source
-/// property → destination property, for the data that survives.
+/// property → destination property, for the data that survives. An entity whose every stored
+/// property keeps its name (compared unchanged) is one entry in `unchanged` rather than one per
+/// property in `properties`; a property is looked up in both (`destination(of:)`).
 struct Lineage: Sendable {
-    var entities: [String: String] = [:] { didSet { isIdentity = false } }
-    var properties: [PropertyKey: PropertyKey] = [:] { didSet { isIdentity = false } }
-    /// Known to map every entity and property to itself (false when unknown).
-    private(set) var isIdentity = false
+    var entities: [String: String] = [:]
+    var properties: [PropertyKey: PropertyKey] = [:]
+    var unchanged: [String: UnchangedEntityLineage] = [:]
 
     init() {}
 
-    /// A step's lineage (`InferredMapping.entityLineage` and `propertyLineage`).
-    init(entities: [String: String], properties: [PropertyKey: PropertyKey]) {
+    init(entities: [String: String], properties: [PropertyKey: PropertyKey], unchanged: [String: UnchangedEntityLineage] = [:]) {
         self.entities = entities
         self.properties = properties
-        isIdentity = entities.allSatisfy { $0.key == $0.value } && properties.allSatisfy { $0.key == $0.value }
+        self.unchanged = unchanged
+    }
+
+    /// A step's (or jump's) lineage.
+    init(_ mapping: InferredMapping) {
+        self.init(entities: mapping.entityLineage, properties: mapping.changedPropertyLineage, unchanged: mapping.unchangedEntityLineage)
+    }
+
+    /// Where the values of `key` go, nil when they do not survive.
+    func destination(of key: PropertyKey) -> PropertyKey? {
+        if let whole = unchanged[key.entity], whole.properties.names.contains(key.property) {
+            return PropertyKey(whole.destination, key.property)
+        }
+        return properties[key]
+    }
+
+    /// Every property entry written out (`unchanged` expanded).
+    var allProperties: [PropertyKey: PropertyKey] {
+        var all = properties
+        for (entity, whole) in unchanged {
+            for name in whole.properties.names { all[PropertyKey(entity, name)] = PropertyKey(whole.destination, name) }
+        }
+        return all
     }
 
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {
-        if isIdentity {
-            // A step that keeps every name (most steps of a long history): `next` without what
-            // this step does not carry (what the step added), looked up without building anew.
-            var composed = next
-            for key in next.entities.keys where entities[key] == nil { composed.entities[key] = nil }
-            for key in next.properties.keys where properties[key] == nil { composed.properties[key] = nil }
-            composed.isIdentity = false
-            return composed
-        }
         var composed = Lineage()
         composed.entities.reserveCapacity(entities.count)
-        composed.properties.reserveCapacity(properties.count)
         for (from, to) in entities { if let final = next.entities[to] { composed.entities[from] = final } }
-        for (from, to) in properties { if let final = next.properties[to] { composed.properties[from] = final } }
+        for (from, to) in properties { if let final = next.destination(of: to) { composed.properties[from] = final } }
+        for (entity, whole) in unchanged {
+            // Unchanged in both (most entities of a long history): still one entry.
+            if let downstream = next.unchanged[whole.destination], downstream.properties == whole.properties {
+                composed.unchanged[entity] = UnchangedEntityLineage(destination: downstream.destination, properties: whole.properties)
+                continue
+            }
+            for name in whole.properties.names {
+                if let final = next.destination(of: PropertyKey(whole.destination, name)) { composed.properties[PropertyKey(entity, name)] = final }
+            }
+        }
         return composed
     }
 
@@ -236,8 +260,15 @@ struct Lineage: Sendable {
     func lost(in other: Lineage) -> [String] {
         let droppedEntities = Set(entities.filter { other.entities[$0.key] != $0.value }.keys)
         var lost = Array(droppedEntities)
-        for (from, to) in properties where other.properties[from] != to && !droppedEntities.contains(from.entity) {
+        for (from, to) in properties where !droppedEntities.contains(from.entity) && other.destination(of: from) != to {
             lost.append("\(from.entity).\(from.property)")
+        }
+        for (entity, whole) in unchanged where !droppedEntities.contains(entity) {
+            // Both take the entity's unchanged properties to the same entity: nothing lost.
+            if let theirs = other.unchanged[entity], theirs.destination == whole.destination, theirs.properties == whole.properties { continue }
+            for name in whole.properties.names where other.destination(of: PropertyKey(entity, name)) != PropertyKey(whole.destination, name) {
+                lost.append("\(entity).\(name)")
+            }
         }
         return lost.sorted()
     }

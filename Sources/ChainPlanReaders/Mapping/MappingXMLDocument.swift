@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -105,6 +106,10 @@ struct MappingXMLDocument {
         return line
     }
 
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
     private static func lowered(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
     }
@@ -113,6 +118,19 @@ struct MappingXMLDocument {
     static func find(_ needle: String, in bytes: [UInt8], from start: Int) -> Int? {
         let pattern = needle.utf8.map(lowered)
         guard !pattern.isEmpty, bytes.count >= pattern.count, start >= 0 else { return nil }
+        // A needle that opens with two bytes no letter case changes (`<!`): each occurrence of
+        // that pair is found with `memchr` (a 1.6 MB mapping model is mostly one base64 line).
+        if pattern.count >= 2, !isLetter(pattern[0]), !isLetter(pattern[1]) {
+            return bytes.withUnsafeBufferPointer { buffer -> Int? in
+                var from = start
+                while let found = XMLSafety.nextPair(pattern[0], pattern[1], in: buffer, from: from, before: buffer.count) {
+                    guard found + pattern.count <= buffer.count else { return nil }
+                    if (2..<pattern.count).allSatisfy({ lowered(buffer[found + $0]) == pattern[$0] }) { return found }
+                    from = found + 1
+                }
+                return nil
+            }
+        }
         var index = start
         while index + pattern.count <= bytes.count {
             if bytes[index] == pattern[0] {

@@ -2,65 +2,111 @@ import Testing
 @testable import ChainPlanInference
 @testable import ChainPlanPlanning
 
-/// `Lineage.followed(by:)`: a step that keeps every name (an identity lineage) composes by
-/// trimming the next lineage instead of building a new one; the result must equal the general
-/// composition, entry for entry, whatever the two lineages hold.
+/// `Lineage`: an entity compared unchanged is one entry (`UnchangedEntityLineage`) rather than
+/// one per property. Composing two lineages and comparing one with another must give what the
+/// written-out lineages give by definition, whichever mix of entries the two hold.
 struct LineageCompositionTests {
-    /// The general composition, written out as the definition: `from → next[self[from]]`.
+    /// Composition by definition, on written-out lineages: `from → next[self[from]]`.
     static func composedByDefinition(_ first: Lineage, _ next: Lineage) -> ([String: String], [PropertyKey: PropertyKey]) {
         var entities: [String: String] = [:]
         for (from, to) in first.entities { if let final = next.entities[to] { entities[from] = final } }
         var properties: [PropertyKey: PropertyKey] = [:]
-        for (from, to) in first.properties { if let final = next.properties[to] { properties[from] = final } }
+        let nextProperties = next.allProperties
+        for (from, to) in first.allProperties { if let final = nextProperties[to] { properties[from] = final } }
         return (entities, properties)
     }
 
-    static func lineage(_ entities: [(String, String)], _ properties: [((String, String), (String, String))]) -> Lineage {
+    /// What `lost(in:)` says by definition, on written-out lineages.
+    static func lostByDefinition(_ chain: Lineage, _ direct: Lineage) -> [String] {
+        let dropped = Set(chain.entities.filter { direct.entities[$0.key] != $0.value }.keys)
+        var lost = Array(dropped)
+        let directProperties = direct.allProperties
+        for (from, to) in chain.allProperties where directProperties[from] != to && !dropped.contains(from.entity) {
+            lost.append("\(from.entity).\(from.property)")
+        }
+        return lost.sorted()
+    }
+
+    static let noteNames = PropertyNames(["title", "body"])
+    static let tagNames = PropertyNames(["name"])
+
+    static func unchanged(_ entries: [(String, String, PropertyNames)]) -> [String: UnchangedEntityLineage] {
+        Dictionary(uniqueKeysWithValues: entries.map { ($0.0, UnchangedEntityLineage(destination: $0.1, properties: $0.2)) })
+    }
+
+    static func lineage(_ entities: [(String, String)], _ properties: [((String, String), (String, String))],
+                        unchanged entries: [(String, String, PropertyNames)] = []) -> Lineage {
         Lineage(entities: Dictionary(uniqueKeysWithValues: entities),
-                properties: Dictionary(uniqueKeysWithValues: properties.map { (PropertyKey($0.0.0, $0.0.1), PropertyKey($0.1.0, $0.1.1)) }))
+                properties: Dictionary(uniqueKeysWithValues: properties.map { (PropertyKey($0.0.0, $0.0.1), PropertyKey($0.1.0, $0.1.1)) }),
+                unchanged: unchanged(entries))
     }
 
-    /// (step, next): a step keeping every name, one adding `Note.body` (not in the step, in
-    /// next), one dropping `Tag` (in the step, not in next), one renaming (not an identity),
-    /// and an empty step.
-    static let cases: [(String, Lineage, Lineage)] = {
-        let next = lineage([("Note", "Note"), ("Tag", "Label")],
-                           [(("Note", "title"), ("Note", "heading")), (("Note", "body"), ("Note", "body")), (("Tag", "name"), ("Label", "name"))])
-        return [
-            ("keeps every name", lineage([("Note", "Note"), ("Tag", "Tag")],
-                                         [(("Note", "title"), ("Note", "title")), (("Note", "body"), ("Note", "body")), (("Tag", "name"), ("Tag", "name"))]), next),
-            ("added body", lineage([("Note", "Note"), ("Tag", "Tag")],
-                                   [(("Note", "title"), ("Note", "title")), (("Tag", "name"), ("Tag", "name"))]), next),
-            ("carries what next drops", lineage([("Note", "Note"), ("Folder", "Folder")],
-                                                [(("Note", "title"), ("Note", "title")), (("Folder", "name"), ("Folder", "name"))]), next),
-            ("renames", lineage([("Memo", "Note"), ("Tag", "Tag")],
-                                [(("Memo", "text"), ("Note", "title")), (("Tag", "name"), ("Tag", "name"))]), next),
-            ("empty", Lineage(), next),
-        ]
-    }()
+    /// Lineages over `Note { title, body }` and `Tag { name }`, unchanged or renamed, in every
+    /// combination the cases below take two at a time.
+    static let lineages: [(String, Lineage)] = [
+        ("both unchanged", lineage([("Note", "Note"), ("Tag", "Tag")], [], unchanged: [("Note", "Note", noteNames), ("Tag", "Tag", tagNames)])),
+        ("both unchanged, equal names in another object", lineage([("Note", "Note"), ("Tag", "Tag")], [],
+                                                                  unchanged: [("Note", "Note", PropertyNames(["title", "body"])), ("Tag", "Tag", PropertyNames(["name"]))])),
+        ("Note written out", lineage([("Note", "Note"), ("Tag", "Tag")], [(("Note", "title"), ("Note", "title")), (("Note", "body"), ("Note", "body"))],
+                                     unchanged: [("Tag", "Tag", tagNames)])),
+        ("title renamed heading", lineage([("Note", "Note"), ("Tag", "Tag")], [(("Note", "title"), ("Note", "heading")), (("Note", "body"), ("Note", "body"))],
+                                          unchanged: [("Tag", "Tag", tagNames)])),
+        ("body dropped", lineage([("Note", "Note"), ("Tag", "Tag")], [(("Note", "title"), ("Note", "title"))], unchanged: [("Tag", "Tag", tagNames)])),
+        ("Tag renamed Label", lineage([("Note", "Note"), ("Tag", "Label")], [], unchanged: [("Note", "Note", noteNames), ("Tag", "Label", tagNames)])),
+        ("Tag dropped", lineage([("Note", "Note")], [], unchanged: [("Note", "Note", noteNames)])),
+        ("Note with fewer names", lineage([("Note", "Note"), ("Tag", "Tag")], [], unchanged: [("Note", "Note", PropertyNames(["title"])), ("Tag", "Tag", tagNames)])),
+        ("empty", Lineage()),
+    ]
 
-    @Test(arguments: cases.indices)
+    static let pairs: [(Int, Int)] = lineages.indices.flatMap { a in lineages.indices.map { b in (a, b) } }
+
+    @Test(arguments: pairs.indices)
     func composingEqualsTheDefinition(_ index: Int) {
-        let (name, step, next) = Self.cases[index]
-        let composed = step.followed(by: next)
-        let expected = Self.composedByDefinition(step, next)
-        #expect(composed.entities == expected.0, "\(name)")
-        #expect(composed.properties == expected.1, "\(name)")
+        let (a, b) = Self.pairs[index]
+        let (first, next) = (Self.lineages[a].1, Self.lineages[b].1)
+        let composed = first.followed(by: next)
+        let expected = Self.composedByDefinition(first, next)
+        #expect(composed.entities == expected.0, "\(Self.lineages[a].0) then \(Self.lineages[b].0)")
+        #expect(composed.allProperties == expected.1, "\(Self.lineages[a].0) then \(Self.lineages[b].0)")
         // Composed once more (as a chain does, backwards from the target): still the definition.
-        let twice = step.followed(by: composed)
-        let expectedTwice = Self.composedByDefinition(step, composed)
-        #expect(twice.entities == expectedTwice.0, "\(name)")
-        #expect(twice.properties == expectedTwice.1, "\(name)")
+        let twice = first.followed(by: composed)
+        #expect(twice.allProperties == Self.composedByDefinition(first, composed).1)
     }
 
-    @Test func onlyAStepKeepingEveryNameIsAnIdentity() {
-        #expect(Self.cases[0].1.isIdentity)
-        #expect(Self.cases[1].1.isIdentity)
-        #expect(!Self.cases[3].1.isIdentity)
-        // A composed lineage is never taken for one (its names are the first step's, its values the last's).
-        #expect(!Self.cases[0].1.followed(by: Self.cases[0].1).isIdentity)
-        var edited = Self.cases[0].1
-        edited.properties[PropertyKey("Note", "title")] = PropertyKey("Note", "heading")
-        #expect(!edited.isIdentity)
+    @Test(arguments: pairs.indices)
+    func lostEqualsTheDefinition(_ index: Int) {
+        let (a, b) = Self.pairs[index]
+        let (chain, direct) = (Self.lineages[a].1, Self.lineages[b].1)
+        #expect(chain.lost(in: direct) == Self.lostByDefinition(chain, direct), "\(Self.lineages[a].0) against \(Self.lineages[b].0)")
+    }
+
+    @Test func unchangedEntitiesStayOneEntry() {
+        // The example of `UnchangedEntityLineage`: written out, one entry per property.
+        let note = Self.lineage([("Note", "Note")], [], unchanged: [("Note", "Note", Self.noteNames)])
+        #expect(note.allProperties == [PropertyKey("Note", "title"): PropertyKey("Note", "title"), PropertyKey("Note", "body"): PropertyKey("Note", "body")])
+        #expect(note.destination(of: PropertyKey("Note", "body")) == PropertyKey("Note", "body"))
+        #expect(note.destination(of: PropertyKey("Note", "gone")) == nil)
+        // Two unchanged steps compose into one entry, not a property at a time.
+        let composed = Self.lineages[0].1.followed(by: Self.lineages[5].1)
+        #expect(composed.properties.isEmpty)
+        #expect(composed.unchanged["Tag"]?.destination == "Label")
+        // Nothing is lost between equal lineages, by identity of the names or by their contents.
+        #expect(Self.lineages[0].1.lost(in: Self.lineages[1].1).isEmpty)
+        #expect(Self.lineages[0].1.lost(in: Self.lineages[2].1).isEmpty)
+    }
+
+    /// Inference writes an entity compared unchanged as one entry, and the written-out lineage is
+    /// what it wrote property by property before.
+    @Test func inferenceWritesUnchangedEntitiesAsOneEntry() {
+        let v1 = M(E("Note", [.a("title", .string), .a("body", .string)]), E("Tag", [.a("name", .string)]))
+        let v2 = M(E("Note", [.a("title", .string), .a("body", .string), .a("created", .date)]), E("Tag", [.a("name", .string)]))
+        let mapping = MappingInference.infer(from: v1, to: v2)
+        #expect(mapping.unchangedEntityLineage["Tag"]?.destination == "Tag")
+        #expect(mapping.unchangedEntityLineage["Tag"]?.properties.names == ["name"])
+        #expect(mapping.unchangedEntityLineage["Note"] == nil)
+        #expect(mapping.propertyLineage == [
+            PropertyKey("Note", "title"): PropertyKey("Note", "title"), PropertyKey("Note", "body"): PropertyKey("Note", "body"),
+            PropertyKey("Tag", "name"): PropertyKey("Tag", "name"),
+        ])
     }
 }

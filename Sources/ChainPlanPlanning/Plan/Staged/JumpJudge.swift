@@ -29,7 +29,7 @@ final class JumpJudge {
         let key = StepKey(from: from, to: to)
         if let known = lineages[key] { return known }
         let mapping = classifier.infer(from: from, to: to)
-        let lineage = mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) }
+        let lineage = mapping.map(Lineage.init)
         lineages[key] = lineage
         return lineage
     }
@@ -44,7 +44,7 @@ final class JumpJudge {
         } else {
             let (classified, mapping) = classifier.classify(from: from, to: to)
             classification = classified
-            if let mapping { lineages[key] = Lineage(entities: mapping.entityLineage, properties: mapping.propertyLineage) }
+            if let mapping { lineages[key] = Lineage(mapping) }
         }
         var lost: [String] = []
         if classification.mappingModel == nil, classification.migration == .lightweight || classification.migration == .none,
@@ -64,7 +64,7 @@ final class JumpJudge {
         let key = StepKey(from: from, to: to)
         guard jumps[key] == nil else { return }
         classified[key] = ClassifiedPairs.Result(classification: classification,
-                                                 lineage: mapping.map { Lineage(entities: $0.entityLineage, properties: $0.propertyLineage) })
+                                                 lineage: mapping.map(Lineage.init))
     }
 
     /// Whether every step from `from` to `to` (positions in `order`) migrates on its own.
