@@ -232,6 +232,16 @@ package struct ResolvedView: Sendable {
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
+
+    /// Each entity's content names (the first entity of a name, when it has a content), for
+    /// `StoreLayout.init(model:contents:shelf:)`.
+    package var contentNames: [String: PropertyNames] {
+        var names: [String: PropertyNames] = Dictionary(minimumCapacity: entities.count)
+        for (index, view) in entities.enumerated() where byName[view.entity.name] == index {
+            if let content = view.contentNames { names[view.entity.name] = content }
+        }
+        return names
+    }
 }
 
 /// The names seen so far, to keep the first property of each name: compared one by one while

@@ -44,7 +44,9 @@ struct ChainClassification {
         // Only the classification and the lineage outlive a worker: the inferred entity mappings
         // of a large history would otherwise all be held at once.
         // Each version's store layout once, and only for the pairs whose SQLite work is read.
-        let layouts = StoreLayoutCache { [classifier] name in classifier.resolved[name]?.version.model }
+        let layouts = StoreLayoutCache { [classifier] name in
+            classifier.resolved[name].flatMap { resolved in resolved.version.model.map { ($0, resolved.view.contentNames) } }
+        }
         // The direct jumps all end at the target: tables planned from equal inputs are planned once.
         let jumpTables = SQLiteWorkMemo()
         // ... and compare their entities once per distinct source entity (`EntityComparisonMemo`).

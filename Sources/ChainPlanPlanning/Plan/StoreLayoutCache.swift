@@ -13,10 +13,14 @@ final class StoreLayoutCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var slots: [String: Slot] = [:]
-    private let models: @Sendable (String) -> ObjectModel?
+    private let models: @Sendable (String) -> (ObjectModel, [String: PropertyNames])?
+    /// Tables of lone root entities already built, taken by the versions whose entity has the
+    /// same content and surroundings (most entities of a long history).
+    private let shelf = TableShelf()
 
-    /// `models`: the model of a version by name.
-    init(models: @escaping @Sendable (String) -> ObjectModel?) {
+    /// `models`: the model of a version by name, with its entities' content names
+    /// (`ResolvedView.contentNames`).
+    init(models: @escaping @Sendable (String) -> (ObjectModel, [String: PropertyNames])?) {
         self.models = models
     }
 
@@ -29,7 +33,7 @@ final class StoreLayoutCache: @unchecked Sendable {
         slot.lock.lock()
         defer { slot.lock.unlock() }
         if let known = slot.layout { return known }
-        let layout = models(name).map { StoreLayout(model: $0) }
+        let layout = models(name).map { StoreLayout(model: $0.0, contents: $0.1, shelf: shelf) }
         slot.layout = .some(layout)
         return layout
     }
