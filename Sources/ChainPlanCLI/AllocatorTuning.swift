@@ -10,9 +10,10 @@ import Glibc
 /// that glibc makes writable a page at a time as it grows: `paths` on a 117-version history
 /// made 11,294 `mprotect` calls, each taking the process's memory-map lock that the other
 /// threads' page faults wait on. With `M_TOP_PAD` at 64 MiB an arena is made writable whole
-/// when it is created (25 `mprotect` calls), and the main heap grows by 64 MiB steps. Both are
-/// address space only: pages are backed when first touched, so resident memory is unchanged
-/// (`Benchmarks/NOTES.md`, "Allocator: one `mprotect` per arena").
+/// when it is created (26 `mprotect` calls), and the main heap grows by 64 MiB steps. Both are
+/// address space, backed only when touched: that run's peak resident memory went from 149 to
+/// 156 MB (the main heap keeps a larger top) (`Benchmarks/NOTES.md`, "Allocator: one `mprotect`
+/// per arena").
 public enum AllocatorTuning {
     /// The padding glibc adds when it grows a heap or creates an arena (its largest arena size).
     static let topPad: Int32 = 64 << 20

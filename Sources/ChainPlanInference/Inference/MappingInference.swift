@@ -14,13 +14,7 @@ public struct InferredMapping: Sendable, Hashable {
     public var unchangedEntityLineage: [String: UnchangedEntityLineage] = [:]
     /// Source (entity, property) → destination (entity, property), for persistent properties whose
     /// values survive: `changedPropertyLineage` and `unchangedEntityLineage` written out.
-    public var propertyLineage: [PropertyKey: PropertyKey] {
-        var all = changedPropertyLineage
-        for (entity, unchanged) in unchangedEntityLineage {
-            for name in unchanged.properties.names { all[PropertyKey(entity, name)] = PropertyKey(unchanged.destination, name) }
-        }
-        return all
-    }
+    public var propertyLineage: [PropertyKey: PropertyKey] { changedPropertyLineage.writingOut(unchangedEntityLineage) }
     /// The checks that decide the migration on a real store: the mapping is flagged "could fail
     /// validation" for each (§4.2). Empty when nothing depends on the store's rows.
     public var validation: [ValidationCheck] = []
@@ -95,23 +89,17 @@ public enum MappingInference {
         engine.run()
         guard source.hashInputs == destination.hashInputs else {
             return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
-                                   entityLineage: engine.entityLineage, changedPropertyLineage: engine.propertyLineage,
+                                   entityLineage: engine.entityLineage, changedPropertyLineage: engine.changedPropertyLineage,
                                    unchangedEntityLineage: engine.unchangedEntityLineage,
                                    validation: engine.validation.sorted(), needsMigration: true)
         }
         // Equal hashes (§1.7): the store opens as it is. Every row and value stays where it is,
         // whatever the builder would have paired; only what lies outside the hash is reported.
-        var entities: [String: String] = [:]
-        var properties: [PropertyKey: PropertyKey] = [:]
-        for entity in destination.entities where source.byName[entity.entity.name] != nil {
-            let name = entity.entity.name
-            entities[name] = name
-            for a in entity.attributes where !a.isTransient { properties[PropertyKey(name, a.name)] = PropertyKey(name, a.name) }
-            for r in entity.relationships where !r.isTransient { properties[PropertyKey(name, r.name)] = PropertyKey(name, r.name) }
-        }
+        let identity = destination.identityLineage { source.byName[$0] != nil }
         let changes = engine.changes.filter { $0.verdict == .noMigration } + engine.identifierNotes()
-        return InferredMapping(entityMappings: [], changes: changes, entityLineage: entities,
-                               changedPropertyLineage: properties, validation: [], needsMigration: false)
+        return InferredMapping(entityMappings: [], changes: changes, entityLineage: identity.entities,
+                               changedPropertyLineage: identity.properties, unchangedEntityLineage: identity.unchanged,
+                               validation: [], needsMigration: false)
     }
 }
 
@@ -328,7 +316,8 @@ private struct Engine {
     var changes: [ModelChange] = []
     var entityMappings: [InferredEntityMapping] = []
     var entityLineage: [String: String] = [:]
-    var propertyLineage: [PropertyKey: PropertyKey] = [:]
+    /// Lineage of the properties of entities not compared unchanged (`InferredMapping.changedPropertyLineage`).
+    var changedPropertyLineage: [PropertyKey: PropertyKey] = [:]
     /// Source entities compared unchanged: one lineage entry each (`InferredMapping.unchangedEntityLineage`).
     var unchangedEntityLineage: [String: UnchangedEntityLineage] = [:]
     var validation: [ValidationCheck] = []
@@ -383,7 +372,7 @@ private struct Engine {
 
     mutating func run() {
         // Unchanged entities write one entry each into `unchangedEntityLineage`, the others an
-        // entry per property into `propertyLineage`.
+        // entry per property into `changedPropertyLineage`.
         entityLineage.reserveCapacity(destination.entities.count)
         // 1. Keys on each side (each view keeps its own); duplicates make the builder fail.
         if source.hasDuplicateKeys {
@@ -515,7 +504,7 @@ private struct Engine {
             }
         }
         changes += made
-        for (from, to) in entry.lineage { propertyLineage[from] = to }
+        for (from, to) in entry.lineage { changedPropertyLineage[from] = to }
         for (name, unchanged) in entry.unchanged { unchangedEntityLineage[name] = unchanged }
         validation += entry.validation
         entityMappings.append(entry.mapping)
@@ -531,7 +520,7 @@ private struct Engine {
 
     /// Writes a property's lineage (recorded with a comparison).
     mutating func link(_ from: PropertyKey, _ to: PropertyKey) {
-        propertyLineage[from] = to
+        changedPropertyLineage[from] = to
         recording?.lineage.append((from, to))
     }
 

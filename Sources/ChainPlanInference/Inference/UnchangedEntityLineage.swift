@@ -33,3 +33,39 @@ public struct UnchangedEntityLineage: Sendable, Hashable {
         self.properties = properties
     }
 }
+
+extension Dictionary where Key == PropertyKey, Value == PropertyKey {
+    /// These entries with `unchanged` written out beside them, one entry per property of each
+    /// unchanged entity.
+    package func writingOut(_ unchanged: [String: UnchangedEntityLineage]) -> [PropertyKey: PropertyKey] {
+        var all = self
+        for (entity, whole) in unchanged {
+            for name in whole.properties.names { all[PropertyKey(entity, name)] = PropertyKey(whole.destination, name) }
+        }
+        return all
+    }
+}
+
+extension ResolvedView {
+    /// Each entity `including` admits, and each of its stored properties, to itself: an entity as
+    /// one `UnchangedEntityLineage` entry (its content's names, else its stored properties'), a
+    /// later entity of a name already taken property by property (written out, the union of both).
+    package func identityLineage(including: (String) -> Bool = { _ in true })
+        -> (entities: [String: String], properties: [PropertyKey: PropertyKey], unchanged: [String: UnchangedEntityLineage]) {
+        var entities: [String: String] = [:]
+        var properties: [PropertyKey: PropertyKey] = [:]
+        var unchanged: [String: UnchangedEntityLineage] = [:]
+        for entity in self.entities where including(entity.entity.name) {
+            let name = entity.entity.name
+            func stored() -> [String] {
+                entity.attributes.filter { !$0.isTransient }.map(\.name) + entity.relationships.filter { !$0.isTransient }.map(\.name)
+            }
+            if entities.updateValue(name, forKey: name) == nil {
+                unchanged[name] = UnchangedEntityLineage(destination: name, properties: entity.contentNames ?? PropertyNames(Set(stored())))
+            } else {
+                for property in stored() { properties[PropertyKey(name, property)] = PropertyKey(name, property) }
+            }
+        }
+        return (entities, properties, unchanged)
+    }
+}

@@ -165,22 +165,11 @@ struct ChainClassification {
 }
 
 extension ChainClassification {
-    /// The target's own lineage: each entity and stored property to itself (an entity as one
-    /// entry, its content's property names; a later entity of a name seen before, property by
-    /// property).
+    /// The target's own lineage: each entity and stored property to itself.
     static func identityLineage(of target: String, classifier: StepClassifier, bundle: ModelBundle) -> Lineage? {
         guard let targetModel = bundle.version(named: target)?.model else { return nil }
-        var identity = Lineage()
-        for entity in (classifier.resolved[target]?.view ?? ResolvedView(targetModel)).entities {
-            let name = entity.entity.name
-            let stored = entity.attributes.filter { !$0.isTransient }.map(\.name) + entity.relationships.filter { !$0.isTransient }.map(\.name)
-            if identity.entities.updateValue(name, forKey: name) == nil {
-                identity.unchanged[name] = UnchangedEntityLineage(destination: name, properties: entity.contentNames ?? PropertyNames(Set(stored)))
-            } else {
-                for property in stored { identity.properties[PropertyKey(name, property)] = PropertyKey(name, property) }
-            }
-        }
-        return identity
+        let identity = (classifier.resolved[target]?.view ?? ResolvedView(targetModel)).identityLineage()
+        return Lineage(entities: identity.entities, properties: identity.properties, unchanged: identity.unchanged)
     }
 
     /// Each version's lineage to the target, from the next one's (`order`: shorter paths first;
@@ -229,13 +218,7 @@ struct Lineage: Sendable {
     }
 
     /// Every property entry written out (`unchanged` expanded).
-    var allProperties: [PropertyKey: PropertyKey] {
-        var all = properties
-        for (entity, whole) in unchanged {
-            for name in whole.properties.names { all[PropertyKey(entity, name)] = PropertyKey(whole.destination, name) }
-        }
-        return all
-    }
+    var allProperties: [PropertyKey: PropertyKey] { properties.writingOut(unchanged) }
 
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {

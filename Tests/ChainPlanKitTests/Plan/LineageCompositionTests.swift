@@ -109,4 +109,30 @@ struct LineageCompositionTests {
             PropertyKey("Tag", "name"): PropertyKey("Tag", "name"),
         ])
     }
+
+    /// The identity lineage (a chain's target, and every inference between versions that hash
+    /// alike): each stored property to itself, transient ones left out, a second entity of a name
+    /// adding its own; restricted to the entities asked for.
+    @Test func identityLineageWritesOutEveryStoredProperty() {
+        let model = M(E("Note", [.a("title", .string), .a("cache", .string, transient: true)]),
+                      E("Note", [.a("body", .string)]),
+                      E("Tag", [.r("notes", to: "Note", many: true)]))
+        let identity = ResolvedView(model).identityLineage()
+        #expect(identity.entities == ["Note": "Note", "Tag": "Tag"])
+        #expect(identity.properties.writingOut(identity.unchanged) == [
+            PropertyKey("Note", "title"): PropertyKey("Note", "title"), PropertyKey("Note", "body"): PropertyKey("Note", "body"),
+            PropertyKey("Tag", "notes"): PropertyKey("Tag", "notes"),
+        ])
+        let tags = ResolvedView(model).identityLineage { $0 == "Tag" }
+        #expect(tags.entities == ["Tag": "Tag"])
+        #expect(tags.properties.writingOut(tags.unchanged) == [PropertyKey("Tag", "notes"): PropertyKey("Tag", "notes")])
+        // Versions that hash alike: every stored property stays, written out as before.
+        let v1 = M(E("Note", [.a("title", .string), .a("body", .string)]), E("Tag", [.a("name", .string)]))
+        let same = MappingInference.infer(from: v1, to: v1)
+        #expect(!same.needsMigration)
+        #expect(same.propertyLineage == [
+            PropertyKey("Note", "title"): PropertyKey("Note", "title"), PropertyKey("Note", "body"): PropertyKey("Note", "body"),
+            PropertyKey("Tag", "name"): PropertyKey("Tag", "name"),
+        ])
+    }
 }
