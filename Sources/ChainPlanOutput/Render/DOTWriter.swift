@@ -175,14 +175,37 @@ public struct DOTWriter: Sendable {
         out += "  node [shape=box, style=rounded, fontname=\(Self.quoted(Palette.font)), fontsize=12];\n"
         out += "  edge [fontname=\(Self.quoted(Palette.font)), fontsize=10];\n"
 
+        // A long history repeats a handful of node markings and step styles: each distinct
+        // attribute list is written once and reused (the text is the same as writing it again).
+        var nodeLists: [DiagramLayout.Node: String] = [:]
         for (index, node) in layout.nodes.enumerated() where !layout.hidden[index] {
-            out += "  n\(index) [\(Self.attributeList(Self.nodeAttributes(node)))];\n"
+            var marking = node
+            marking.name = ""
+            marking.note = nil
+            let rest: String
+            if let known = nodeLists[marking] {
+                rest = known
+            } else {
+                rest = Self.attributeList(Self.nodeAttributes(marking).dropFirst())
+                nodeLists[marking] = rest
+            }
+            var label = node.name
+            if let note = node.note { label += "\n" + note }
+            out += "  n\(index) [label=\(Self.label(label))\(rest.isEmpty ? "" : ", ")\(rest)];\n"
         }
         let causes = layout.edges.lazy.filter { $0.kind == .failing || $0.isWarning }.count
+        var edgeLists: [EdgeStyle: String] = [:]
         for edge in layout.edges {
             let showLabel = !dense || ((edge.kind == .failing || edge.isWarning) && causes <= Self.maxCauseLabels)
-            let attributes = Self.edgeAttributes(edge, showLabel: showLabel)
-            let list = attributes.isEmpty ? "" : " [\(Self.attributeList(attributes))]"
+            let style = EdgeStyle(edge: edge, showLabel: showLabel)
+            let list: String
+            if let known = edgeLists[style] {
+                list = known
+            } else {
+                let attributes = Self.edgeAttributes(edge, showLabel: showLabel)
+                list = attributes.isEmpty ? "" : " [\(Self.attributeList(attributes))]"
+                edgeLists[style] = list
+            }
             out += "  n\(edge.from) -> n\(edge.to)\(list);\n"
         }
         if diagram.showLegend {
@@ -192,6 +215,21 @@ public struct DOTWriter: Sendable {
         return out
     }
 
+    /// Everything of an edge that its attributes read (all but its ends).
+    private struct EdgeStyle: Hashable {
+        var edge: DiagramLayout.Edge
+        var showLabel: Bool
+
+        init(edge: DiagramLayout.Edge, showLabel: Bool) {
+            var style = edge
+            style.from = 0
+            style.to = 0
+            self.edge = style
+            self.showLabel = showLabel
+        }
+    }
+
+    /// The attributes of a node; the label comes first.
     static func nodeAttributes(_ node: DiagramLayout.Node) -> [(String, String)] {
         var label = node.name
         if let note = node.note { label += "\n" + note }
@@ -346,6 +384,16 @@ public struct DOTWriter: Sendable {
     ///
     /// See the type's discussion for the rules.
     public static func label(_ text: String) -> String {
+        // Printable ASCII without `\\`, `"` or `&` (most version names) is written as it is:
+        // `displayText` changes no printable ASCII character.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "&") }) {
+            return "\"" + text + "\""
+        }
+        return escapedLabel(text)
+    }
+
+    /// ``label(_:)`` character by character, for any text (the tests compare the two).
+    static func escapedLabel(_ text: String) -> String {
         var out = "\""
         for scalar in Diagram.displayText(text).unicodeScalars {
             switch scalar {
@@ -365,7 +413,7 @@ public struct DOTWriter: Sendable {
         "\"" + value + "\""
     }
 
-    static func attributeList(_ attributes: [(String, String)]) -> String {
+    static func attributeList(_ attributes: some Sequence<(String, String)>) -> String {
         attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
     }
 }

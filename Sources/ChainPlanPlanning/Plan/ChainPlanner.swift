@@ -47,9 +47,13 @@ public struct ChainPlanner: Sendable {
         let specDirectory = url.deletingLastPathComponent()
         let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
         // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
-        let ((bundle, bundleDiagnostics), found) = Parallel.both(
-            { self.loadBundle(for: spec, specDirectory: specDirectory) },
-            { spec.model == nil ? LoadedMappingModels() : self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
+        // Without a model there is nothing to read, and no thread is started: a new thread waits for
+        // the dynamic loader's TLS lock, which Graphviz holds for milliseconds while `graph` loads its plugins.
+        let ((bundle, bundleDiagnostics), found) = spec.model == nil
+            ? ((nil, []), LoadedMappingModels())
+            : Parallel.both(
+                { self.loadBundle(for: spec, specDirectory: specDirectory) },
+                { self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
         let mappings = bundle == nil ? LoadedMappingModels() : found
         // Without a model, mapping paths are still checked (with one, loading them did).
         let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []

@@ -236,6 +236,63 @@ struct DOTWriterTests {
         #expect(DOTWriter.label(label.name) == label.expected)
     }
 
+    /// The fast path for plain ASCII agrees with escaping character by character on every
+    /// string of one or two ASCII characters (control characters, quotes, backslashes and `&`
+    /// included), and on a few longer and non-ASCII ones.
+    @Test("label's plain-ASCII path agrees with escaping each character")
+    func labelFastPathAgrees() {
+        let ascii = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        var texts = ascii
+        for first in ascii { for second in ascii { texts.append(first + second) } }
+        texts += ["", "Model 10", "a\u{202E}b", "é", "V1 & V2", "\u{0}end", "x\u{FFFF}"]
+        for text in texts {
+            #expect(DOTWriter.label(text) == DOTWriter.escapedLabel(text), "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    /// Node and edge lines are written from memoised attribute lists; each line must be what
+    /// writing that element's own attributes gives. Every combination of node markings (with and
+    /// without a note) and of step kind and flags (with and without labels), each twice (the
+    /// second copy comes from the memo), in a view that draws labels and in a dense one that
+    /// drops them but for causes.
+    @Test("each node and step line is its own attributes, however many share them", arguments: [false, true])
+    func memoisedLinesAreEachElementsOwn(dense: Bool) {
+        var nodes: [Diagram.Node] = []
+        for mask in 0..<64 {
+            for note in [nil, "store"] as [String?] {
+                nodes.append(Diagram.Node(id: "V\(nodes.count)", isTarget: mask & 1 != 0, isCurrentVersion: mask & 2 != 0,
+                                          isUnreachable: mask & 4 != 0, inCycle: mask & 8 != 0, isHighlighted: mask & 16 != 0,
+                                          isUnknown: mask & 32 != 0, note: note))
+            }
+        }
+        var edges: [Diagram.Edge] = []
+        for kind in Diagram.EdgeKind.allCases {
+            for mask in 0..<16 {
+                for label in (dense ? [nil, "Δ3", "M&M"] : [nil, "Δ3"]) as [String?] {
+                    let from = nodes[edges.count % nodes.count].id
+                    let to = nodes[(edges.count + 1) % nodes.count].id
+                    edges.append(Diagram.Edge(from: from, to: to, kind: kind, isDirectJump: mask & 1 != 0, inCycle: mask & 2 != 0,
+                                              isHighlighted: mask & 4 != 0, label: label, isWarning: mask & 8 != 0))
+                }
+            }
+        }
+        let diagram = Diagram(nodes: nodes + nodes.map { var node = $0; node.id += "'"; return node },
+                              edges: edges + edges.map { var edge = $0; edge.from += "'"; edge.to += "'"; return edge })
+        let layout = DiagramLayout(diagram)
+        #expect(DOTWriter.isDense(nodes: layout.drawnNodeCount, edges: layout.edges.count) == dense)
+        let written = DOTWriter(options: .init(expand: true)).write(diagram)
+            .split(separator: "\n").map(String.init).filter { $0.hasPrefix("  n") && $0.dropFirst(3).first?.isNumber == true }
+        let causes = layout.edges.filter { $0.kind == .failing || $0.isWarning }.count
+        let expected = layout.nodes.indices.map { "  n\($0) [\(DOTWriter.attributeList(DOTWriter.nodeAttributes(layout.nodes[$0])))];" }
+            + layout.edges.map { edge in
+                let showLabel = !dense || ((edge.kind == .failing || edge.isWarning) && causes <= DOTWriter.maxCauseLabels)
+                let attributes = DOTWriter.edgeAttributes(edge, showLabel: showLabel)
+                return "  n\(edge.from) -> n\(edge.to)\(attributes.isEmpty ? "" : " [\(DOTWriter.attributeList(attributes))]");"
+            }
+        #expect(written.count == expected.count)
+        #expect(written == expected)
+    }
+
     @Test("names reach the DOT text only inside labels")
     func namesOnlyInLabels() {
         let dot = DOTWriter().write(RenderFixtures.hostileDiagram)
