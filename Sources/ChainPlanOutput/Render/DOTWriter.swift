@@ -177,34 +177,21 @@ public struct DOTWriter: Sendable {
 
         // A long history repeats a handful of node markings and step styles: each distinct
         // attribute list is written once and reused (the text is the same as writing it again).
-        var nodeLists: [DiagramLayout.Node: String] = [:]
+        let markingLists = LockedCache<DiagramLayout.Node, String>()
         for (index, node) in layout.nodes.enumerated() where !layout.hidden[index] {
             var marking = node
             marking.name = ""
             marking.note = nil
-            let rest: String
-            if let known = nodeLists[marking] {
-                rest = known
-            } else {
-                rest = Self.attributeList(Self.nodeAttributes(marking).dropFirst())
-                nodeLists[marking] = rest
-            }
-            var label = node.name
-            if let note = node.note { label += "\n" + note }
-            out += "  n\(index) [label=\(Self.label(label))\(rest.isEmpty ? "" : ", ")\(rest)];\n"
+            let rest = markingLists.value(for: marking) { Self.attributeList(Self.markingAttributes(marking)) }
+            out += "  n\(index) [label=\(Self.label(Self.nodeLabel(node)))\(rest.isEmpty ? "" : ", " + rest)];\n"
         }
         let causes = layout.edges.lazy.filter { $0.kind == .failing || $0.isWarning }.count
-        var edgeLists: [EdgeStyle: String] = [:]
+        let edgeLists = LockedCache<EdgeStyle, String>()
         for edge in layout.edges {
             let showLabel = !dense || ((edge.kind == .failing || edge.isWarning) && causes <= Self.maxCauseLabels)
-            let style = EdgeStyle(edge: edge, showLabel: showLabel)
-            let list: String
-            if let known = edgeLists[style] {
-                list = known
-            } else {
+            let list = edgeLists.value(for: EdgeStyle(edge: edge, showLabel: showLabel)) {
                 let attributes = Self.edgeAttributes(edge, showLabel: showLabel)
-                list = attributes.isEmpty ? "" : " [\(Self.attributeList(attributes))]"
-                edgeLists[style] = list
+                return attributes.isEmpty ? "" : " [\(Self.attributeList(attributes))]"
             }
             out += "  n\(edge.from) -> n\(edge.to)\(list);\n"
         }
@@ -231,9 +218,17 @@ public struct DOTWriter: Sendable {
 
     /// The attributes of a node; the label comes first.
     static func nodeAttributes(_ node: DiagramLayout.Node) -> [(String, String)] {
-        var label = node.name
-        if let note = node.note { label += "\n" + note }
-        var attributes = [("label", Self.label(label))]
+        [("label", label(nodeLabel(node)))] + markingAttributes(node)
+    }
+
+    /// A node's text: its name, and its note on a second line.
+    static func nodeLabel(_ node: DiagramLayout.Node) -> String {
+        node.note.map { node.name + "\n" + $0 } ?? node.name
+    }
+
+    /// A node's attributes but its label: they follow from its flags alone (not its name or note).
+    static func markingAttributes(_ node: DiagramLayout.Node) -> [(String, String)] {
+        var attributes: [(String, String)] = []
         // A version on a cycle is unreachable because of the cycle: it is drawn as on a cycle.
         let unreachable = node.isUnreachable && !node.inCycle
         var styles = ["rounded"]
@@ -413,7 +408,7 @@ public struct DOTWriter: Sendable {
         "\"" + value + "\""
     }
 
-    static func attributeList(_ attributes: some Sequence<(String, String)>) -> String {
+    static func attributeList(_ attributes: [(String, String)]) -> String {
         attributes.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
     }
 }

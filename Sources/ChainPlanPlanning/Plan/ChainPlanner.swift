@@ -47,8 +47,8 @@ public struct ChainPlanner: Sendable {
         let specDirectory = url.deletingLastPathComponent()
         let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
         // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
-        // Without a model there is nothing to read, and no thread is started: a new thread waits for
-        // the dynamic loader's TLS lock, which Graphviz holds for milliseconds while `graph` loads its plugins.
+        // Without a model both are empty: no thread is started for nothing (a thread made while
+        // another thread loads libraries waits for the dynamic loader's lock; `Benchmarks/NOTES.md`, "Stop 32").
         let ((bundle, bundleDiagnostics), found) = spec.model == nil
             ? ((nil, []), LoadedMappingModels())
             : Parallel.both(

@@ -41,8 +41,8 @@ import Testing
 
     @Test(arguments: cases)
     func find(_ item: Case) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder()
+        let folder = scratch.url
         for entry in item.folders {
             let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
             let bundle = folder.appendingPathComponent(parts[0])
@@ -54,12 +54,13 @@ import Testing
         }
         let outcome = ModelBundleDiscovery.find(holding: item.versions, under: folder, maxDepth: item.maxDepth, maxEntries: item.maxEntries)
         #expect(outcome == item.expected)
+        withExtendedLifetime(scratch) {}  // the folder stays until here
     }
 
     /// A symbolic link to a folder holding the bundle is not followed.
     @Test func symbolicLinksAreNotFollowed() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: base) }
+        let scratch = try TemporaryFolder()
+        let base = scratch.url
         let outside = base.appendingPathComponent("outside/Model.xcdatamodeld")
         for version in ["Model", "Model 2"] {
             try FileManager.default.createDirectory(at: outside.appendingPathComponent("\(version).xcdatamodel"), withIntermediateDirectories: true)
@@ -68,5 +69,6 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("linked"), withDestinationURL: base.appendingPathComponent("outside"))
         #expect(ModelBundleDiscovery.find(holding: ["Model", "Model 2"], under: folder) == .none(seen: []))
+        withExtendedLifetime(scratch) {}  // the folder stays until here
     }
 }
