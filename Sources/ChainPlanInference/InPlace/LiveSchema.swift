@@ -60,6 +60,8 @@ package struct LiveSchema {
 
     /// An SQL identifier in double quotes, inner quotes doubled.
     package static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Without a quote inside (every name Core Data writes), no replacing to do.
+        guard identifier.utf8.contains(0x22) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

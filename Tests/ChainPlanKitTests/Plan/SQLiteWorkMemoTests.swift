@@ -42,6 +42,8 @@ struct SQLiteWorkMemoTests {
         Case(title: "source entity number (an entity sorted before Note)", source: #"<entity name="Aardvark"/>"# + base),
         Case(title: "source to-one destination with sub-entities (its entity column)", source: base + smartFolder),
         Case(title: "source entity renamed (the entity mapping)", source: base.replacingOccurrences(of: #"entity name="Note""#, with: #"entity name="Memo""#)),
+        Case(title: "source attribute's renaming identifier (the property pairing)",
+             source: note(title: #"optional="NO" attributeType="String" elementID="heading""#) + folder),
     ]
 
     @Test(arguments: cases)
@@ -58,6 +60,21 @@ struct SQLiteWorkMemoTests {
             #expect(second == unmemoised, "deferring \(deferring)")
             #expect(first.tables.first { $0.table == "ZNOTE" } != second.tables.first { $0.table == "ZNOTE" }, "deferring \(deferring)")
         }
+    }
+
+    /// A memo's keys leave the destination out: it serves steps to the destination it first
+    /// served, and a step to another destination is planned without it.
+    @Test func anotherDestinationIsPlannedWithoutTheMemo() throws {
+        let from = try #require(Self.model(Self.base, name: "V1"))
+        let to = try #require(Self.model(Self.destination, name: "V3"))
+        let other = try #require(Self.model(Self.destination.replacingOccurrences(of: #"defaultValueString="x""#, with: #"defaultValueString="y""#), name: "V4"))
+        let memo = SQLiteWorkMemo()
+        _ = SQLiteWork.analyze(source: from, destination: to, layouts: nil, copied: [], path: .inPlace, deferring: true, memo: memo)
+        let elsewhere = SQLiteWork.analyze(source: from, destination: other, layouts: nil, copied: [], path: .inPlace, deferring: true, memo: memo)
+        #expect(memo.hits == 0)
+        #expect(elsewhere == SQLiteWork.analyze(source: from, destination: other, layouts: nil, copied: [], path: .inPlace, deferring: true))
+        #expect(memo.serves(to))
+        #expect(!memo.serves(other))
     }
 
     /// Equal tables on other lines of the model file (positions are not read by a plan): a hit.

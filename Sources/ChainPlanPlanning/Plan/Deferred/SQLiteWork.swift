@@ -40,6 +40,25 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
         public var reasons: [String]
         /// Deferral off: true when the option would turn this rebuild into column renames.
         public var avoidableByDeferral: Bool?
+
+        private enum CodingKeys: String, CodingKey { case table, entity, work, columns, reasons, avoidableByDeferral }
+
+        /// The synthesized encoding's fields; within `CanonicalJSON` a token, the row being one
+        /// of thousands a long history's direct jumps share (`JSONFragments`).
+        public func encode(to encoder: Encoder) throws {
+            if let fragments = JSONFragments.current(in: encoder) {
+                var container = encoder.singleValueContainer()
+                try container.encode(fragments.token(for: self))
+                return
+            }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(table, forKey: .table)
+            try container.encodeIfPresent(entity, forKey: .entity)
+            try container.encode(work, forKey: .work)
+            try container.encode(columns, forKey: .columns)
+            try container.encode(reasons, forKey: .reasons)
+            try container.encodeIfPresent(avoidableByDeferral, forKey: .avoidableByDeferral)
+        }
     }
 
     /// Whether the option is set for the step.
@@ -97,22 +116,38 @@ extension SQLiteWork {
         }
         let sourceLayout = layouts?.0 ?? StoreLayout(model: source)
         let layout = layouts?.1 ?? StoreLayout(model: destination)
-        // Built on first use: a step whose tables all take the shortcuts below never needs it.
+        var oldNumbers: [String: Int] = [:]
+        for slot in sourceLayout.entities { oldNumbers[slot.name] = slot.number }
+        // Built on first use: a step whose tables all take the shortcuts below never needs them,
+        // and one whose tables are all in the memo needs no planner.
+        var builtMapping: StepMapping?
+        func mapping() -> StepMapping {
+            if let builtMapping { return builtMapping }
+            let made = resolved.map { StepMapping(source: $0.0, destination: $0.1) } ?? StepMapping(source: source, destination: destination)
+            builtMapping = made
+            return made
+        }
         var built: InPlaceTablePlanner?
         func planner() -> InPlaceTablePlanner {
             if let built { return built }
-            let mapping = resolved.map { StepMapping(source: $0.0, destination: $0.1) } ?? StepMapping(source: source, destination: destination)
-            let made = InPlaceTablePlanner(mapping: mapping, sourceLayout: sourceLayout,
+            let made = InPlaceTablePlanner(mapping: mapping(), sourceLayout: sourceLayout,
                                            layout: layout, live: LiveSchema.predicted(sourceLayout))
             built = made
+            return made
+        }
+        // The memo serves steps to one destination model (its keys leave the destination out).
+        let memo = memo.flatMap { $0.serves(destination) ? $0 : nil }
+        var builtKeyer: InPlaceTablePlanKeyer?
+        func keyer() -> InPlaceTablePlanKeyer {
+            if let builtKeyer { return builtKeyer }
+            let made = InPlaceTablePlanKeyer(mapping: mapping(), sourceLayout: sourceLayout, layout: layout, oldNumbers: oldNumbers)
+            builtKeyer = made
             return made
         }
         var tables: [Table] = []
         var feeding: Set<String> = []  // upper-cased source tables that feed a destination table
         var oldTables: [String: StoreLayout.Table] = [:]
         for table in sourceLayout.tables { oldTables[table.name] = table }
-        var oldNumbers: [String: Int] = [:]
-        for slot in sourceLayout.entities { oldNumbers[slot.name] = slot.number }
         var newNumbers: [String: Int] = [:]
         for slot in layout.entities { newNumbers[slot.name] = slot.number }
         for table in layout.tables {
@@ -129,9 +164,8 @@ extension SQLiteWork {
             }
             let made: SQLiteWorkMemo.Planned
             if let memo {
-                let planning = planner()
-                made = memo.row(for: .init(plan: planning.planKey(table), deferring: deferring)) {
-                    planned(planning.plan(table), table: table, deferring: deferring)
+                made = memo.row(for: .init(plan: keyer().key(table), deferring: deferring)) {
+                    planned(planner().plan(table), table: table, deferring: deferring)
                 }
             } else {
                 made = planned(planner().plan(table), table: table, deferring: deferring)
