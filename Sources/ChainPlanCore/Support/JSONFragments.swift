@@ -23,55 +23,199 @@ package final class JSONFragments: @unchecked Sendable {
         encoder.userInfo[userInfoKey] as? JSONFragments
     }
 
-    private var index: [AnyHashable: Int] = [:]
+    /// Distinct values, encoded together with a plain encoder.
     private var values: [any Encodable] = []
+    /// Values known only once the document is encoded (`token(later:)`), encoded together
+    /// with a store of their own (their rows shared in turn).
+    private var late: [() -> any Encodable] = []
+    private enum Entry {
+        /// `values[n]`.
+        case value(Int)
+        /// `late[n]`.
+        case late(Int)
+        /// An array of the values of these entries (each a `.value`).
+        case array([Int])
+    }
+    /// Token number → where its text is.
+    private var entries: [Entry] = []
     /// Tokens handed out (each is written once into the document).
     private(set) var uses = 0
     /// Distinct values among them (each encoded once).
-    var distinct: Int { values.count }
+    var distinct: Int { values.count + late.count }
 
     package init() {}
 
     /// The token standing for `value` in the document.
     package func token<Value: Encodable & Hashable>(for value: Value) -> String {
         uses += 1
-        let key = AnyHashable(value)
-        let id: Int
-        if let known = index[key] {
-            id = known
-        } else {
-            id = values.count
-            index[key] = id
-            values.append(value)
-        }
-        return "\u{1}\(id)\u{1}"
+        return Self.token(entry(for: value))
     }
+
+    /// The token standing for the array of `elements` (each shared as `token(for:)` shares it):
+    /// the array is written from its elements' texts, without encoding them where it occurs.
+    package func token<Value: Encodable & Hashable>(forArrayOf elements: [Value]) -> String {
+        uses += 1
+        entries.append(.array(elements.map(entry)))
+        return Self.token(entries.count - 1)
+    }
+
+    /// The token standing for the value `make` gives, called once the rest of the document is
+    /// encoded (a result still being computed on another thread meanwhile). Not shared.
+    package func token(later make: @escaping () -> any Encodable) -> String {
+        uses += 1
+        entries.append(.late(late.count))
+        late.append(make)
+        return Self.token(entries.count - 1)
+    }
+
+    /// Entries by value, one index per type (a typed dictionary: `AnyHashable` spent more on
+    /// unboxing than on comparing).
+    private final class Index<Value: Hashable> {
+        var entries: [Value: Int] = [:]
+    }
+    private var indexes: [ObjectIdentifier: AnyObject] = [:]
+
+    /// The entry of `value`'s text, made the first time.
+    private func entry<Value: Encodable & Hashable>(for value: Value) -> Int {
+        let index: Index<Value>
+        if let known = indexes[ObjectIdentifier(Value.self)] as? Index<Value> {
+            index = known
+        } else {
+            index = Index<Value>()
+            indexes[ObjectIdentifier(Value.self)] = index
+        }
+        if let known = index.entries[value] { return known }
+        let id = entries.count
+        index.entries[value] = id
+        entries.append(.value(values.count))
+        values.append(value)
+        return id
+    }
+
+    private static func token(_ id: Int) -> String { "\u{1}\(id)\u{1}" }
 
     private struct Boxed: Encodable {
         var value: any Encodable
         func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }
     }
 
-    /// `document` (encoded with this store) with every token replaced by its value's text, or nil
-    /// when the tokens found are not exactly those handed out.
-    func splice(_ document: Data, encoder: JSONEncoder) -> Data? {
-        guard uses > 0 else { return document }
+    /// The pretty-printed array of `values`, split into its elements' lines as written at depth
+    /// 0: the first as it is, the others without the two spaces of the array's own level (an
+    /// empty line, inside an empty container, stays empty).
+    private static func elementLines(_ values: [any Encodable], encoder: JSONEncoder) -> [[ArraySlice<UInt8>]]? {
+        guard !values.isEmpty else { return [] }
         guard let batch = try? encoder.encode(values.map(Boxed.init)) else { return nil }
-        let batchBytes = [UInt8](batch)
-        guard let elements = Self.elements(of: batchBytes), elements.count == values.count else { return nil }
-        // Each element's lines as written at depth 0: the first as it is, the others without the
-        // two spaces of the batch's own level (an empty line, inside an empty container, stays empty).
-        let lines: [[ArraySlice<UInt8>]] = elements.map { range in
-            batchBytes[range].split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { index, line in
+        let bytes = [UInt8](batch)
+        guard let elements = elements(of: bytes), elements.count == values.count else { return nil }
+        return elements.map { range in
+            bytes[range].split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { index, line in
                 index == 0 || line.isEmpty ? line : line.dropFirst(2)
             }
         }
-        return document.withUnsafeBytes { raw -> Data? in
+    }
+
+    /// A token at `position` of `bytes` (its opening quote): its number and the position after
+    /// its closing quote.
+    private static func token(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (id: Int, end: Int)? {
+        guard bytes[position] == 0x22, isEscapedOne(bytes, position + 1) else { return nil }
+        var cursor = position + 7
+        var id = 0
+        var digits = 0
+        while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39, digits < 9 {
+            id = id * 10 + Int(bytes[cursor] - 0x30)
+            cursor += 1
+            digits += 1
+        }
+        guard digits > 0, isEscapedOne(bytes, cursor), cursor + 6 < bytes.count, bytes[cursor + 6] == 0x22 else { return nil }
+        return (id, cursor + 7)
+    }
+
+    /// `document` (encoded with this store) with every token replaced by its value's text, or nil
+    /// when the tokens found are not exactly those handed out. `encoder`: a plain one (no store).
+    func splice(_ document: Data, encoder: JSONEncoder) -> Data? {
+        guard uses > 0 else { return document }
+        // Values made later first, with this store (their rows shared with the document's, as
+        // tokens expanded where they are written), then every distinct value plainly.
+        let lateEncoder = JSONEncoder()
+        lateEncoder.outputFormatting = encoder.outputFormatting
+        lateEncoder.userInfo[Self.userInfoKey] = self
+        let made = late.map { $0() }
+        guard let resolved = Self.elementLines(made, encoder: lateEncoder),
+              let early = Self.elementLines(values, encoder: encoder) else { return nil }
+        let entries = entries
+        let spaces = [UInt8](repeating: 0x20, count: 256)
+        func indentation(_ count: Int, to output: inout [UInt8]) {
+            if count <= spaces.count { output.append(contentsOf: spaces[..<count]) } else { output.append(contentsOf: repeatElement(0x20, count: count)) }
+        }
+        var found = 0
+        var valid = true
+        /// Writes `line` (of a value made later), expanding its tokens as written on a line
+        /// indented by `indent` spaces.
+        func writeExpanding(_ line: ArraySlice<UInt8>, indent: Int, to output: inout [UInt8]) {
+            line.withUnsafeBufferPointer { bytes in
+                var copied = 0
+                var position = 0
+                while position < bytes.count {
+                    guard bytes[position] == 0x22, let (id, end) = Self.token(in: bytes, at: position), id < entries.count else {
+                        position += 1
+                        continue
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<position]))
+                    var leading = 0
+                    while leading < bytes.count, bytes[leading] == 0x20 { leading += 1 }
+                    found += 1
+                    write(id, indent: indent + leading, to: &output)
+                    position = end
+                    copied = end
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            }
+        }
+        /// Writes entry `id`'s text on a line indented by `indent` spaces.
+        func write(_ id: Int, indent: Int, to output: inout [UInt8]) {
+            switch entries[id] {
+            case .value(let position):
+                for (index, line) in early[position].enumerated() {
+                    if index > 0 {
+                        output.append(0x0A)
+                        if !line.isEmpty { indentation(indent, to: &output) }
+                    }
+                    output.append(contentsOf: line)
+                }
+            case .late(let position):
+                guard position < resolved.count else {
+                    valid = false
+                    return
+                }
+                for (index, line) in resolved[position].enumerated() {
+                    if index > 0 {
+                        output.append(0x0A)
+                        if !line.isEmpty { indentation(indent, to: &output) }
+                    }
+                    writeExpanding(line, indent: indent, to: &output)
+                }
+            case .array(let elements):
+                // As the encoder writes an array: `[`, each element on its own line two spaces
+                // deeper, commas after all but the last, `]` on the array's indentation; an empty
+                // one with an empty line between its brackets.
+                output.append(0x5B)
+                output.append(0x0A)
+                for (offset, element) in elements.enumerated() {
+                    indentation(indent + 2, to: &output)
+                    write(element, indent: indent + 2, to: &output)
+                    if offset < elements.count - 1 { output.append(0x2C) }
+                    output.append(0x0A)
+                }
+                if elements.isEmpty { output.append(0x0A) }
+                indentation(indent, to: &output)
+                output.append(0x5D)
+            }
+        }
+        let spliced = document.withUnsafeBytes { raw -> [UInt8] in
             let bytes = raw.bindMemory(to: UInt8.self)
             let count = bytes.count
             var output: [UInt8] = []
-            output.reserveCapacity(count + batchBytes.count)
-            var found = 0
+            output.reserveCapacity(count * 2)
             var copied = 0  // bytes of the document already in the output
             var position = 0
             // A token is `"\u0001<digits>\u0001"`: found by its first backslash.
@@ -79,17 +223,7 @@ package final class JSONFragments: @unchecked Sendable {
                   let hit = memchr(base + position, 0x5C, count - position) {
                 let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
                 position = at + 1
-                guard at > 0, bytes[at - 1] == 0x22, Self.isEscapedOne(bytes, at) else { continue }
-                var cursor = at + 6
-                var id = 0
-                var digits = 0
-                while cursor < count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39, digits < 9 {
-                    id = id * 10 + Int(bytes[cursor] - 0x30)
-                    cursor += 1
-                    digits += 1
-                }
-                guard digits > 0, Self.isEscapedOne(bytes, cursor), cursor + 6 < count, bytes[cursor + 6] == 0x22,
-                      id < lines.count else { continue }
+                guard at > 0, let (id, end) = Self.token(in: bytes, at: at - 1), id < entries.count else { continue }
                 found += 1
                 // The indentation of the token's line.
                 var lineStart = at - 1
@@ -97,20 +231,16 @@ package final class JSONFragments: @unchecked Sendable {
                 var indent = 0
                 while lineStart + indent < at - 1, bytes[lineStart + indent] == 0x20 { indent += 1 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<(at - 1)]))
-                for (index, line) in lines[id].enumerated() {
-                    if index > 0 {
-                        output.append(0x0A)
-                        if !line.isEmpty { output.append(contentsOf: repeatElement(0x20, count: indent)) }
-                    }
-                    output.append(contentsOf: line)
-                }
-                position = cursor + 7
-                copied = position
+                write(id, indent: indent, to: &output)
+                position = end
+                copied = end
             }
-            guard found == uses else { return nil }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
-            return Data(output)
+            return output
         }
+        // Every token handed out (those of the values made later too) found once, and no other.
+        guard valid, found == uses else { return nil }
+        return Data(spliced)
     }
 
     /// Whether `\u0001` starts at `position`.

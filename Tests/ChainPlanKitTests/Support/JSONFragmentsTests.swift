@@ -4,7 +4,8 @@ import Testing
 
 /// `JSONFragments`: a document whose shared values are encoded once gives exactly the bytes of
 /// the plain encoding, wherever the values sit (array elements, object values, any depth), with
-/// empty containers and escapes inside them; a document holding a string that looks like a
+/// empty containers and escapes inside them, in arrays written from their elements' texts and in
+/// values made after the rest of the document; a document holding a string that looks like a
 /// token is encoded plainly.
 struct JSONFragmentsTests {
     /// A value that opts in, like `SQLiteWork.Table`.
@@ -30,11 +31,41 @@ struct JSONFragmentsTests {
         }
     }
 
+    /// An array written from its shared elements' texts, like `SQLiteWork.tables`.
+    struct RowList: Encodable {
+        var rows: [Row]
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            if let fragments = JSONFragments.current(in: encoder) {
+                try container.encode(fragments.token(forArrayOf: rows))
+            } else {
+                try container.encode(rows)
+            }
+        }
+    }
+
+    /// A value made later, like a direct jump's SQLite work: a list of rows inside.
+    struct Later: Encodable {
+        var list: RowList
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            if let fragments = JSONFragments.current(in: encoder) {
+                try container.encode(fragments.token(later: { [list] in ["made": list] }))
+            } else {
+                try container.encode(["made": list])
+            }
+        }
+    }
+
     struct Document: Encodable {
         var title: String
         var rows: [Row]
         var byName: [String: Row]
         var deeper: [[String: [Row]]]
+        var lists: [String: RowList]
+        var later: [Later]
         var note: String
     }
 
@@ -65,7 +96,9 @@ struct JSONFragmentsTests {
     func sharedEqualsPlain(_ example: Case) throws {
         let rows = example.rows
         let document = Document(title: "t", rows: rows, byName: Dictionary(uniqueKeysWithValues: rows.enumerated().map { ("k\($0.offset)", $0.element) }),
-                                deeper: [["x": rows], [:], ["y": rows.reversed()]], note: example.note)
+                                deeper: [["x": rows], [:], ["y": rows.reversed()]],
+                                lists: ["all": RowList(rows: rows), "none": RowList(rows: []), "first": RowList(rows: Array(rows.prefix(1)))],
+                                later: [Later(list: RowList(rows: rows)), Later(list: RowList(rows: []))], note: example.note)
         let shared = CanonicalJSON.encode(document)
         let plain = CanonicalJSON.encode(document, sharing: false)
         #expect(String(decoding: shared, as: UTF8.self) == String(decoding: plain, as: UTF8.self))
@@ -75,7 +108,8 @@ struct JSONFragmentsTests {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.userInfo[JSONFragments.userInfoKey] = fragments
         let tokens = try encoder.encode(document)
-        #expect(fragments.uses == rows.count * 4)
+        // Each row four times, three lists, two values made later.
+        #expect(fragments.uses == rows.count * 4 + 3 + 2)
         #expect((fragments.splice(tokens, encoder: Self.plainEncoder()) != nil) == example.shares)
     }
 

@@ -43,6 +43,19 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
 
         private enum CodingKeys: String, CodingKey { case table, entity, work, columns, reasons, avoidableByDeferral }
 
+        /// Hashes the cheap parts (equal rows have equal parts; `==` compares everything): a
+        /// long history's JSON shares thousands of rows by hashing them (`JSONFragments`).
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(table)
+            hasher.combine(work)
+            hasher.combine(columns.count)
+            hasher.combine(columns.first?.column)
+            hasher.combine(reasons.count)
+            // The reasons' lengths tell most rows of one table apart without reading their text.
+            for reason in reasons { hasher.combine(reason.utf8.count) }
+            hasher.combine(avoidableByDeferral)
+        }
+
         /// The synthesized encoding's fields; within `CanonicalJSON` a token, the row being one
         /// of thousands a long history's direct jumps share (`JSONFragments`).
         public func encode(to encoder: Encoder) throws {
@@ -78,10 +91,18 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
 
     /// JSON lists only the tables whose work is not `unchanged`, and `tableCount`, the number of
     /// tables in all: a long history's unchanged tables would otherwise fill most of the document.
+    /// Within `CanonicalJSON` the listed tables are one token (`JSONFragments`): a long history
+    /// lists thousands of rows, far fewer of them distinct.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
-                              .tables: tables.filter { $0.work != .unchanged }, .tableCount: tables.count, .finishTasks: finishTasks])
+        let listed = tables.filter { $0.work != .unchanged }
+        if let fragments = JSONFragments.current(in: encoder) {
+            try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
+                                  .tables: fragments.token(forArrayOf: listed), .tableCount: tables.count, .finishTasks: finishTasks])
+        } else {
+            try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
+                                  .tables: listed, .tableCount: tables.count, .finishTasks: finishTasks])
+        }
     }
 
 }
