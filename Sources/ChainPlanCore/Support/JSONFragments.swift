@@ -171,17 +171,27 @@ package final class JSONFragments: @unchecked Sendable {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
             }
         }
+        /// A shared value's text at an indentation, once made (most uses of a row sit at one depth).
+        var written: [Int: [UInt8]] = [:]
         /// Writes entry `id`'s text on a line indented by `indent` spaces.
         func write(_ id: Int, indent: Int, to output: inout [UInt8]) {
             switch entries[id] {
             case .value(let position):
+                let key = position &* 4_096 &+ indent
+                if let text = written[key] {
+                    output.append(contentsOf: text)
+                    return
+                }
+                var text: [UInt8] = []
                 for (index, line) in early[position].enumerated() {
                     if index > 0 {
-                        output.append(0x0A)
-                        if !line.isEmpty { indentation(indent, to: &output) }
+                        text.append(0x0A)
+                        if !line.isEmpty { indentation(indent, to: &text) }
                     }
-                    output.append(contentsOf: line)
+                    text.append(contentsOf: line)
                 }
+                if indent < 4_096 { written[key] = text }
+                output.append(contentsOf: text)
             case .late(let position):
                 guard position < resolved.count else {
                     valid = false
