@@ -5,7 +5,7 @@ Every figure is the median of repeated runs of whole processes (start-up include
 every comparison is measured in one run, alternating the two commands. Peak memory is the child's
 ru_maxrss from wait4. Inputs are generated (seeded) under .build/bench; nothing generated goes into git.
 
-Usage: bench.py [GROUP ...]   groups: chains corpus classify hash graph dryrun wide version (default: all)
+Usage: bench.py [GROUP ...]   groups: chains corpus classify deferred hash graph dryrun wide version (default: all)
 Environment: BENCH_RUNS (default 5), CHAINPLAN (default .build/release/chainplan), PYTHON_PEERS
 (an interpreter with alembic, default .build/bench/venv/bin/python).
 Writes Benchmarks/results.json, Benchmarks/RESULTS.md and Benchmarks/scaling.svg.
@@ -33,7 +33,7 @@ CHAINPLAN = os.environ.get("CHAINPLAN", str(ROOT / ".build" / "release" / "chain
 PEER_PYTHON = os.environ.get("PYTHON_PEERS", str(WORK / "venv" / "bin" / "python"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 CORPUS = ROOT.parent / "shared" / "corpus"
-GROUPS = ["version", "chains", "corpus", "classify", "hash", "graph", "dryrun", "wide"]
+GROUPS = ["version", "chains", "corpus", "classify", "deferred", "hash", "graph", "dryrun", "wide"]
 WIDE_SIZES = (750, 3000, 12000)  # the largest: 7 MB of model XML, under libxml2's 10-MB limit
 
 
@@ -187,6 +187,36 @@ def group_classify(figures, details):
     details["classify"] = result
 
 
+def round_ratios(result, label, base):
+    """Median of the per-round ratios of two variants measured together (each round runs both back
+    to back, so a slow moment of the machine weighs on both sides of its ratio)."""
+    return statistics.median(a / b for a, b in zip(result[label]["samples"], result[base]["samples"]))
+
+
+def group_deferred(figures, details):
+    """What deferred lightweight migration's analysis adds to classifying WooCommerce (issue 23: at most
+    10%): each command with `--deferred` against itself without, alternated. `validate` is the
+    classification `make bench` times; `paths --format json` is the output that also lists every direct
+    jump's SQLite work (115 jumps, 10,470 table rows)."""
+    woo = CORPUS / "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld"
+    pairs = {
+        "validate": ["validate", woo, "-o", "/dev/null"],
+        "validate json": ["validate", woo, "--format", "json", "-o", "/dev/null"],
+        "paths": ["paths", woo, "-o", "/dev/null"],
+        "paths json": ["paths", woo, "--format", "json", "-o", "/dev/null"],
+    }
+    variants = {}
+    for name, arguments in pairs.items():
+        variants[name] = [cp(*arguments)]
+        variants[name + " --deferred"] = [cp(*arguments, "--deferred")]
+    result = measure(variants, runs=max(RUNS, 9))
+    for name in pairs:
+        key = "deferred." + name.replace(" ", "_")
+        figures[key + ".ratio"] = round_ratios(result, name + " --deferred", name)
+        figures[key + ".seconds"] = result[name + " --deferred"]["median"]
+    details["deferred"] = result
+
+
 def group_hash(figures, details):
     """`chainplan hash` over all 117 WooCommerce versions against loading them (`inspect`, which
     reads and resolves every version): issue 16 asks for at most 1.2x."""
@@ -283,7 +313,7 @@ def group_wide(figures, details):
 
 
 RUNNERS = {"version": group_version, "chains": group_chains, "corpus": group_corpus,
-           "classify": group_classify, "hash": group_hash, "graph": group_graph, "dryrun": group_dryrun,
+           "classify": group_classify, "deferred": group_deferred, "hash": group_hash, "graph": group_graph, "dryrun": group_dryrun,
            "wide": group_wide}
 
 
@@ -363,6 +393,17 @@ def write_markdown(results):
                   f"WooCommerce (117 versions, 116 steps and 115 direct jumps, one mapping model): "
                   f"{figures['classify.woocommerce.seconds']:.3f} s. Generated history of 100 versions × 200 entities × "
                   f"20 attributes: {figures['classify.churn.seconds']:.3f} s, peak {figures['classify.churn.rss_mb']:.0f} MB."]
+    if "deferred" in details:
+        d = details["deferred"]
+        lines += ["", "## Deferred lightweight migration on WooCommerce", "",
+                  "Each command with `--deferred` against itself without, alternated; the ratio is the median of the "
+                  "per-round ratios.", "", "| Command | Without (s) | With `--deferred` (s) | Ratio |", "|---|---|---|---|"]
+        for name in ("validate", "validate json", "paths", "paths json"):
+            key = "deferred." + name.replace(" ", "_")
+            if key + ".ratio" in figures:
+                command = name.replace(" json", " --format json")
+                lines.append(f"| `{command}` | {d[name]['median']:.3f} | {d[name + ' --deferred']['median']:.3f} | "
+                             f"{figures[key + '.ratio']:.3f} |")
     if "graph" in details:
         g = details["graph"]["inprocess"]
         p = details["graph"]["processes"]

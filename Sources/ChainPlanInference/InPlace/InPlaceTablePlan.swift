@@ -189,25 +189,23 @@ package struct InPlaceTablePlanner {
     /// The destination attribute a column stores (the first of its name on the resolved entity),
     /// each entity's attributes indexed by name on first use.
     package func destinationAttribute(_ entity: String, _ name: String) -> Attribute? {
-        destinationProperty(entity, name, \.destinationAttributes, \.attributes, \.name)
+        if let index = sources.destinationAttributes[entity] { return index[name] }
+        var index: [String: Attribute] = [:]
+        for attribute in mapping.destination.entity(named: entity)?.attributes ?? [] where index[attribute.name] == nil {
+            index[attribute.name] = attribute
+        }
+        sources.destinationAttributes[entity] = index
+        return index[name]
     }
 
     /// The destination relationship a column stores, indexed like `destinationAttribute`.
     package func destinationRelationship(_ entity: String, _ name: String) -> Relationship? {
-        destinationProperty(entity, name, \.destinationRelationships, \.relationships, \.name)
-    }
-
-    /// `name` among the `properties` of destination `entity`, from the index kept at `cache`.
-    private func destinationProperty<Property>(_ entity: String, _ name: String,
-                                               _ cache: ReferenceWritableKeyPath<SourceCache, [String: [String: Property]]>,
-                                               _ properties: KeyPath<ResolvedEntity, [Property]>,
-                                               _ propertyName: KeyPath<Property, String>) -> Property? {
-        if let index = sources[keyPath: cache][entity] { return index[name] }
-        var index: [String: Property] = [:]
-        for property in mapping.destination.entity(named: entity)?[keyPath: properties] ?? [] where index[property[keyPath: propertyName]] == nil {
-            index[property[keyPath: propertyName]] = property
+        if let index = sources.destinationRelationships[entity] { return index[name] }
+        var index: [String: Relationship] = [:]
+        for relationship in mapping.destination.entity(named: entity)?.relationships ?? [] where index[relationship.name] == nil {
+            index[relationship.name] = relationship
         }
-        sources[keyPath: cache][entity] = index
+        sources.destinationRelationships[entity] = index
         return index[name]
     }
 

@@ -62,23 +62,18 @@ package struct StepMapping: Sendable {
     /// The source attribute destination attribute `name` of `entity` is filled from, with the
     /// source entity that declares it.
     package func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
-        paired(positions(\.attributes, of: entity, \.attributes, \.name, \.renamingIdentifier), entity, name, \.attributes, \.name).map { (declaringEntity: $0.0, attribute: $0.1) }
+        guard let sourceEntity = entitySource[entity], let index = positions(\.attributes, of: entity, \.attributes, \.name, \.renamingIdentifier)[name],
+              let at = source.position(of: sourceEntity), source.entities[at].attributes.indices.contains(index) else { return nil }
+        let attribute = source.entities[at].attributes[index]
+        return (source.entities[at].inheritedFrom[attribute.name] ?? sourceEntity, attribute)
     }
 
     /// The source relationship destination relationship `name` of `entity` is filled from.
     package func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
-        paired(positions(\.relationships, of: entity, \.relationships, \.name, \.renamingIdentifier), entity, name, \.relationships, \.name).map { (declaringEntity: $0.0, relationship: $0.1) }
-    }
-
-    /// The source property at the position `positions` pairs with destination property `name`
-    /// of `entity`, with the entity that declares it.
-    private func paired<Property>(_ positions: @autoclosure () -> [String: Int], _ entity: String, _ name: String,
-                                  _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>) -> (String, Property)? {
-        guard let sourceEntity = entitySource[entity], let index = positions()[name],
-              let resolved = source.entity(named: sourceEntity), resolved[keyPath: properties].indices.contains(index)
-        else { return nil }
-        let property = resolved[keyPath: properties][index]
-        return (resolved.inheritedFrom[property[keyPath: propertyName]] ?? sourceEntity, property)
+        guard let sourceEntity = entitySource[entity], let index = positions(\.relationships, of: entity, \.relationships, \.name, \.renamingIdentifier)[name],
+              let at = source.position(of: sourceEntity), source.entities[at].relationships.indices.contains(index) else { return nil }
+        let relationship = source.entities[at].relationships[index]
+        return (source.entities[at].inheritedFrom[relationship.name] ?? sourceEntity, relationship)
     }
 
     /// `entity` and every entity below it in the destination model.

@@ -135,7 +135,7 @@ struct ChainClassification {
             let known = layouts.layout(of: pair.from).flatMap { from in layouts.layout(of: pair.to).map { (from, $0) } }
             return SQLiteWork.analyze(source: source, destination: destination, layouts: known, copied: copied, path: path,
                                       deferring: deferring, resolved: path == .inPlace ? (from.view.resolvedModel, to.view.resolvedModel) : nil,
-                                      memo: path == .inPlace ? memo : nil)
+                                      memo: path == .inPlace ? memo : nil, sourceSchema: { layouts.predictedSchema(of: pair.from) })
         }
         let classify: @Sendable ((offset: Int, element: StepKey)) -> (StepClassification, Lineage?, SQLiteWork?, JumpWork?) = { item in
             let (index, pair) = item

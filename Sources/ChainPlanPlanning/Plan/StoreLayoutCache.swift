@@ -9,6 +9,9 @@ final class StoreLayoutCache: @unchecked Sendable {
     private final class Slot: @unchecked Sendable {
         let lock = NSLock()
         var layout: StoreLayout??
+        /// `LiveSchema.predicted(layout)`, made the first time a planner of a pair from this
+        /// version asks (its step's and its direct jump's share it).
+        var schema: LiveSchema?
     }
 
     private let lock = NSLock()
@@ -24,17 +27,39 @@ final class StoreLayoutCache: @unchecked Sendable {
         self.models = models
     }
 
-    /// The layout of the version `name`, nil when its model could not be read.
-    func layout(of name: String) -> StoreLayout? {
+    private func slot(_ name: String) -> Slot {
         lock.lock()
+        defer { lock.unlock() }
         let slot = slots[name] ?? Slot()
         slots[name] = slot
-        lock.unlock()
+        return slot
+    }
+
+    /// The layout of the version `name`, nil when its model could not be read.
+    func layout(of name: String) -> StoreLayout? {
+        let slot = slot(name)
         slot.lock.lock()
         defer { slot.lock.unlock() }
+        return layout(in: slot, name)
+    }
+
+    private func layout(in slot: Slot, _ name: String) -> StoreLayout? {
         if let known = slot.layout { return known }
         let layout = models(name).map { StoreLayout(model: $0.0, contents: $0.1, shelf: shelf) }
         slot.layout = .some(layout)
         return layout
+    }
+
+    /// The schema a store of version `name` has as Core Data creates it (`LiveSchema.predicted`
+    /// of its layout), made once; nil when its model could not be read.
+    func predictedSchema(of name: String) -> LiveSchema? {
+        let slot = slot(name)
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let known = slot.schema { return known }
+        guard let layout = layout(in: slot, name) else { return nil }
+        let schema = LiveSchema.predicted(layout)
+        slot.schema = schema
+        return schema
     }
 }

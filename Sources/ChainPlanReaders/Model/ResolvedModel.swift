@@ -118,6 +118,10 @@ public struct ResolvedModel: Sendable, Hashable {
         indexByName[name].map { entities[$0] }
     }
 
+    /// The position in `entities` of the entity named `name` (reading one of its properties
+    /// through it copies that property, not the whole entity).
+    public func position(of name: String) -> Int? { indexByName[name] }
+
     /// Every entity below `name` (children, grandchildren, …) in breadth-first order; cycle-safe.
     public func descendants(of name: String) -> [String] {
         var result: [String] = []

@@ -130,8 +130,10 @@ extension SQLiteWork {
     /// `resolved`: the two models with their inheritance resolved, when already known.
     /// `copied`: entities the inferred mapping copies (equal hashes, same name); a table of such
     /// entities whose columns and entity numbers stay is unchanged without planning it.
+    /// `sourceSchema`: `LiveSchema.predicted` of the source layout, when already known.
     static func analyze(source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?, copied: Set<String>,
-                        path: Path, deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil, memo: SQLiteWorkMemo? = nil) -> SQLiteWork {
+                        path: Path, deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil, memo: SQLiteWorkMemo? = nil,
+                        sourceSchema: (() -> LiveSchema?)? = nil) -> SQLiteWork {
         guard path == .inPlace else {
             return SQLiteWork(deferred: deferring, path: path, optionIgnored: deferring, tables: [], finishTasks: 0)
         }
@@ -152,7 +154,7 @@ extension SQLiteWork {
         func planner() -> InPlaceTablePlanner {
             if let built { return built }
             let made = InPlaceTablePlanner(mapping: mapping(), sourceLayout: sourceLayout,
-                                           layout: layout, live: LiveSchema.predicted(sourceLayout))
+                                           layout: layout, live: sourceSchema?() ?? LiveSchema.predicted(sourceLayout))
             built = made
             return made
         }
