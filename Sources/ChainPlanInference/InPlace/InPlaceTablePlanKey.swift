@@ -105,15 +105,17 @@ package final class InPlaceTablePlanKeyer {
         self.layout = layout
         self.oldNumbers = oldNumbers
         var fed: [String: [String]] = [:]
-        for entity in mapping.destination.entities {
-            if let source = mapping.entitySource[entity.name] { fed[source, default: []].append(entity.name) }
+        // By position: a `ResolvedEntity` copied whole per entity and step cost more than the rest.
+        for position in mapping.destination.entities.indices {
+            let name = mapping.destination.entities[position].entity.name
+            if let source = mapping.entitySource[name] { fed[source, default: []].append(name) }
         }
         self.fed = fed
     }
 
     private func sourceEntity(_ name: String) -> SourceEntity? {
         if let known = entities[name] { return known }
-        let made = mapping.source.entity(named: name).map(SourceEntity.init)
+        let made = mapping.source.position(of: name).map { SourceEntity(mapping.source.entities[$0]) }
         entities[name] = made
         return made
     }
