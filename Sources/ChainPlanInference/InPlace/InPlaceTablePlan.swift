@@ -28,6 +28,8 @@ package struct InPlaceTablePlan {
         /// and how many share it (a predicted name stands for one only when it is alone).
         private var liveBySuffixless: [String: (column: String, count: Int)] = [:]
         package var predictedByUpper: [String: StoreLayout.Column] = [:]
+        /// Live column → its name upper-cased (SQLite compares names case-insensitively).
+        package var upper: [String: String] = [:]
         /// Live column → its quoted SQL name, and back.
         package var quoted: [String: String] = [:]
         package var unquoted: [String: String] = [:]
@@ -35,7 +37,11 @@ package struct InPlaceTablePlan {
         package init(layout: StoreLayout.Table, live: LiveSchema.Table) {
             self.layout = layout
             self.live = live
-            for name in live.columns where liveByUpper[name.uppercased()] == nil { liveByUpper[name.uppercased()] = name }
+            for name in live.columns {
+                let upperName = name.uppercased()
+                upper[name] = upperName
+                if liveByUpper[upperName] == nil { liveByUpper[upperName] = name }
+            }
             for name in live.columns {
                 let base = LiveSchema.withoutSuffix(name)
                 liveBySuffixless[base] = liveBySuffixless[base].map { ($0.column, $0.count + 1) } ?? (name, 1)
@@ -56,7 +62,12 @@ package struct InPlaceTablePlan {
         /// (a step adding thousands of columns to a wide table would otherwise scan every live
         /// column for each added one).
         package func liveColumn(_ predicted: String) -> String? {
-            if let exact = liveByUpper[predicted.uppercased()] { return exact }
+            liveColumn(predicted, upper: predicted.uppercased())
+        }
+
+        /// `liveColumn(predicted)`, the name given upper-cased too.
+        package func liveColumn(_ predicted: String, upper: String) -> String? {
+            if let exact = liveByUpper[upper] { return exact }
             guard let (column, count) = liveBySuffixless[LiveSchema.withoutSuffix(predicted)], count == 1 else { return nil }
             return column
         }
@@ -220,11 +231,13 @@ package struct InPlaceTablePlanner {
             return source.liveColumn("Z_OPT").map(q) ?? "1"
         case .attribute(let entity, let name, _):
             let target = destinationAttribute(entity, name)
-            let fill = target.flatMap(InPlaceTablePlan.literal)
+            // The default's literal only where it is written (it trims and parses the text).
             guard let (owner, old) = mapping.sourceAttribute(of: entity, name),
                   let found = self.column(in: source, 0, owner, old.name)
-            else { return fill ?? "NULL" }
-            if let fill, let target, !target.isOptional, old.isOptional { return "COALESCE(\(q(found, in: source)), \(fill))" }
+            else { return target.flatMap(InPlaceTablePlan.literal) ?? "NULL" }
+            if let target, !target.isOptional, old.isOptional, let fill = InPlaceTablePlan.literal(target) {
+                return "COALESCE(\(q(found, in: source)), \(fill))"
+            }
             return q(found, in: source)
         case .toOne(let entity, let name, _):
             guard let (owner, old) = mapping.sourceRelationship(of: entity, name), !old.isToMany else { return "NULL" }
@@ -289,14 +302,15 @@ package struct InPlaceTablePlanner {
             let value = expression(for: column, from: source, keyOffset: 0, entityCase: "Z_ENT")
             let operand = value.hasPrefix("COALESCE(") ? String(value.dropFirst("COALESCE(".count).prefix { $0 != "," }) : value
             if let found = quoted[operand] {
-                referenced.insert(found.uppercased())
+                referenced.insert(source.upper[found] ?? found.uppercased())
             }
-            if let existing = source.liveColumn(column.name), existing.uppercased() == column.name.uppercased() {
-                used.insert(existing.uppercased())
+            let upperName = column.name.uppercased()
+            if let existing = source.liveColumn(column.name, upper: upperName), (source.upper[existing] ?? existing.uppercased()) == upperName {
+                used.insert(upperName)
                 if column.role == .entityNumber || column.role == .primaryKey { continue }
                 let existingQuoted = q(existing, in: source)
                 if value == existingQuoted || value.hasPrefix("COALESCE(\(existingQuoted), ") {
-                    if let change = typeChange(column, in: source) {
+                    if let change = typeChange(column, upper: upperName, in: source) {
                         plan.blockers.append("column \(column.name) changes type (\(change))")
                     } else if let mandatory = newlyMandatoryToOne(column) {
                         plan.blockers.append("to-one '\(mandatory)' becomes mandatory")
@@ -318,14 +332,19 @@ package struct InPlaceTablePlanner {
         // Source columns the destination no longer has: deferrable, pending, or a rebuild.
         var roleOf: [String: StoreLayout.ColumnRole] = [:]  // live column (upper-cased) → predicted role
         for column in source.layout.columns {
-            if let found = source.liveColumn(column.name), roleOf[found.uppercased()] == nil { roleOf[found.uppercased()] = column.role }
+            if let found = source.liveColumn(column.name) {
+                let upperFound = source.upper[found] ?? found.uppercased()
+                if roleOf[upperFound] == nil { roleOf[upperFound] = column.role }
+            }
         }
-        for name in source.live.columns where !used.contains(name.uppercased()) && !referenced.contains(name.uppercased()) {
-            if name.uppercased().hasPrefix(InPlaceTablePlan.deferredPrefix) {
+        for name in source.live.columns {
+            let upperName = source.upper[name] ?? name.uppercased()
+            guard !used.contains(upperName), !referenced.contains(upperName) else { continue }
+            if upperName.hasPrefix(InPlaceTablePlan.deferredPrefix) {
                 plan.pending.append(name)
                 continue
             }
-            guard let role = roleOf[name.uppercased()] else {
+            guard let role = roleOf[upperName] else {
                 plan.blockers.append("column \(name) is not in the source model")
                 continue
             }
@@ -429,8 +448,8 @@ package struct InPlaceTablePlanner {
 
     /// `A → B` when a kept column's SQL type changes (schema-equal changes, Integer 16 → 64 or
     /// Float → Double, keep the table: reference §5).
-    private func typeChange(_ column: StoreLayout.Column, in source: InPlaceTablePlan.Source) -> String? {
-        guard let old = source.predictedByUpper[column.name.uppercased()],
+    private func typeChange(_ column: StoreLayout.Column, upper: String, in source: InPlaceTablePlan.Source) -> String? {
+        guard let old = source.predictedByUpper[upper],
               old.sqlType != column.sqlType else { return nil }
         return "\(old.sqlType) → \(column.sqlType)"
     }
