@@ -200,23 +200,23 @@ package struct InPlaceTablePlanner {
     /// The destination attribute a column stores (the first of its name on the resolved entity),
     /// each entity's attributes indexed by name on first use.
     package func destinationAttribute(_ entity: String, _ name: String) -> Attribute? {
-        if let index = sources.destinationAttributes[entity] { return index[name] }
-        var index: [String: Attribute] = [:]
-        for attribute in mapping.destination.entity(named: entity)?.attributes ?? [] where index[attribute.name] == nil {
-            index[attribute.name] = attribute
-        }
-        sources.destinationAttributes[entity] = index
-        return index[name]
+        Self.indexed(name, of: entity, in: &sources.destinationAttributes, mapping.destination.entity(named:)) { $0.attributes.map { ($0.name, $0) } }
     }
 
     /// The destination relationship a column stores, indexed like `destinationAttribute`.
     package func destinationRelationship(_ entity: String, _ name: String) -> Relationship? {
-        if let index = sources.destinationRelationships[entity] { return index[name] }
-        var index: [String: Relationship] = [:]
-        for relationship in mapping.destination.entity(named: entity)?.relationships ?? [] where index[relationship.name] == nil {
-            index[relationship.name] = relationship
-        }
-        sources.destinationRelationships[entity] = index
+        Self.indexed(name, of: entity, in: &sources.destinationRelationships, mapping.destination.entity(named:)) { $0.relationships.map { ($0.name, $0) } }
+    }
+
+    /// Property `name` of `entity` from `indexes`, the entity's properties (the first of each
+    /// name) indexed there on first use. Closures, not key paths: a key path is read through the
+    /// runtime at every call, and this runs once per column of every table planned.
+    private static func indexed<Property>(_ name: String, of entity: String, in indexes: inout [String: [String: Property]],
+                                          _ lookup: (String) -> ResolvedEntity?, _ named: (ResolvedEntity) -> [(String, Property)]) -> Property? {
+        if let index = indexes[entity] { return index[name] }
+        var index: [String: Property] = [:]
+        for (key, property) in lookup(entity).map(named) ?? [] where index[key] == nil { index[key] = property }
+        indexes[entity] = index
         return index[name]
     }
 
