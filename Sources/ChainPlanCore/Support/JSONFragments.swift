@@ -155,14 +155,14 @@ package final class JSONFragments: @unchecked Sendable {
             line.withUnsafeBufferPointer { bytes in
                 var copied = 0
                 var position = 0
+                var leading = 0  // the line's own indentation
+                while leading < bytes.count, bytes[leading] == 0x20 { leading += 1 }
                 while position < bytes.count {
                     guard bytes[position] == 0x22, let (id, end) = Self.token(in: bytes, at: position), id < entries.count else {
                         position += 1
                         continue
                     }
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<position]))
-                    var leading = 0
-                    while leading < bytes.count, bytes[leading] == 0x20 { leading += 1 }
                     found += 1
                     write(id, indent: indent + leading, to: &output)
                     position = end
@@ -172,12 +172,16 @@ package final class JSONFragments: @unchecked Sendable {
             }
         }
         /// A shared value's text at an indentation, once made (most uses of a row sit at one depth).
-        var written: [Int: [UInt8]] = [:]
+        struct Placed: Hashable {
+            var position: Int
+            var indent: Int
+        }
+        var written: [Placed: [UInt8]] = [:]
         /// Writes entry `id`'s text on a line indented by `indent` spaces.
         func write(_ id: Int, indent: Int, to output: inout [UInt8]) {
             switch entries[id] {
             case .value(let position):
-                let key = position &* 4_096 &+ indent
+                let key = Placed(position: position, indent: indent)
                 if let text = written[key] {
                     output.append(contentsOf: text)
                     return
@@ -190,7 +194,7 @@ package final class JSONFragments: @unchecked Sendable {
                     }
                     text.append(contentsOf: line)
                 }
-                if indent < 4_096 { written[key] = text }
+                written[key] = text
                 output.append(contentsOf: text)
             case .late(let position):
                 guard position < resolved.count else {

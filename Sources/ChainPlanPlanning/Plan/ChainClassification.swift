@@ -134,8 +134,8 @@ struct ChainClassification {
                   let source = from.version.model, let destination = to.version.model else { return nil }
             let known = layouts.layout(of: pair.from).flatMap { from in layouts.layout(of: pair.to).map { (from, $0) } }
             return SQLiteWork.analyze(source: source, destination: destination, layouts: known, copied: copied, path: path,
-                                      deferring: deferring, resolved: path == .inPlace ? (from.view.resolvedModel, to.view.resolvedModel) : nil,
-                                      memo: path == .inPlace ? memo : nil, sourceSchema: { layouts.predictedSchema(of: pair.from) })
+                                      deferring: deferring, resolved: (from.view.resolvedModel, to.view.resolvedModel), memo: memo,
+                                      sourceSchema: { layouts.predictedSchema(of: pair.from) })
         }
         let classify: @Sendable ((offset: Int, element: StepKey)) -> (StepClassification, Lineage?, SQLiteWork?, JumpWork?) = { item in
             let (index, pair) = item
@@ -144,10 +144,7 @@ struct ChainClassification {
             // the chain would leave to finish), and only by JSON output; otherwise no output shows
             // it, and a long history's direct jumps change nearly every table: not analysed then.
             let shown = index < stepCount || (deferring && jumpWork)
-            // In place for an inferred step; a mapping-model step copies everything (`SQLiteWork.of`).
-            let path: SQLiteWork.Path? = classification.migration == .lightweight ? .inPlace
-                : classification.migration == .heavyweight && classification.mappingModel != nil ? .mappingModel : nil
-            guard shown, let path, classifier.resolved[pair.from]?.version.model != nil, classifier.resolved[pair.to]?.version.model != nil else {
+            guard shown, let path = SQLiteWork.path(of: classification), classifier.resolved[pair.from]?.version.model != nil, classifier.resolved[pair.to]?.version.model != nil else {
                 return (classification, mapping.map(Lineage.init), nil, nil)
             }
             let copied = Set(mapping?.entityMappings.filter { $0.kind == .copy && $0.source == $0.destination }.compactMap(\.destination) ?? [])

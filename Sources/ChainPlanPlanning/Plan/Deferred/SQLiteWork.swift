@@ -41,8 +41,6 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
         /// Deferral off: true when the option would turn this rebuild into column renames.
         public var avoidableByDeferral: Bool?
 
-        private enum CodingKeys: String, CodingKey { case table, entity, work, columns, reasons, avoidableByDeferral }
-
         /// Hashes the cheap parts (equal rows have equal parts; `==` compares everything): a
         /// long history's JSON shares thousands of rows by hashing them (`JSONFragments`).
         public func hash(into hasher: inout Hasher) {
@@ -54,23 +52,6 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
             // The reasons' lengths tell most rows of one table apart without reading their text.
             for reason in reasons { hasher.combine(reason.utf8.count) }
             hasher.combine(avoidableByDeferral)
-        }
-
-        /// The synthesized encoding's fields; within `CanonicalJSON` a token, the row being one
-        /// of thousands a long history's direct jumps share (`JSONFragments`).
-        public func encode(to encoder: Encoder) throws {
-            if let fragments = JSONFragments.current(in: encoder) {
-                var container = encoder.singleValueContainer()
-                try container.encode(fragments.token(for: self))
-                return
-            }
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(table, forKey: .table)
-            try container.encodeIfPresent(entity, forKey: .entity)
-            try container.encode(work, forKey: .work)
-            try container.encode(columns, forKey: .columns)
-            try container.encode(reasons, forKey: .reasons)
-            try container.encodeIfPresent(avoidableByDeferral, forKey: .avoidableByDeferral)
         }
     }
 
@@ -96,13 +77,9 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let listed = tables.filter { $0.work != .unchanged }
-        if let fragments = JSONFragments.current(in: encoder) {
-            try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
-                                  .tables: fragments.token(forArrayOf: listed), .tableCount: tables.count, .finishTasks: finishTasks])
-        } else {
-            try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
-                                  .tables: listed, .tableCount: tables.count, .finishTasks: finishTasks])
-        }
+        let written: any Encodable = JSONFragments.current(in: encoder).map { $0.token(forArrayOf: listed) } ?? listed
+        try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
+                              .tables: written, .tableCount: tables.count, .finishTasks: finishTasks])
     }
 
 }
@@ -278,14 +255,18 @@ extension SQLiteWork {
     static func of(_ step: StepClassification, source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?,
                    copied: Set<String> = [], deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil,
                    memo: SQLiteWorkMemo? = nil) -> SQLiteWork? {
+        guard let path = path(of: step) else { return nil }
+        return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: path, deferring: deferring,
+                       resolved: resolved, memo: memo)
+    }
+
+    /// The path a classified step's migration takes through a SQLite store: in place for an
+    /// inferred step, a copy for a step with a mapping model; nil when none runs or none can.
+    static func path(of step: StepClassification) -> Path? {
         switch step.migration {
-        case .lightweight:
-            return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .inPlace, deferring: deferring,
-                           resolved: resolved, memo: memo)
-        case .heavyweight where step.mappingModel != nil:
-            return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: .mappingModel, deferring: deferring)
-        case .none, .unknown, .heavyweight:
-            return nil
+        case .lightweight: .inPlace
+        case .heavyweight where step.mappingModel != nil: .mappingModel
+        case .none, .unknown, .heavyweight: nil
         }
     }
 }
