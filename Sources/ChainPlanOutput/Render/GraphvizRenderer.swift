@@ -89,8 +89,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
 ///
 /// **Serialised.** Graphviz is not thread safe, so every Graphviz call of the process goes
 /// through one lock, and one Graphviz context is created lazily and kept for the life of the
-/// process. Each render reads the graph, lays it out, writes the output, and then frees the
-/// layout and closes the graph on every path, failures included.
+/// process. Each render reads the graph, lays it out, writes the output, hands the output over,
+/// and then frees the layout and closes the graph, on every path, failures included, before the
+/// next render starts (freeing a long history's layout takes milliseconds the caller need not wait for).
 ///
 /// **Bounded.** A layout cannot be interrupted inside the process, so three guards apply:
 /// - Budget: DOT text over ``Limits/maxDOTBytes``, or a graph with more than
@@ -308,7 +309,8 @@ final class GraphvizEngine: @unchecked Sendable {
             lock.lock()
             // The result is dropped: whatever went wrong here goes wrong again, and is
             // reported, in the real render.
-            _ = render(dot: "digraph { a }", format: format, limits: GraphvizRenderer.Limits(), engine: "dot")
+            let rendered = render(dot: "digraph { a }", format: format, limits: GraphvizRenderer.Limits(), engine: "dot")
+            release(rendered.graph)
             lock.unlock()
             done.signal()
         }
@@ -339,13 +341,16 @@ final class GraphvizEngine: @unchecked Sendable {
             }
             job.state = .running
             job.lock.unlock()
-            let result = render(dot: dot, format: format, limits: limits, engine: engine)
-            lock.unlock()
+            let rendered = render(dot: dot, format: format, limits: limits, engine: engine)
             job.lock.lock()
             job.state = .finished
-            job.result = result
+            job.result = rendered.result
             job.lock.unlock()
             job.done.signal()
+            // The caller has its output: the graph is freed while it goes on (a long
+            // history's layout takes milliseconds to free), still holding Graphviz's lock.
+            release(rendered.graph)
+            lock.unlock()
         }
 
         if let seconds {
@@ -381,29 +386,59 @@ final class GraphvizEngine: @unchecked Sendable {
         max(0, duration.seconds)
     }
 
-    /// The whole Graphviz sequence. Call only while holding `lock`.
+    /// A render's result, and the graph it read (nil when none was read), which the caller
+    /// frees with ``release(_:)`` once the result is handed over.
+    private struct Rendered {
+        var result: Result<GraphvizRenderer.Output, RenderError>
+        var graph: UnsafeMutablePointer<Agraph_t>?
+    }
+
+    /// Frees a rendered graph's layout and closes it. Call only while holding `lock`.
+    private func release(_ graph: UnsafeMutablePointer<Agraph_t>?) {
+        guard let graph else { return }
+        // gvFreeLayout is safe on a graph whose layout failed or never ran.
+        if let context { gvFreeLayout(context, graph) }
+        agclose(graph)
+    }
+
+    /// The whole Graphviz sequence but for freeing the graph (``release(_:)``). Call only while
+    /// holding `lock`.
     private func render(
         dot: String,
         format: RenderFormat,
         limits: GraphvizRenderer.Limits,
         engine: String
-    ) -> Result<GraphvizRenderer.Output, RenderError> {
+    ) -> Rendered {
         graphvizMessages = ""
+        guard let context = makeContext() else {
+            return Rendered(result: .failure(.graphvizUnavailable(messages: takeMessages().errors)), graph: nil)
+        }
+        _ = agreseterrors()
+        guard let graph = dot.withCString({ agmemread($0) }) else {
+            return Rendered(result: .failure(.invalidDOT(messages: takeMessages().errors)), graph: nil)
+        }
+        let result = layOutAndWrite(graph, context: context, format: format, limits: limits, engine: engine)
+        return Rendered(result: result, graph: graph)
+    }
+
+    /// The process's Graphviz context, created on first use (nil when Graphviz cannot make one).
+    private func makeContext() -> OpaquePointer? {
         if context == nil {
             _ = agseterrf(collectGraphvizMessage)
             _ = agseterr(AGWARN)
             context = gvContext()
         }
-        guard let context else {
-            return .failure(.graphvizUnavailable(messages: takeMessages().errors))
-        }
-        _ = agreseterrors()
+        return context
+    }
 
-        guard let graph = dot.withCString({ agmemread($0) }) else {
-            return .failure(.invalidDOT(messages: takeMessages().errors))
-        }
-        defer { agclose(graph) }
-
+    /// Lays out a graph read from DOT text and writes it in `format`.
+    private func layOutAndWrite(
+        _ graph: UnsafeMutablePointer<Agraph_t>,
+        context: OpaquePointer,
+        format: RenderFormat,
+        limits: GraphvizRenderer.Limits,
+        engine: String
+    ) -> Result<GraphvizRenderer.Output, RenderError> {
         let nodes = Int(agnnodes(graph))
         let edges = Int(agnedges(graph))
         guard nodes <= limits.maxNodes, edges <= limits.maxEdges else {
@@ -411,8 +446,6 @@ final class GraphvizEngine: @unchecked Sendable {
             return .failure(.graphTooLarge(nodes: nodes, edges: edges, maxNodes: limits.maxNodes, maxEdges: limits.maxEdges))
         }
 
-        // gvFreeLayout is safe on a graph whose layout failed or never ran.
-        defer { gvFreeLayout(context, graph) }
         guard gvLayout(context, graph, engine) == 0 else {
             let messages = takeMessages()
             if Self.meansPluginsMissing(messages.errors) {
