@@ -2,6 +2,14 @@ import ArgumentParser
 import ChainPlanKit
 
 extension ChainPlan {
+    /// Settings for the `chainplan` process, which exits once its command has written its output
+    /// (`main` applies them): a rendered graph is left for the exit to reclaim rather than freed,
+    /// as `dot` leaves its last graph. Anything running commands in-process (tests) keeps the
+    /// defaults, which free every graph.
+    public static func applyExitingProcessSettings() {
+        GraphvizRenderer.freesGraphs = false
+    }
+
     /// Parses and runs `arguments` in-process and returns the exit status.
     /// Tests call this directly.
     public static func run(arguments: [String]) async -> Int32 {

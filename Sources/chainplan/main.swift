@@ -1,4 +1,5 @@
 import ChainPlanCLI
 
 AllocatorTuning.apply()
+ChainPlan.applyExitingProcessSettings()
 await ChainPlan.mainWithRemappedExitCodes()

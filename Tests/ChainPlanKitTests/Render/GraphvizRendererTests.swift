@@ -161,6 +161,31 @@ struct GraphvizRendererTests {
         preparation.wait()
     }
 
+    @Test("a render frees its graph after handing the output over, unless told to leave it (for a process about to exit)")
+    func freesGraphsUnlessTold() throws {
+        let engine = GraphvizEngine.shared
+        defer { GraphvizRenderer.freesGraphs = true }
+        let dot = DOTWriter().write(RenderFixtures.chain(40))
+        engine.waitUntilIdle()
+        let before = engine.graphsFreed
+
+        let freedOutput = try GraphvizRenderer.render(dot: dot, format: .svg)
+        engine.waitUntilIdle()
+        #expect(engine.graphsFreed == before + 1)
+
+        GraphvizRenderer.freesGraphs = false
+        #expect(!GraphvizRenderer.freesGraphs)
+        let leftOutput = try GraphvizRenderer.render(dot: dot, format: .svg)
+        engine.waitUntilIdle()
+        #expect(engine.graphsFreed == before + 1)
+        #expect(leftOutput == freedOutput)
+
+        GraphvizRenderer.freesGraphs = true
+        _ = try GraphvizRenderer.render(dot: dot, format: .svg)
+        engine.waitUntilIdle()
+        #expect(engine.graphsFreed == before + 2)
+    }
+
     @Test("DOT needs no preparation")
     func dotNeedsNoPreparation() {
         #expect(GraphvizRenderer.prepare(.dot).done == nil)
