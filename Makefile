@@ -16,7 +16,11 @@ INSTALL_CONFIG ?= release
 # The flag changes the compile flags too, so switching it rebuilds .build/release. STATIC_STDLIB= turns it off.
 # Release builds build the chainplan product only: the static resource directory has no Testing module,
 # which Tests/ChainPlanTestSupport (a plain target) imports.
-STATIC_STDLIB ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# The toolchain links a static-stdlib executable with --export-dynamic, exporting its ~20,000 Swift
+# symbols: nothing loads against them, and each start paid for them (the backtracer's start-up
+# dladdr scans them all, 0.4 ms; every library's symbol look-ups try the executable first).
+# --no-export-dynamic leaves them in the file's own symbol table (.symtab), which debuggers read.
+STATIC_STDLIB ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xlinker --no-export-dynamic,)
 release_flags = $(if $(filter release,$(1)),$(STATIC_STDLIB) --product chainplan,)
 
 .PHONY: all deps bench-deps screenshot-deps screenshot build release install uninstall test demo bench bench-check fuzz clean

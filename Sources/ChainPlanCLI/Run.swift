@@ -10,6 +10,14 @@ extension ChainPlan {
         GraphvizRenderer.freesGraphs = false
     }
 
+    /// Starts, on a thread of its own, what running `arguments` will most likely need: Graphviz's
+    /// fonts and plugins for `graph`. A guess from the words alone; ``run(arguments:)`` makes the
+    /// same one and waits for it, so calling this first (as `main` does, before the async runtime
+    /// starts its first thread) only starts it sooner.
+    public static func prepare(arguments: [String]) {
+        _ = GraphvizRenderer.prepare(GraphCommand.likelyFormat(arguments))
+    }
+
     /// Parses and runs `arguments` in-process and returns the exit status.
     /// Tests call this directly.
     public static func run(arguments: [String]) async -> Int32 {

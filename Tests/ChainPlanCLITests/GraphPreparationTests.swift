@@ -15,6 +15,10 @@ import ChainPlanKit
         (["graph", "--output", "chain.gv"], .dot),
         (["graph", "-o", "chain.dot"], .dot),
         (["graph", "-o", "chain.jpg"], .dot),  // a usage error: nothing to prepare
+        (["graph", "-o", "chain."], .svg),
+        (["graph", "-o", "out/.svg"], .svg),
+        (["graph", "-o", "out/v2.d/chain"], .svg),
+        (["graph", "-o", "out/chain.PNG/"], .png),
         (["graph", "--format", "json", "-o", "chain.svg"], .json),
         (["graph", "--format=dot"], .dot),
         (["graph", "--format", "dot"], .dot),
@@ -28,5 +32,15 @@ import ChainPlanKit
     ])
     func likelyFormat(arguments: [String], expected: RenderFormat) {
         #expect(GraphCommand.likelyFormat(arguments) == expected)
+    }
+
+    @Test("the guess reads -o's extension as the command does (URL's path extension)", arguments: [
+        "chain.svg", "chain.SVG", "chain.png", "c.pdf", "c.dot", "c.gv", "c.GV", "c.json", "c.jpg", "c.svgz",
+        "chain", "chain.", ".svg", "out/.svg", "out/v2.d/chain", "out/chain.png/", "/tmp/a.b.pdf", "a..svg",
+        "./chain.svg", "../x/chain.dot", "dir.svg/chain", "chain.svg.json", "/", "", "a/b/", "weird name.svg",
+    ])
+    func guessAgreesWithResolution(path: String) {
+        let resolved = (try? GraphCommand.format(explicit: nil, output: path)) ?? .dot
+        #expect(GraphCommand.formatGuess(output: path) == resolved, "\(path)")
     }
 }

@@ -78,7 +78,21 @@ struct GraphCommand: AsyncParsableCommand {
             if word == "-o" || word == "--output" { output = next }
             if word.hasPrefix("--output=") { output = String(word.dropFirst("--output=".count)) }
         }
-        return (try? format(explicit: explicit, output: output)) ?? .dot
+        if let explicit { return explicit }
+        guard let output else { return .svg }
+        return formatGuess(output: output)
+    }
+
+    /// The format `format(explicit: nil, output:)` reads from -o's extension, without Foundation's
+    /// `URL` (its first use costs a third of a millisecond before Graphviz can start): `.dot` for
+    /// an extension that names no format. Another reading of an unusual path costs only time.
+    static func formatGuess(output: String) -> RenderFormat {
+        guard let name = output.split(separator: "/").last, let dot = name.lastIndex(of: "."),
+              dot != name.startIndex else { return .svg }
+        let pathExtension = name[name.index(after: dot)...].lowercased()
+        if pathExtension.isEmpty { return .svg }
+        if pathExtension == "gv" { return .dot }
+        return RenderFormat(rawValue: pathExtension) ?? .dot
     }
 
     func run() async throws {

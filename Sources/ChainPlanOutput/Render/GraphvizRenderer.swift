@@ -228,6 +228,25 @@ public struct GraphvizRenderer: Sendable {
 
 // MARK: - Engine
 
+/// fontconfig's set-up (reading its configuration and font caches, ~6 ms), which Graphviz's text
+/// layout (pango) needs before it measures the first label, done ahead of Graphviz loading its
+/// plugins. pango would start it on a thread of its own once loaded and wait for it; done first,
+/// it finds it done. Its library is loaded by itself, holding the dynamic loader's lock only
+/// briefly: the plugins' ~30 libraries hold it for milliseconds, during which a thread another
+/// part of the process starts waits. Without fontconfig (or where its library has another name)
+/// this does nothing, and pango does it as before; the configuration is the process's default
+/// either way, so the output is the same.
+enum FontConfiguration {
+    static func load() {
+        #if os(Linux)
+        typealias Initialize = @convention(c) () -> Int32
+        guard let library = dlopen("libfontconfig.so.1", RTLD_NOW | RTLD_LOCAL),
+              let symbol = dlsym(library, "FcInit") else { return }
+        _ = unsafeBitCast(symbol, to: Initialize.self)()
+        #endif
+    }
+}
+
 /// The Graphviz messages of the call in progress. Touched only by `collectGraphvizMessage`
 /// and by `GraphvizEngine` while it holds its lock, which every Graphviz call runs under.
 nonisolated(unsafe) private var graphvizMessages = ""
@@ -329,6 +348,7 @@ final class GraphvizEngine: @unchecked Sendable {
         preparations[format] = done
         worker.submit { [self] in
             lock.lock()
+            FontConfiguration.load()
             // The result is dropped: whatever went wrong here goes wrong again, and is
             // reported, in the real render.
             let rendered = render(dot: "digraph { a }", format: format, limits: GraphvizRenderer.Limits(), engine: "dot")
