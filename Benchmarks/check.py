@@ -24,6 +24,7 @@ TARGETS = [
     ("deferred.validate_json.ratio", "<=", 1.1, "validate --deferred --format json / validate --format json on WooCommerce"),
     ("hash.woocommerce.ratio", "<=", 1.2, "chainplan hash of all 117 WooCommerce versions / loading them (inspect)"),
     ("graph.1000.ratio", "<=", 1.1, "SVG of a 1k chain in-process / dot -Tsvg on the same DOT"),
+    ("graph.1000.process_ratio", "<=", 1.1, "chainplan graph > chain.svg / dot -Tsvg on its DOT, whole processes (median of alternated rounds' ratios)"),
     ("graph.5000.seconds", "<", 5.0, "SVG of a 5k history"),
     ("dryrun.1000000.ratio", "<=", 1.5, "dry run of a 1M-row store / sqlite3 CLI doing the same copy and schema changes"),
     ("dryrun.1000000.rss_mb", "<", 100.0, "dry run peak RSS, 1M rows (MB)"),
