@@ -91,7 +91,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
 /// through one lock, and one Graphviz context is created lazily and kept for the life of the
 /// process. Each render reads the graph, lays it out, writes the output, hands the output over,
 /// and then frees the layout and closes the graph, on every path, failures included, before the
-/// next render starts (freeing a long history's layout takes milliseconds the caller need not wait for).
+/// next render starts (freeing a long history's layout takes milliseconds the caller need not
+/// wait for), unless ``freesGraphs`` is off.
 ///
 /// **Bounded.** A layout cannot be interrupted inside the process, so three guards apply:
 /// - Budget: DOT text over ``Limits/maxDOTBytes``, or a graph with more than
@@ -319,15 +320,13 @@ final class GraphvizEngine: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
     }
 
-    /// Guards `preparations`, `freesGraphsSetting` and `graphsFreed`.
+    /// Guards `preparations`, `freesGraphsSetting` and `graphsFreedCount`.
     private let preparationsLock = NSLock()
     private var freesGraphsSetting = true
-    /// How many rendered graphs have been freed (for tests).
-    private(set) var graphsFreed: Int {
-        get { preparationsLock.withLock { graphsFreedCount } }
-        set { preparationsLock.withLock { graphsFreedCount = newValue } }
-    }
     private var graphsFreedCount = 0
+
+    /// How many rendered graphs have been freed (for tests).
+    var graphsFreed: Int { preparationsLock.withLock { graphsFreedCount } }
 
     /// See ``GraphvizRenderer/freesGraphs``.
     var freesGraphs: Bool {
@@ -449,7 +448,7 @@ final class GraphvizEngine: @unchecked Sendable {
         // gvFreeLayout is safe on a graph whose layout failed or never ran.
         if let context { gvFreeLayout(context, graph) }
         agclose(graph)
-        graphsFreed += 1
+        preparationsLock.withLock { graphsFreedCount += 1 }
     }
 
     /// The whole Graphviz sequence but for freeing the graph (``release(_:)``). Call only while
