@@ -14,8 +14,9 @@ extension ChainPlan {
     /// fonts and plugins for `graph`. A guess from the words alone; ``run(arguments:)`` makes the
     /// same one and waits for it, so calling this first (as `main` does, before the async runtime
     /// starts its first thread) only starts it sooner.
-    public static func prepare(arguments: [String]) {
-        _ = GraphvizRenderer.prepare(GraphCommand.likelyFormat(arguments))
+    @discardableResult
+    public static func prepare(arguments: [String]) -> GraphvizRenderer.Preparation {
+        GraphvizRenderer.prepare(GraphCommand.likelyFormat(arguments))
     }
 
     /// Parses and runs `arguments` in-process and returns the exit status.
@@ -23,7 +24,7 @@ extension ChainPlan {
     public static func run(arguments: [String]) async -> Int32 {
         // `graph` lays out with Graphviz, which loads its plugins on its own thread while the
         // arguments are parsed and the chain is planned; waited on before the command returns.
-        let preparation = GraphvizRenderer.prepare(GraphCommand.likelyFormat(arguments))
+        let preparation = prepare(arguments: arguments)
         defer { preparation.wait() }
         do {
             try SubcommandHint.check(arguments)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ChainPlanCLI
 import ChainPlanKit
@@ -38,9 +39,11 @@ import ChainPlanKit
         "chain.svg", "chain.SVG", "chain.png", "c.pdf", "c.dot", "c.gv", "c.GV", "c.json", "c.jpg", "c.svgz",
         "chain", "chain.", ".svg", "out/.svg", "out/v2.d/chain", "out/chain.png/", "/tmp/a.b.pdf", "a..svg",
         "./chain.svg", "../x/chain.dot", "dir.svg/chain", "chain.svg.json", "/", "", "a/b/", "weird name.svg",
+        "chain.svg ", "chain. svg", "chain.s vg", "..", "a/..", ".a.svg", "a.tar.gz",
     ])
     func guessAgreesWithResolution(path: String) {
+        #expect(GraphCommand.pathExtensionGuess(path) == URL(fileURLWithPath: path).pathExtension, "\(path)")
         let resolved = (try? GraphCommand.format(explicit: nil, output: path)) ?? .dot
-        #expect(GraphCommand.formatGuess(output: path) == resolved, "\(path)")
+        #expect(GraphCommand.format(pathExtension: GraphCommand.pathExtensionGuess(path)) ?? .dot == resolved, "\(path)")
     }
 }

@@ -51,14 +51,19 @@ struct GraphCommand: AsyncParsableCommand {
     static func format(explicit format: RenderFormat?, output: String?) throws -> RenderFormat {
         if let format { return format }
         guard let output else { return .svg }
-        let pathExtension = URL(fileURLWithPath: output).pathExtension.lowercased()
-        if pathExtension.isEmpty { return .svg }
-        if pathExtension == "gv" { return .dot }
-        guard let known = RenderFormat(rawValue: pathExtension) else {
+        guard let known = Self.format(pathExtension: URL(fileURLWithPath: output).pathExtension) else {
             let names = RenderFormat.allCases.map { ".\($0.rawValue)" } + [".gv"]
             throw UsageError("cannot tell the format of '\(output)': its extension is not one of \(names.joined(separator: ", ")); use one, or give --format")
         }
         return known
+    }
+
+    /// The format an -o path extension names: SVG for none, nil for one that names no format.
+    static func format(pathExtension: String) -> RenderFormat? {
+        let lowered = pathExtension.lowercased()
+        if lowered.isEmpty { return .svg }
+        if lowered == "gv" { return .dot }
+        return RenderFormat(rawValue: lowered)
     }
 
     @OptionGroup var color: ColorOptions
@@ -80,19 +85,17 @@ struct GraphCommand: AsyncParsableCommand {
         }
         if let explicit { return explicit }
         guard let output else { return .svg }
-        return formatGuess(output: output)
+        return format(pathExtension: pathExtensionGuess(output)) ?? .dot
     }
 
-    /// The format `format(explicit: nil, output:)` reads from -o's extension, without Foundation's
-    /// `URL` (its first use costs a third of a millisecond before Graphviz can start): `.dot` for
-    /// an extension that names no format. Another reading of an unusual path costs only time.
-    static func formatGuess(output: String) -> RenderFormat {
-        guard let name = output.split(separator: "/").last, let dot = name.lastIndex(of: "."),
-              dot != name.startIndex else { return .svg }
-        let pathExtension = name[name.index(after: dot)...].lowercased()
-        if pathExtension.isEmpty { return .svg }
-        if pathExtension == "gv" { return .dot }
-        return RenderFormat(rawValue: pathExtension) ?? .dot
+    /// `URL(fileURLWithPath: path).pathExtension`, read without Foundation's `URL` (its first use
+    /// costs a third of a millisecond before Graphviz can start): the last component's text after
+    /// its last dot, none for a hidden name or one with white space after the dot. Another reading
+    /// of an unusual path costs only time.
+    static func pathExtensionGuess(_ path: String) -> String {
+        guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        let pathExtension = name[name.index(after: dot)...]
+        return pathExtension.contains(where: \.isWhitespace) ? "" : String(pathExtension)
     }
 
     func run() async throws {

@@ -29,7 +29,7 @@ package struct InPlaceTablePlan {
         private var liveBySuffixless: [String: (column: String, count: Int)] = [:]
         package var predictedByUpper: [String: StoreLayout.Column] = [:]
         /// Live column → its name upper-cased (SQLite compares names case-insensitively).
-        package var upper: [String: String] = [:]
+        private var upperByLive: [String: String] = [:]
         /// Live column → its quoted SQL name, and back.
         package var quoted: [String: String] = [:]
         package var unquoted: [String: String] = [:]
@@ -39,7 +39,7 @@ package struct InPlaceTablePlan {
             self.live = live
             for name in live.columns {
                 let upperName = name.uppercased()
-                upper[name] = upperName
+                upperByLive[name] = upperName
                 if liveByUpper[upperName] == nil { liveByUpper[upperName] = name }
             }
             for name in live.columns {
@@ -64,6 +64,9 @@ package struct InPlaceTablePlan {
         package func liveColumn(_ predicted: String) -> String? {
             liveColumn(predicted, upper: predicted.uppercased())
         }
+
+        /// `name` upper-cased, made once per live column.
+        package func upper(_ name: String) -> String { upperByLive[name] ?? name.uppercased() }
 
         /// `liveColumn(predicted)`, the name given upper-cased too.
         package func liveColumn(_ predicted: String, upper: String) -> String? {
@@ -302,10 +305,10 @@ package struct InPlaceTablePlanner {
             let value = expression(for: column, from: source, keyOffset: 0, entityCase: "Z_ENT")
             let operand = value.hasPrefix("COALESCE(") ? String(value.dropFirst("COALESCE(".count).prefix { $0 != "," }) : value
             if let found = quoted[operand] {
-                referenced.insert(source.upper[found] ?? found.uppercased())
+                referenced.insert(source.upper(found))
             }
             let upperName = column.name.uppercased()
-            if let existing = source.liveColumn(column.name, upper: upperName), (source.upper[existing] ?? existing.uppercased()) == upperName {
+            if let existing = source.liveColumn(column.name, upper: upperName), source.upper(existing) == upperName {
                 used.insert(upperName)
                 if column.role == .entityNumber || column.role == .primaryKey { continue }
                 let existingQuoted = q(existing, in: source)
@@ -333,12 +336,12 @@ package struct InPlaceTablePlanner {
         var roleOf: [String: StoreLayout.ColumnRole] = [:]  // live column (upper-cased) → predicted role
         for column in source.layout.columns {
             if let found = source.liveColumn(column.name) {
-                let upperFound = source.upper[found] ?? found.uppercased()
+                let upperFound = source.upper(found)
                 if roleOf[upperFound] == nil { roleOf[upperFound] = column.role }
             }
         }
         for name in source.live.columns {
-            let upperName = source.upper[name] ?? name.uppercased()
+            let upperName = source.upper(name)
             guard !used.contains(upperName), !referenced.contains(upperName) else { continue }
             if upperName.hasPrefix(InPlaceTablePlan.deferredPrefix) {
                 plan.pending.append(name)

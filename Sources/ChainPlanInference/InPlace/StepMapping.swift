@@ -62,18 +62,27 @@ package struct StepMapping: Sendable {
     /// The source attribute destination attribute `name` of `entity` is filled from, with the
     /// source entity that declares it.
     package func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
-        guard let sourceEntity = entitySource[entity], let index = positions(\.attributes, of: entity, \.attributes, \.name, \.renamingIdentifier)[name],
-              let at = source.position(of: sourceEntity), source.entities[at].attributes.indices.contains(index) else { return nil }
-        let attribute = source.entities[at].attributes[index]
-        return (source.entities[at].inheritedFrom[attribute.name] ?? sourceEntity, attribute)
+        paired(entity, name, positions(\.attributes, of: entity, \.attributes, \.name, \.renamingIdentifier)) {
+            $0.attributes.indices.contains($1) ? ($0.attributes[$1], $0.attributes[$1].name) : nil
+        }.map { (declaringEntity: $0.0, attribute: $0.1) }
     }
 
     /// The source relationship destination relationship `name` of `entity` is filled from.
     package func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
-        guard let sourceEntity = entitySource[entity], let index = positions(\.relationships, of: entity, \.relationships, \.name, \.renamingIdentifier)[name],
-              let at = source.position(of: sourceEntity), source.entities[at].relationships.indices.contains(index) else { return nil }
-        let relationship = source.entities[at].relationships[index]
-        return (source.entities[at].inheritedFrom[relationship.name] ?? sourceEntity, relationship)
+        paired(entity, name, positions(\.relationships, of: entity, \.relationships, \.name, \.renamingIdentifier)) {
+            $0.relationships.indices.contains($1) ? ($0.relationships[$1], $0.relationships[$1].name) : nil
+        }.map { (declaringEntity: $0.0, relationship: $0.1) }
+    }
+
+    /// The source property at the position `positions` pairs with destination property `name` of
+    /// `entity`, with the entity that declares it. `property` reads a position of the source
+    /// entity in place (a closure, not a key path: this runs for every column of every table
+    /// planned, and the entity is not copied to read one property).
+    private func paired<Property>(_ entity: String, _ name: String, _ positions: @autoclosure () -> [String: Int],
+                                  _ property: (ResolvedEntity, Int) -> (Property, String)?) -> (String, Property)? {
+        guard let sourceEntity = entitySource[entity], let index = positions()[name], let at = source.position(of: sourceEntity),
+              let (found, foundName) = property(source.entities[at], index) else { return nil }
+        return (source.entities[at].inheritedFrom[foundName] ?? sourceEntity, found)
     }
 
     /// `entity` and every entity below it in the destination model.

@@ -321,17 +321,17 @@ final class GraphvizEngine: @unchecked Sendable {
     }
 
     /// Guards `preparations`, `freesGraphsSetting` and `graphsFreedCount`.
-    private let preparationsLock = NSLock()
+    private let stateLock = NSLock()
     private var freesGraphsSetting = true
     private var graphsFreedCount = 0
 
     /// How many rendered graphs have been freed (for tests).
-    var graphsFreed: Int { preparationsLock.withLock { graphsFreedCount } }
+    var graphsFreed: Int { stateLock.withLock { graphsFreedCount } }
 
     /// See ``GraphvizRenderer/freesGraphs``.
     var freesGraphs: Bool {
-        get { preparationsLock.withLock { freesGraphsSetting } }
-        set { preparationsLock.withLock { freesGraphsSetting = newValue } }
+        get { stateLock.withLock { freesGraphsSetting } }
+        set { stateLock.withLock { freesGraphsSetting = newValue } }
     }
     /// The preparation of each format asked for so far: once per process is enough.
     private var preparations: [RenderFormat: DispatchSemaphore] = [:]
@@ -340,8 +340,8 @@ final class GraphvizEngine: @unchecked Sendable {
     /// every plugin a render in that format needs. Signals the returned semaphore when done.
     /// A format prepared before gets the same semaphore and no second render.
     func prepare(format: RenderFormat) -> DispatchSemaphore {
-        preparationsLock.lock()
-        defer { preparationsLock.unlock() }
+        stateLock.lock()
+        defer { stateLock.unlock() }
         if let earlier = preparations[format] { return earlier }
         let done = DispatchSemaphore(value: 0)
         preparations[format] = done
@@ -448,7 +448,7 @@ final class GraphvizEngine: @unchecked Sendable {
         // gvFreeLayout is safe on a graph whose layout failed or never ran.
         if let context { gvFreeLayout(context, graph) }
         agclose(graph)
-        preparationsLock.withLock { graphsFreedCount += 1 }
+        stateLock.withLock { graphsFreedCount += 1 }
     }
 
     /// The whole Graphviz sequence but for freeing the graph (``release(_:)``). Call only while
