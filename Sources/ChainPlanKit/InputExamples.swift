@@ -452,6 +452,8 @@ public enum InputExamples {
             InputExample("V1 and V2 are the same model", files: project([note, note]), expected: 1),
             InputExample("V2 gives 'title' a renaming identifier, which the hash ignores (an error)", files: project([note,
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" elementID="heading"/></entity>"#]), expected: 1),
+            InputExample("V2 gives 'title' a default value, which only new objects get (a warning)", files: project([note,
+                #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" defaultValueString="Untitled"/></entity>"#]), expected: 1),
             InputExample("V2 adds an attribute", files: project([note, noteWithBody]), expected: 0),
         ]
         case .staleMappingModel: [

@@ -75,12 +75,12 @@ struct StoreDataChecks {
                 }
             }
 
-            for relationship in entity.entity.relationships where !relationship.isTransient && !relationship.isToMany && !relationship.isOptional {
+            for relationship in entity.entity.relationships where !relationship.isTransient && !relationship.isToMany && relationship.isMandatory {
                 guard let column = table.columns.first(where: {
                     if case .toOne(entity.name, relationship.name, _) = $0.role { true } else { false }
                 })?.name else { continue }
                 let old = mapping.sourceRelationship(of: entity.name, relationship.name)?.relationship
-                guard old.map({ $0.isOptional || $0.isToMany }) ?? true else { continue }
+                guard !(old?.isMandatory ?? false) else { continue }
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(rows) AND \(q(column)) IS NULL") ?? 0
                 if count > 0 {
                     violations.append(.init(message: "\(Self.rows(count)) of \(label) \(count == 1 ? "has" : "have") no '\(relationship.name)', a to-one relationship that becomes required"))

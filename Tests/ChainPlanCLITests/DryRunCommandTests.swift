@@ -170,6 +170,22 @@ struct DryRunCommandTests {
         }
     }
 
+    /// A store that does not exist: its finding alone on standard output, one line on standard
+    /// error saying what was not reported; no direct jumps, deferrals or chain summary.
+    @Test func missingStoreReportsOnlyItsFinding() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("absent.sqlite").path
+        let run = await OutputCapture.run(["dry-run", Self.grocery, "--store", store])
+        #expect(run.status == 2)
+        #expect(run.output == "\(store): error: store '\(store)' does not exist [CP300]\n", "\(run.output)")
+        #expect(run.error.hasPrefix("chainplan: the store cannot be used; the chain"), "\(run.error)")
+        #expect(run.error.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1, "\(run.error)")
+        let json = await OutputCapture.run(["dry-run", Self.grocery, "--store", store, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((document["paths"] as? [Any])?.isEmpty == true && (document["steps"] as? [Any])?.isEmpty == true)
+    }
+
     /// Every file in `directory` (recursively, hidden ones too) with its bytes; symbolic links by target.
     static func snapshot(_ directory: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

@@ -70,7 +70,7 @@ struct LockTests {
         #expect(await ChainPlan.run(arguments: ["validate", directory.appendingPathComponent("chain.json").path, "-o", "/dev/null"]) == 1)
     }
 
-    /// The README's CP401 example is the message chainplan prints for it ('Item.brand' becomes Integer 64).
+    /// The README's CP401 example is the message chainplan fingerprints for it ('Item.brand' becomes Integer 64).
     @Test func theReadmeExampleIsTheMessage() async throws {
         let directory = try await lockedExample()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -153,21 +153,21 @@ struct LockTests {
     static let checksum = "X4mwmj23swlQ31WmOy6F2TAQgdc/tucC5new7PMaO20="
     static let hash = "B/bQpylPIzpcFel+Sn1tY1V37BF8kdvpjCmB3DyYllc="
 
-    /// A print with one entity and one attribute named `name`, with made-up digests.
-    static func print(_ name: String) -> ChainLock.VersionPrint {
+    /// A fingerprint with one entity and one attribute named `name`, with made-up digests.
+    static func fingerprint(_ name: String) -> ChainLock.VersionFingerprint {
         let attribute = PropertyHashInputs(kind: .attribute, values: Array(repeating: "0a1b", count: HashInputTable.attribute.count))
         let inputs = EntityHashInputs(name: name, parent: nil, values: Array(repeating: "c2d3", count: HashInputTable.entity.count),
                                       properties: [name: attribute])
-        return ChainLock.VersionPrint(checksum: checksum, entities: [name: hash], inputs: [name: inputs], unverified: [name])
+        return ChainLock.VersionFingerprint(checksum: checksum, entities: [name: hash], inputs: [name: inputs], unverified: [name])
     }
 
     @Test func namesOfAnyKindSurviveTheLockText() {
         let name = "We\"ird \\ name\nwith\ttabs \u{7}"
-        let lock = ChainLock(versions: [(name, Self.print(name), 0)])
+        let lock = ChainLock(versions: [(name, Self.fingerprint(name), 0)])
         let (read, problems) = ChainLock.read(lock.text, file: "chain.lock")
         #expect(problems.isEmpty)
         #expect(read?.versions.first?.name == name)
-        #expect(read?.versions.first?.print == Self.print(name))
+        #expect(read?.versions.first?.fingerprint == Self.fingerprint(name))
         #expect(read?.text == lock.text)
     }
 
@@ -175,14 +175,14 @@ struct LockTests {
     /// human-facing format, and reads back as the name itself.
     @Test func bidiControlsInNamesAreVisibleInTheLock() {
         let name = "price\u{202E}txt.exe"
-        let lock = ChainLock(versions: [("V\u{2067}1", Self.print(name), 0)])
+        let lock = ChainLock(versions: [("V\u{2067}1", Self.fingerprint(name), 0)])
         #expect(!lock.text.unicodeScalars.contains { MarkupText.isBidiControl($0) })
         #expect(lock.text.contains("  entity \"price\\u{202E}txt.exe\" \(Self.hash) c2d3c2d3c2d3c2d3 unverified\n"))
         #expect(lock.text.contains("version \"V\\u{2067}1\" \(Self.checksum) unverified\n"))
         let (read, problems) = ChainLock.read(lock.text, file: "chain.lock")
         #expect(problems.isEmpty)
         #expect(read?.versions.first?.name == "V\u{2067}1")
-        #expect(read?.versions.first?.print == Self.print(name))
+        #expect(read?.versions.first?.fingerprint == Self.fingerprint(name))
         #expect(read?.text == lock.text)
     }
 
@@ -200,9 +200,9 @@ struct LockTests {
         #expect(lines.filter { $0.hasSuffix(" unverified") }.count == 2, "\(lines)")
         #expect(lines.first { $0.hasPrefix("version \"V1\"") }?.hasSuffix(" unverified") == false)
         #expect(lines.first { $0.hasPrefix("version \"V2\"") }?.hasSuffix(" unverified") == true)
-        #expect(lock.versions.map(\.print.isVerified) == [true, false])
-        // The recorded checksum is Core Data's: the one `chainplan hash` prints.
-        #expect(lock.versions.first?.print.checksum == (try ModelHasher.hash(plain).get()).checksum)
+        #expect(lock.versions.map(\.fingerprint.isVerified) == [true, false])
+        // The recorded checksum is Core Data's: the one `chainplan hash` fingerprints.
+        #expect(lock.versions.first?.fingerprint.checksum == (try ModelHasher.hash(plain).get()).checksum)
         #expect(ChainLock.read(lock.text, file: "chain.lock").0 == lock)
     }
 

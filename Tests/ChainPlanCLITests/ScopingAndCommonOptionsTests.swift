@@ -108,7 +108,7 @@ struct ScopingAndCommonOptionsTests {
         let run = try await pathsJSON(["dry-run", Self.grocery, "--store", missing])
         #expect(run.status == 2)
         #expect(run.codes == ["CP300"])
-        #expect(run.error.contains("about the chain not reported"))
+        #expect(run.error.contains("finding about it are not reported"))
     }
 }
 

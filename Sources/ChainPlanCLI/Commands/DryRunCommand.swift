@@ -83,11 +83,15 @@ struct DryRunCommand: AsyncParsableCommand {
         let planned = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options,
                                                                        configuration: input.configURL)
         bar.finish()
-        let (report, leftOut) = StoreScope.scoped(planned)
-        if leftOut > 0 {
-            FileHandleOutput.standardError.write("chainplan: the store cannot be used; \(leftOut) finding\(leftOut == 1 ? "" : "s") about the chain not reported (chainplan validate reports them)\n")
+        guard let (report, leftOut) = StoreScope.scoped(planned) else {
+            try output.emit(planned, view: .diagnostics)
+            try ExitStatus.finish(planned.diagnostics, strict: output.strict)
+            return
         }
-        try output.emit(report, view: .diagnostics)
+        let unreported = leftOut == 0 ? "the chain is not reported (chainplan validate reports it)"
+            : "the chain and \(leftOut) finding\(leftOut == 1 ? "" : "s") about it are not reported (chainplan validate reports them)"
+        FileHandleOutput.standardError.write("chainplan: the store cannot be used; \(unreported)\n")
+        try output.emit(report, view: .findings)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }
 

@@ -1,15 +1,24 @@
 import Foundation
 
 /// CP123: two versions of one bundle whose entity hashes are all equal are one version to Core
-/// Data (§2). One finding per version and the first version hashing like it; an error when the two differ in something migration reads
-/// but the hash ignores (renaming identifiers, default values), because which of them becomes a
-/// store's source model is then undefined.
+/// Data (§2). One finding per version and the first version hashing like it.
+///
+/// Its severity follows what the user sees. Core Data picks either version as a store's source
+/// model (the first full match of an unordered dictionary), so it is an error only when the two
+/// differ in something a migration reads from its source model and the hash ignores: renaming
+/// identifiers (the builder and both migration paths key by them) or, when a step from either runs
+/// in memory (a mapping model), a transformable attribute's value transformer (that path decodes
+/// source values with it; the in-place path copies the bytes). Otherwise a warning: no migration
+/// runs between them, a new default applies to new objects only, and an index or userInfo change
+/// may be read by the in-place path (unverified).
 ///
 /// Example (its test runs it): `V1` and `V2` both `Note { title: String }` → one CP123 warning;
-/// `V2` gives `title` the renaming identifier `heading` → one CP123 error.
+/// `V2` gives `title` the renaming identifier `heading` → one CP123 error; `V2` gives it a default
+/// value → one CP123 warning that says the default reaches new objects only.
 public enum HashIdenticalVersionsCheck {
-    /// Findings for `versions` (history order); `hashes` by version name.
-    public static func findings(_ versions: [ModelVersion], hashes: [String: VersionHashes]) -> [Diagnostic] {
+    /// Findings for `versions` (history order); `hashes` by version name; `inMemory`: the versions
+    /// a step of the chain leaves by an in-memory migration (with a mapping model).
+    public static func findings(_ versions: [ModelVersion], hashes: [String: VersionHashes], inMemory: Set<String> = []) -> [Diagnostic] {
         var groups: [[String: Data]: [ModelVersion]] = [:]
         var order: [[String: Data]] = []
         for version in versions {
@@ -24,49 +33,91 @@ public enum HashIdenticalVersionsCheck {
             // Each later version is paired with the group's first (a group of two is one pair; a
             // group of n gives n - 1 findings, not n(n - 1)/2: 10,000 identical versions stay bounded).
             guard let first = group.first, group.count > 1 else { continue }
-            for second in group.dropFirst() { findings.append(finding(first, second)) }
+            for second in group.dropFirst() { findings.append(finding(first, second, inMemory: inMemory)) }
         }
         return findings
     }
 
-    static func finding(_ a: ModelVersion, _ b: ModelVersion) -> Diagnostic {
-        let differences = (a.model.flatMap { old in b.model.map { unhashedDifferences(old, $0) } }) ?? []
-        let location = SourceLocation(file: b.path)
-        if differences.isEmpty {
-            return Diagnostic(.hashIdenticalVersions, "'\(a.name)' and '\(b.name)' have identical entity version hashes: Core Data treats them as one version (no migration runs between them)",
-                              at: location, versions: [a.name, b.name])
+    /// A difference between two hash-identical versions, by what it changes.
+    struct Difference: Equatable {
+        enum Effect: Equatable {
+            /// Read from the source model by a migration: which version Core Data picks matters.
+            case readByMigration
+            /// Read by an in-memory migration only (a value transformer).
+            case readInMemory
+            /// Reaches new objects only (a default value).
+            case newObjectsOnly
+            /// May be read by the in-place migration (indexes, userInfo); not verified.
+            case unverified
         }
-        let shown = differences.prefix(3).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
-        return Diagnostic(.hashIdenticalVersions, severity: .error,
-                          "'\(a.name)' and '\(b.name)' have identical entity version hashes but differ in what migration reads and the hash ignores: \(shown); which of them Core Data takes as a store's source model is undefined",
-                          at: location, versions: [a.name, b.name])
+
+        var effect: Effect
+        var text: String
     }
 
-    /// Renaming identifiers and default values that differ between two hash-identical models.
-    static func unhashedDifferences(_ old: ObjectModel, _ new: ObjectModel) -> [String] {
+    static func finding(_ a: ModelVersion, _ b: ModelVersion, inMemory: Set<String> = []) -> Diagnostic {
+        let differences = (a.model.flatMap { old in b.model.map { unhashedDifferences(old, $0) } }) ?? []
+        let location = SourceLocation(file: b.path)
+        let runsInMemory = inMemory.contains(a.name) || inMemory.contains(b.name)
+        let read = differences.filter { $0.effect == .readByMigration || ($0.effect == .readInMemory && runsInMemory) }.map(\.text)
+        if !read.isEmpty {
+            return Diagnostic(.hashIdenticalVersions, severity: .error,
+                              "'\(a.name)' and '\(b.name)' have identical entity version hashes but differ in what migration reads and the hash ignores: \(listed(read)); which of them Core Data takes as a store's source model is undefined",
+                              at: location, versions: [a.name, b.name])
+        }
+        var message = "'\(a.name)' and '\(b.name)' have identical entity version hashes: Core Data treats them as one version (no migration runs between them)"
+        let defaults = differences.filter { $0.effect == .newObjectsOnly }.map(\.text)
+        if !defaults.isEmpty { message += "; \(listed(defaults)): a new default applies to new objects only, existing rows keep their values" }
+        let transformers = differences.filter { $0.effect == .readInMemory }.map(\.text)
+        if !transformers.isEmpty { message += "; \(listed(transformers)): only a migration that runs in memory (with a mapping model) decodes values with it, and no step from these versions does" }
+        let unverified = differences.filter { $0.effect == .unverified }.map(\.text)
+        if !unverified.isEmpty { message += "; \(listed(unverified)): whether a store's in-place migration reads this from its source model is unverified" }
+        return Diagnostic(.hashIdenticalVersions, message, at: location, versions: [a.name, b.name])
+    }
+
+    /// The first three texts, then how many more.
+    static func listed(_ texts: [String]) -> String {
+        texts.prefix(3).joined(separator: "; ") + (texts.count > 3 ? "; and \(texts.count - 3) more" : "")
+    }
+
+    /// What differs between two hash-identical models among the fields a migration might read.
+    static func unhashedDifferences(_ old: ObjectModel, _ new: ObjectModel) -> [Difference] {
         let before = old.resolved()
-        var result: [String] = []
+        var result: [Difference] = []
         func show(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
+        func add(_ effect: Difference.Effect, _ text: String) { result.append(Difference(effect: effect, text: text)) }
         for entity in new.resolved().entities {
             guard let previous = before.entity(named: entity.name) else { continue }
             if previous.entity.renamingIdentifier != entity.entity.renamingIdentifier {
-                result.append("'\(entity.name)' renaming identifier \(show(previous.entity.renamingIdentifier)) → \(show(entity.entity.renamingIdentifier))")
+                add(.readByMigration, "'\(entity.name)' renaming identifier \(show(previous.entity.renamingIdentifier)) → \(show(entity.entity.renamingIdentifier))")
             }
             let attributes = Dictionary(previous.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for attribute in entity.attributes where !entity.isInherited(attribute.name) {
                 guard let was = attributes[attribute.name] else { continue }
                 let label = "'\(entity.name).\(attribute.name)'"
                 if was.renamingIdentifier != attribute.renamingIdentifier {
-                    result.append("\(label) renaming identifier \(show(was.renamingIdentifier)) → \(show(attribute.renamingIdentifier))")
+                    add(.readByMigration, "\(label) renaming identifier \(show(was.renamingIdentifier)) → \(show(attribute.renamingIdentifier))")
+                }
+                if attribute.type == .transformable, was.valueTransformerName != attribute.valueTransformerName {
+                    add(.readInMemory, "\(label) value transformer \(show(was.valueTransformerName)) → \(show(attribute.valueTransformerName))")
                 }
                 if was.defaultValueString != attribute.defaultValueString || was.defaultDateTimeInterval != attribute.defaultDateTimeInterval {
-                    result.append("\(label) default \(show(was.defaultValueString ?? was.defaultDateTimeInterval)) → \(show(attribute.defaultValueString ?? attribute.defaultDateTimeInterval))")
+                    add(.newObjectsOnly, "\(label) default \(show(was.defaultValueString ?? was.defaultDateTimeInterval)) → \(show(attribute.defaultValueString ?? attribute.defaultDateTimeInterval))")
+                }
+                if was.isIndexed != attribute.isIndexed {
+                    add(.unverified, "\(label) \(attribute.isIndexed ? "becomes" : "is no longer") indexed")
+                }
+                if was.userInfo != attribute.userInfo {
+                    add(.unverified, "\(label) userInfo changes")
                 }
             }
             let relationships = Dictionary(previous.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for relationship in entity.relationships where !entity.isInherited(relationship.name) {
                 guard let was = relationships[relationship.name], was.renamingIdentifier != relationship.renamingIdentifier else { continue }
-                result.append("'\(entity.name).\(relationship.name)' renaming identifier \(show(was.renamingIdentifier)) → \(show(relationship.renamingIdentifier))")
+                add(.readByMigration, "'\(entity.name).\(relationship.name)' renaming identifier \(show(was.renamingIdentifier)) → \(show(relationship.renamingIdentifier))")
+            }
+            if previous.entity.fetchIndexes != entity.entity.fetchIndexes || previous.entity.compoundIndexes != entity.entity.compoundIndexes {
+                add(.unverified, "'\(entity.name)' indexes change")
             }
         }
         return result

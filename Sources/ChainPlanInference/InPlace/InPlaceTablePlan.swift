@@ -461,7 +461,7 @@ package struct InPlaceTablePlanner {
     private func newlyMandatoryToOne(_ column: StoreLayout.Column) -> String? {
         guard case .toOne(let entity, let name, _) = column.role,
               let target = destinationRelationship(entity, name),
-              !target.isOptional, let (_, old) = mapping.sourceRelationship(of: entity, name), old.isOptional else { return nil }
+              target.isMandatory, let (_, old) = mapping.sourceRelationship(of: entity, name), !old.isMandatory else { return nil }
         return "\(entity).\(name)"
     }
 }

@@ -990,7 +990,7 @@ private struct Engine {
                                                               detail: "relationship \(label) becomes \(b.isOrdered ? "ordered" : "unordered")",
                                                               verdict: .inferable, location: here))
         }
-        if a.isMandatory != b.isMandatory || a.minCount != b.minCount || (a.hashedMaxCount != b.hashedMaxCount && a.isToMany == b.isToMany) {
+        if a.isOptional != b.isOptional || a.minCount != b.minCount || (a.hashedMaxCount != b.hashedMaxCount && a.isToMany == b.isToMany) {
             if b.isMandatory && !a.isMandatory {
                 add(InferenceRules.optionalToMandatory.change(
                     .countChanged, entity: entity, property: b.name, detail: "relationship \(label) becomes mandatory", verdict: .inferable, location: here))
@@ -1078,8 +1078,3 @@ extension Property {
     }
 }
 
-extension Relationship {
-    /// Mandatory for the builder's "could fail validation" flag and the in-place check (§4.2, §5):
-    /// not optional, or a minimum count above zero. A mandatory to-many needs at least one link.
-    var isMandatory: Bool { !isOptional || minCount > 0 }
-}

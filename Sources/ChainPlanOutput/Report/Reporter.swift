@@ -18,6 +18,8 @@ public enum ReportView: Sendable, Hashable {
     case diagnostics
     /// Every start's path (`paths`), optionally only one start's.
     case paths(from: String?)
+    /// The store and its findings alone (a dry run whose store cannot be used: the chain is not reported).
+    case findings
 }
 
 /// Options for rendering; they never change the facts, only their presentation.

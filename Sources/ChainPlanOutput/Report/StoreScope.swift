@@ -10,17 +10,20 @@ public enum StoreScope {
         diagnostic.code.rawValue.hasPrefix("CP3")
     }
 
-    /// `report` with only the store's findings when one of them makes the store unusable
-    /// (unreadable, unknown version); otherwise `report` unchanged. Unusable spec or model
-    /// findings stay too: the run could not start without them.
-    public static func scoped(_ report: ChainReport) -> (report: ChainReport, leftOut: Int) {
+    /// `report` with only the store's findings, nil when the store is usable. A store that
+    /// cannot be used (missing, unreadable, unknown version) leaves the chain unreported: its
+    /// steps, paths (and so the direct jumps and deferrals) and findings are dropped; unusable spec
+    /// or model findings stay, since the run could not start without them. `leftOut` counts the
+    /// dropped findings.
+    public static func scoped(_ report: ChainReport) -> (report: ChainReport, leftOut: Int)? {
         let storeUnusable = report.diagnostics.contains { isAboutTheStore($0) && $0.code.rule.unusableInput && $0.severity == .error }
-        guard storeUnusable else { return (report, 0) }
+        guard storeUnusable else { return nil }
         let kept = report.diagnostics.filter { isAboutTheStore($0) || ($0.code.rule.unusableInput && $0.severity == .error) }
-        guard kept.count != report.diagnostics.count else { return (report, 0) }
         var scoped = report
         scoped.diagnostics = kept
         scoped.summary = ChainReport.Summary(diagnostics: kept)
+        scoped.steps = []
+        scoped.paths = []
         return (scoped, report.diagnostics.count - kept.count)
     }
 }

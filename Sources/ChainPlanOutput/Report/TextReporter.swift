@@ -12,6 +12,7 @@ public enum TextReporter {
         for diagnostic in report.diagnostics {
             out += line(for: diagnostic, color: options.color) + "\n"
         }
+        if case .findings = options.view { return out }
         if case .diagnostics = options.view, let direct = directJumpsLine(report) {
             out += direct + "\n"
         }

@@ -207,7 +207,8 @@ struct ChainClassification {
         // Versions that hash alike (CP123), found on a thread of its own while the lost data is compared below.
         let hashes = classifier.hashes
         let versions = bundle.versions
-        let sameHashes = Parallel.Later { HashIdenticalVersionsCheck.findings(versions, hashes: hashes) }
+        let inMemory = Set(steps.filter { $0.value.migration == .heavyweight }.map(\.key.from))
+        let sameHashes = Parallel.Later { HashIdenticalVersionsCheck.findings(versions, hashes: hashes, inMemory: inMemory) }
         let sameHashesPosition = diagnostics.count
         defer { diagnostics.insert(contentsOf: sameHashes.value(), at: sameHashesPosition) }
         guard let target, let composing else { return }

@@ -31,7 +31,7 @@ public struct ChainLock: Sendable, Hashable {
     public static let maxBytes = 64 << 20
 
     /// What is locked of one version.
-    public struct VersionPrint: Sendable, Hashable {
+    public struct VersionFingerprint: Sendable, Hashable {
         /// Core Data's `versionChecksum` (base64, 44 characters).
         public var checksum: String
         /// Entity name → base64 entity version hash.
@@ -51,8 +51,8 @@ public struct ChainLock: Sendable, Hashable {
         /// True when every entity hash rests on verified rules only.
         public var isVerified: Bool { unverified.isEmpty }
 
-        /// What the lock's text holds (a print made from a model also knows each parent's name).
-        public var recorded: VersionPrint {
+        /// What the lock's text holds (a fingerprint made from a model also knows each parent's name).
+        public var recorded: VersionFingerprint {
             var copy = self
             copy.inputs = inputs.mapValues { var inputs = $0; inputs.parent = nil; return inputs }
             return copy
@@ -60,38 +60,38 @@ public struct ChainLock: Sendable, Hashable {
     }
 
     /// Locked versions in file order, with the line each starts on (for findings).
-    public var versions: [(name: String, print: VersionPrint, line: Int)]
+    public var versions: [(name: String, fingerprint: VersionFingerprint, line: Int)]
 
     public static func == (lhs: ChainLock, rhs: ChainLock) -> Bool {
-        lhs.versions.map(\.name) == rhs.versions.map(\.name) && lhs.versions.map(\.print) == rhs.versions.map(\.print)
+        lhs.versions.map(\.name) == rhs.versions.map(\.name) && lhs.versions.map(\.fingerprint) == rhs.versions.map(\.fingerprint)
     }
 
     public func hash(into hasher: inout Hasher) {
-        for version in versions { hasher.combine(version.name); hasher.combine(version.print) }
+        for version in versions { hasher.combine(version.name); hasher.combine(version.fingerprint) }
     }
 
-    public init(versions: [(name: String, print: VersionPrint, line: Int)]) {
+    public init(versions: [(name: String, fingerprint: VersionFingerprint, line: Int)]) {
         self.versions = versions
     }
 
     /// The lock of `names` (in that order) from `bundle`; versions without hashes are left out.
     public init(bundle: ModelBundle, versions names: [String]) {
         let chosen = names.compactMap { bundle.version(named: $0) }
-        let prints = Parallel.map(chosen) { Self.print($0) }
-        versions = zip(chosen, prints).compactMap { version, print in print.map { (version.name, $0, 0) } }
+        let fingerprints = Parallel.map(chosen) { Self.fingerprint($0) }
+        versions = zip(chosen, fingerprints).compactMap { version, fingerprint in fingerprint.map { (version.name, $0, 0) } }
     }
 
     // MARK: Prints
 
     /// What the lock records of `version`, nil when it has no hashes (legacy or unhashable).
-    public static func print(_ version: ModelVersion) -> VersionPrint? {
+    public static func fingerprint(_ version: ModelVersion) -> VersionFingerprint? {
         guard let model = version.model, let hashes = VersionHashes(version).hashes else { return nil }
-        return print(model, hashes)
+        return fingerprint(model, hashes)
     }
 
-    static func print(_ model: ObjectModel, _ hashes: ModelHashes) -> VersionPrint {
+    static func fingerprint(_ model: ObjectModel, _ hashes: ModelHashes) -> VersionFingerprint {
         let inputs = HashInputTable.inputs(of: model).filter { hashes.entities[$0.key] != nil }
-        return VersionPrint(checksum: hashes.checksum, entities: hashes.entities.mapValues { $0.base64EncodedString() },
+        return VersionFingerprint(checksum: hashes.checksum, entities: hashes.entities.mapValues { $0.base64EncodedString() },
                             inputs: inputs.mapValues { $0.digested(digest) }, unverified: hashes.unverifiedEntities)
     }
 
@@ -118,12 +118,12 @@ public struct ChainLock: Sendable, Hashable {
             """
         func quote(_ name: String) -> String { QuotedText.quote(name, bidiVisible: true) }
         let mark = { (unverified: Bool) in unverified ? " unverified" : "" }
-        for (name, print, _) in versions {
-            out += "version \(quote(name)) \(print.checksum)\(mark(!print.isVerified))\n"
-            for entity in VersionHasher.sortedNames(print.entities.keys) {
-                let inputs = print.inputs[entity]
-                out += "  entity \(quote(entity)) \(print.entities[entity] ?? "")\(inputs.map { " " + $0.values.joined() } ?? "")"
-                    + "\(mark(print.unverified.contains(entity)))\n"
+        for (name, fingerprint, _) in versions {
+            out += "version \(quote(name)) \(fingerprint.checksum)\(mark(!fingerprint.isVerified))\n"
+            for entity in VersionHasher.sortedNames(fingerprint.entities.keys) {
+                let inputs = fingerprint.inputs[entity]
+                out += "  entity \(quote(entity)) \(fingerprint.entities[entity] ?? "")\(inputs.map { " " + $0.values.joined() } ?? "")"
+                    + "\(mark(fingerprint.unverified.contains(entity)))\n"
                 let properties = inputs?.properties ?? [:]
                 for property in VersionHasher.sortedNames(properties.keys) {
                     guard let fields = properties[property] else { continue }
@@ -141,7 +141,7 @@ public struct ChainLock: Sendable, Hashable {
     /// then one finding saying how many more there are). A lock in the format chainplan wrote
     /// before Core Data's hashes is one CP403 that says how to upgrade it.
     public static func read(_ text: String, file: String) -> (ChainLock?, [Diagnostic]) {
-        var versions: [(String, VersionPrint, Int)] = []
+        var versions: [(String, VersionFingerprint, Int)] = []
         var diagnostics = FindingList(.unreadableLock, limit: listedProblems)
         let entityDigits = HashInputTable.entity.count * 4
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -157,7 +157,7 @@ public struct ChainLock: Sendable, Hashable {
             let values = unverified ? Array(parts.dropLast()) : parts
             switch (words.first, words.count) {
             case ("version"?, 2) where values.count == 1 && isHash(values[0]):
-                versions.append((words[1], VersionPrint(checksum: values[0], entities: [:]), index + 1))
+                versions.append((words[1], VersionFingerprint(checksum: values[0], entities: [:]), index + 1))
             case ("version"?, 2) where values.count == 1 && values[0].count == 16 && values[0].allSatisfy(\.isHexDigit):
                 return (nil, [Diagnostic(.unreadableLock, "this lock was written by an older chainplan (field fingerprints, not Core Data's version "
                                          + "hashes) and is no longer checked: if no locked version changed since it was written (see the model files' "
@@ -250,7 +250,7 @@ public struct ChainLock: Sendable, Hashable {
             }
             // A version without hashes has its own finding (CP112, CP122).
             guard let model = version.model, let hashes = VersionHashes(version).hashes, hashes.checksum != locked.checksum else { continue }
-            let current = Self.print(model, hashes)
+            let current = Self.fingerprint(model, hashes)
             let lockedHashes = locked.entities.compactMapValues { Data(base64Encoded: $0) }
             let changes = HashDifference.changes(from: locked.inputs, lockedHashes, to: current.inputs, hashes.entities, showsValues: false)
             let shown = changes.prefix(5).map { change in
@@ -338,16 +338,16 @@ extension ChainPlanner {
             plan.added = fresh.versions.map(\.name).filter { name in !(existing?.versions.contains { $0.name == name } ?? false) }
             for old in existing?.versions ?? [] {
                 if let new = freshByName[old.name] {
-                    if new.print.recorded != old.print.recorded { plan.rewritten.append(old.name) }
+                    if new.fingerprint.recorded != old.fingerprint.recorded { plan.rewritten.append(old.name) }
                 } else {
                     plan.dropped.append(old.name)
                 }
             }
         } else if let existing {
-            var merged: [(name: String, print: ChainLock.VersionPrint, line: Int)] = []
+            var merged: [(name: String, fingerprint: ChainLock.VersionFingerprint, line: Int)] = []
             for old in existing.versions {
-                if let new = freshByName[old.name], new.print.recorded != old.print.recorded { plan.kept.append(old.name) }
-                merged.append((old.name, old.print, 0))
+                if let new = freshByName[old.name], new.fingerprint.recorded != old.fingerprint.recorded { plan.kept.append(old.name) }
+                merged.append((old.name, old.fingerprint, 0))
             }
             let locked = Set(existing.versions.map(\.name))
             for new in fresh.versions where !locked.contains(new.name) {
@@ -358,7 +358,7 @@ extension ChainPlanner {
         } else {
             plan.added = fresh.versions.map(\.name)
         }
-        plan.unverified = plan.lock?.versions.filter { !$0.print.isVerified }.map(\.name) ?? []
+        plan.unverified = plan.lock?.versions.filter { !$0.fingerprint.isVerified }.map(\.name) ?? []
         return plan
     }
 }

@@ -221,6 +221,10 @@ public struct Attribute: Sendable, Hashable {
 
     /// True when a default value is set (string or date form).
     public var hasDefaultValue: Bool { defaultValueString != nil || defaultDateTimeInterval != nil }
+
+    /// Mandatory as Core Data's mapping builder, in-place validation and object validation decide
+    /// (core-data-internals §4.2): not optional.
+    public var isMandatory: Bool { !isOptional }
 }
 
 public enum DeletionRule: String, Sendable, Hashable {
@@ -278,6 +282,11 @@ public struct Relationship: Sendable, Hashable {
         self.userInfo = userInfo
         self.line = line
     }
+
+    /// Mandatory as Core Data's mapping builder, in-place validation and object validation decide
+    /// (core-data-internals §4.2): not optional, and to-one or a to-many with a minimum count above
+    /// zero. `optional="YES" minCount="1"` (Xcode 4–7's to-one) is optional.
+    public var isMandatory: Bool { !isOptional && (!isToMany || minCount > 0) }
 }
 
 public struct FetchedProperty: Sendable, Hashable {

@@ -42,23 +42,50 @@ struct HashIdenticalVersionsTests {
         #expect(Self.findings([Self.note, Self.note, Self.note]).map(\.versions) == [["V1", "V2"], ["V1", "V3"]])
     }
 
+    static let transformable = #"<entity name="Note"><attribute name="data" optional="YES" attributeType="Transformable" valueTransformerName="A"/></entity>"#
+
+    /// What a migration reads from its source model (renaming identifiers: the builder's keys)
+    /// makes the undefined choice between the two an error.
     @Test("differences the hash ignores but migration reads make it an error", arguments: [
-        #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" elementID="heading"/></entity>"#,
-        #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" defaultValueString="Untitled"/></entity>"#,
-        #"<entity name="Note" elementID="Memo"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
+        [HashIdenticalVersionsTests.note, #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" elementID="heading"/></entity>"#],
+        [HashIdenticalVersionsTests.note, #"<entity name="Note" elementID="Memo"><attribute name="title" optional="YES" attributeType="String"/></entity>"#],
     ])
-    func unhashedDifferenceIsAnError(_ body: String) {
-        let findings = Self.findings([Self.note, body])
+    func unhashedDifferenceIsAnError(_ bodies: [String]) {
+        let findings = Self.findings(bodies)
         #expect(findings.count == 1)
         #expect(findings.first?.severity == .error, "\(findings.map(\.message))")
     }
 
+    /// A transformer is read by the in-memory path only: an error when a step from either version
+    /// runs in memory (a mapping model), else a warning that says so.
+    @Test func transformerMattersInMemoryOnly() {
+        let bodies = [Self.transformable, #"<entity name="Note"><attribute name="data" optional="YES" attributeType="Transformable" valueTransformerName="B"/></entity>"#]
+        let versions = Self.versions(bodies)
+        var hashes: [String: VersionHashes] = [:]
+        for version in versions { hashes[version.name] = VersionHashes(version) }
+        let inPlace = HashIdenticalVersionsCheck.findings(versions, hashes: hashes)
+        #expect(inPlace.map(\.severity) == [.warning])
+        #expect(inPlace.first?.message.hasSuffix("'Note.data' value transformer 'A' → 'B': only a migration that runs in memory (with a mapping model) decodes values with it, and no step from these versions does") == true,
+                "\(inPlace.map(\.message))")
+        #expect(HashIdenticalVersionsCheck.findings(versions, hashes: hashes, inMemory: ["V2"]).map(\.severity) == [.error])
+    }
+
+    /// Fields no migration reads from its source model (defaults fill from the destination; class
+    /// names are stripped; validation is skipped) leave a warning that says what the user sees.
     @Test("differences the hash ignores and migration ignores too stay a warning", arguments: [
-        #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" indexed="YES"/></entity>"#,
-        #"<entity name="Note" representedClassName="NoteMO"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
+        (#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" defaultValueString="Untitled"/></entity>"#,
+         "'Note.title' default none → 'Untitled': a new default applies to new objects only, existing rows keep their values"),
+        (#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" indexed="YES"/></entity>"#,
+         "'Note.title' becomes indexed: whether a store's in-place migration reads this from its source model is unverified"),
+        (#"<entity name="Note" representedClassName="NoteMO"><attribute name="title" optional="YES" attributeType="String"/></entity>"#,
+         "(no migration runs between them)"),
+        (#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" maxValueString="9"/></entity>"#,
+         "(no migration runs between them)"),
     ])
-    func ignoredDifferenceIsAWarning(_ body: String) {
-        #expect(Self.findings([Self.note, body]).map(\.severity) == [.warning])
+    func ignoredDifferenceIsAWarning(_ body: String, _ says: String) {
+        let findings = Self.findings([Self.note, body])
+        #expect(findings.map(\.severity) == [.warning])
+        #expect(findings.first?.message.hasSuffix(says) == true, "\(findings.map(\.message))")
     }
 
     @Test func hashedChangeIsNoFinding() {

@@ -67,9 +67,10 @@ struct InferenceRuleTests {
              kinds: [.attributeTypeChanged], basis: .coreDataBuilder),
         Rule(name: "String → UUID is refused", source: M(E("Item", [.a("sectionID", .string)])),
              destination: M(E("Item", [.a("sectionID", .uuid)])), inferable: false, codes: [.attributeTypeChange], kinds: [.attributeTypeChanged]),
-        Rule(name: "non-optional to-many is mandatory (needs a link)", source: M(E("Skin"), E("Game")),
+        // §4.2: a to-many is mandatory only with a minimum count above zero.
+        Rule(name: "non-optional to-many without a minimum count is not mandatory", source: M(E("Skin"), E("Game")),
              destination: M(E("Skin", [.r("games", to: "Game", many: true, optional: false)]), E("Game")), inferable: true,
-             kinds: [.relationshipAdded], validation: [.newMandatory]),
+             kinds: [.relationshipAdded], validation: []),
         Rule(name: "new non-optional to-one is mandatory", source: M(E("Skin"), E("Game")),
              destination: M(E("Skin", [.r("game", to: "Game", optional: false)]), E("Game")), inferable: true,
              kinds: [.relationshipAdded], basis: .coreDataBuilder, validation: [.newMandatory]),

@@ -13,6 +13,12 @@ extension InferenceRules {
                                  entity("Note", attribute("title", "String") + attribute("pinned", "Boolean", "defaultValueString=\"NO\"")), .inferred),
             InferenceRuleExample("mandatory to-one relationship", entity("Note") + entity("Folder"),
                                  entity("Note", toOne("folder", "Folder", "")) + entity("Folder"), .validation),
+            InferenceRuleExample("optional to-one with a minimum count (Xcode 4–7)", entity("Note") + entity("Folder"),
+                                 entity("Note", toOne("folder", "Folder", "optional=\"YES\" minCount=\"1\"")) + entity("Folder"), .inferred),
+            InferenceRuleExample("non-optional to-many without a minimum count", entity("Note") + entity("Tag"),
+                                 entity("Note", toMany("tags", "Tag", "")) + entity("Tag"), .inferred),
+            InferenceRuleExample("non-optional to-many with a minimum count", entity("Note") + entity("Tag"),
+                                 entity("Note", toMany("tags", "Tag", "minCount=\"1\"")) + entity("Tag"), .validation),
             InferenceRuleExample("optional attribute", entity("Note", attribute("title", "String")),
                                  entity("Note", attribute("title", "String") + attribute("body", "String")), .inferred),
         ])

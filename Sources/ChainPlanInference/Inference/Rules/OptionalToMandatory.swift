@@ -13,6 +13,8 @@ extension InferenceRules {
                                  entity("Note", attribute("title", "String", "defaultValueString=\"\"")), .inferred),
             InferenceRuleExample("to-one relationship", entity("Note", toOne("folder", "Folder")) + entity("Folder"),
                                  entity("Note", toOne("folder", "Folder", "")) + entity("Folder"), .validation),
+            InferenceRuleExample("optional to-one gains a minimum count (still optional)", entity("Note", toOne("folder", "Folder")) + entity("Folder"),
+                                 entity("Note", toOne("folder", "Folder", "optional=\"YES\" minCount=\"1\"")) + entity("Folder"), .inferred, fires: false),
             InferenceRuleExample("mandatory becomes optional", entity("Note", attribute("title", "String", "")),
                                  entity("Note", attribute("title", "String")), .inferred),
         ])

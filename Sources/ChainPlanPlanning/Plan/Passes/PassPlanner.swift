@@ -197,7 +197,7 @@ struct PassGraph {
             }
             for relationship in ancestry.flatMap(\.relationships) where !relationship.isTransient {
                 guard let target = relationship.destinationEntity else { continue }
-                let required = !relationship.isOptional || relationship.minCount > 0
+                let required = relationship.isMandatory
                 let hasInverse = relationship.inverseName.map { inverse in
                     lineage(target).contains { $0.relationships.contains { $0.name == inverse } }
                 } ?? false
