@@ -1,6 +1,3 @@
 import ChainPlanCLI
 
-AllocatorTuning.apply()
-ChainPlan.applyExitingProcessSettings()
-ChainPlan.prepare(arguments: Array(CommandLine.arguments.dropFirst()))
 await ChainPlan.mainWithRemappedExitCodes()

@@ -68,41 +68,8 @@ struct GraphCommand: AsyncParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
-    /// The format a `graph` command line will most likely render, read from its words before
-    /// they are parsed, so that Graphviz can load its plugins meanwhile (`.dot`, which needs
-    /// none, for any other command, for help, or when unsure). A guess: a wrong one costs
-    /// time, never output, because the command renders in the format it parses.
-    static func likelyFormat(_ arguments: [String]) -> RenderFormat {
-        guard arguments.first == "graph", !arguments.contains(where: { $0 == "-h" || $0 == "--help" }) else { return .dot }
-        var explicit: RenderFormat?
-        var output: String?
-        for (index, word) in arguments.enumerated() {
-            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-            if word == "--format" { explicit = next.flatMap(RenderFormat.init(rawValue:)) ?? .dot }
-            if word.hasPrefix("--format=") { explicit = RenderFormat(rawValue: String(word.dropFirst("--format=".count))) ?? .dot }
-            if word == "-o" || word == "--output" { output = next }
-            if word.hasPrefix("--output=") { output = String(word.dropFirst("--output=".count)) }
-        }
-        if let explicit { return explicit }
-        guard let output else { return .svg }
-        return format(pathExtension: pathExtensionGuess(output)) ?? .dot
-    }
-
-    /// `URL(fileURLWithPath: path).pathExtension`, read without Foundation's `URL` (its first use
-    /// costs a third of a millisecond before Graphviz can start): the last component's text after
-    /// its last dot, none for a hidden name or one with white space after the dot. Another reading
-    /// of an unusual path costs only time.
-    static func pathExtensionGuess(_ path: String) -> String {
-        guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        let pathExtension = name[name.index(after: dot)...]
-        return pathExtension.contains(where: \.isWhitespace) ? "" : String(pathExtension)
-    }
-
     func run() async throws {
         let format = try resolvedFormat()
-        // Graphviz loads its plugins on its own thread while the chain is read and planned.
-        let preparation = GraphvizRenderer.prepare(format)
-        defer { preparation.wait() }
         let report = try input.plan()
         if report.diagnostics.hasUnusableInput { throw UsageError(findings: report.diagnostics.filter { $0.code.rule.unusableInput }) }
         if let from, !report.versions.contains(from) { throw UsageError(VersionHint.notInChain(from, versions: report.versions)) }

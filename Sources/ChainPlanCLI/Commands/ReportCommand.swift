@@ -61,9 +61,6 @@ struct ReportCommand: AsyncParsableCommand {
         if since != nil, resolvedFormat != .html {
             throw UsageError("--since shapes the HTML report's new steps (-o review.html or --format html); for the findings since a version use 'chainplan validate --since'")
         }
-        // HTML and Markdown carry an SVG diagram: Graphviz gets ready while the chain is planned.
-        let preparation = GraphvizRenderer.prepare(resolvedFormat == .json ? .dot : .svg)
-        defer { preparation.wait() }
         let report = try input.plan()
         if let since, !report.versions.isEmpty, !report.versions.contains(since) {
             throw UsageError(VersionHint.notInChain(since, versions: report.versions))

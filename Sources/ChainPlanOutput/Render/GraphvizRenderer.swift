@@ -92,7 +92,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
 /// process. Each render reads the graph, lays it out, writes the output, hands the output over,
 /// and then frees the layout and closes the graph, on every path, failures included, before the
 /// next render starts (freeing a long history's layout takes milliseconds the caller need not
-/// wait for), unless ``freesGraphs`` is off.
+/// wait for).
 ///
 /// **Bounded.** A layout cannot be interrupted inside the process, so three guards apply:
 /// - Budget: DOT text over ``Limits/maxDOTBytes``, or a graph with more than
@@ -155,39 +155,6 @@ public struct GraphvizRenderer: Sendable {
         public var warnings: [String]
     }
 
-    /// Whether each render frees its graph and layout once its output is handed over (the
-    /// default). A process that exits as soon as it has written the output can turn it off and
-    /// leave the memory to the exit, as `dot` leaves its last graph: freeing a 1,000-version
-    /// layout takes about 3.5 ms. Renders made while it is off are never freed.
-    public static var freesGraphs: Bool {
-        get { GraphvizEngine.shared.freesGraphs }
-        set { GraphvizEngine.shared.freesGraphs = newValue }
-    }
-
-    /// Graphviz loading its plugins for `format` (the layout, the text-layout plugin with its
-    /// libraries and font configuration, the renderer) on the render thread, while the caller
-    /// goes on reading and planning: the first render then starts with all of that done.
-    /// Loading is the same whether or not it is prepared, so the output is too.
-    ///
-    /// Call ``Preparation/wait()`` before the process can end (it may still be loading
-    /// libraries); a render waits for it by itself.
-    public static func prepare(_ format: RenderFormat) -> Preparation {
-        guard format.needsLayout else { return Preparation(done: nil) }
-        return Preparation(done: GraphvizEngine.shared.prepare(format: format))
-    }
-
-    /// A ``prepare(_:)`` under way.
-    public struct Preparation: Sendable {
-        let done: DispatchSemaphore?
-
-        /// Returns once the preparation has finished (at once when there was none).
-        public func wait() {
-            guard let done else { return }
-            done.wait()
-            done.signal()
-        }
-    }
-
     /// Renders DOT text in the given format.
     ///
     /// Blocks the calling thread until the output is ready or the time limit passes.
@@ -228,25 +195,6 @@ public struct GraphvizRenderer: Sendable {
 }
 
 // MARK: - Engine
-
-/// fontconfig's set-up (reading its configuration and font caches, ~6 ms), which Graphviz's text
-/// layout (pango) needs before it measures the first label, done ahead of Graphviz loading its
-/// plugins. pango would start it on a thread of its own once loaded and wait for it; done first,
-/// it finds it done. Its library is loaded by itself, holding the dynamic loader's lock only
-/// briefly: the plugins' ~30 libraries hold it for milliseconds, during which a thread another
-/// part of the process starts waits. Without fontconfig (or where its library has another name)
-/// this does nothing, and pango does it as before; the configuration is the process's default
-/// either way, so the output is the same.
-enum FontConfiguration {
-    static func load() {
-        #if os(Linux)
-        typealias Initialize = @convention(c) () -> Int32
-        guard let library = dlopen("libfontconfig.so.1", RTLD_NOW | RTLD_LOCAL),
-              let symbol = dlsym(library, "FcInit") else { return }
-        _ = unsafeBitCast(symbol, to: Initialize.self)()
-        #endif
-    }
-}
 
 /// The Graphviz messages of the call in progress. Touched only by `collectGraphvizMessage`
 /// and by `GraphvizEngine` while it holds its lock, which every Graphviz call runs under.
@@ -320,52 +268,6 @@ final class GraphvizEngine: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
     }
 
-    /// Guards `preparations`, `freesGraphsSetting` and `graphsFreedCount`.
-    private let stateLock = NSLock()
-    private var freesGraphsSetting = true
-    private var graphsFreedCount = 0
-
-    /// How many rendered graphs have been freed (for tests).
-    var graphsFreed: Int { stateLock.withLock { graphsFreedCount } }
-
-    /// See ``GraphvizRenderer/freesGraphs``.
-    var freesGraphs: Bool {
-        get { stateLock.withLock { freesGraphsSetting } }
-        set { stateLock.withLock { freesGraphsSetting = newValue } }
-    }
-    /// The preparation of each format asked for so far: once per process is enough.
-    private var preparations: [RenderFormat: DispatchSemaphore] = [:]
-
-    /// Lays out and renders a one-node graph in `format` on the Graphviz thread, which loads
-    /// every plugin a render in that format needs. Signals the returned semaphore when done.
-    /// A format prepared before gets the same semaphore and no second render.
-    func prepare(format: RenderFormat) -> DispatchSemaphore {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        if let earlier = preparations[format] { return earlier }
-        let done = DispatchSemaphore(value: 0)
-        preparations[format] = done
-        worker.submit { [self] in
-            lock.lock()
-            FontConfiguration.load()
-            // The result is dropped: whatever went wrong here goes wrong again, and is
-            // reported, in the real render.
-            let rendered = render(dot: "digraph { a }", format: format, limits: GraphvizRenderer.Limits(), engine: "dot")
-            release(rendered.graph)
-            lock.unlock()
-            done.signal()
-        }
-        return done
-    }
-
-    /// Returns once every render handed to the Graphviz thread so far has finished, its graph
-    /// freed included (for tests).
-    func waitUntilIdle() {
-        let idle = DispatchSemaphore(value: 0)
-        worker.submit { idle.signal() }
-        idle.wait()
-    }
-
     /// Renders on the Graphviz thread, waiting at most `limits.timeout`. `engine` is the
     /// layout engine (always `dot` outside tests).
     func run(
@@ -398,7 +300,7 @@ final class GraphvizEngine: @unchecked Sendable {
             job.done.signal()
             // The caller has its output: the graph is freed while it goes on (a long
             // history's layout takes milliseconds to free), still holding Graphviz's lock.
-            if freesGraphs { release(rendered.graph) }
+            release(rendered.graph)
             lock.unlock()
         }
 
@@ -448,7 +350,6 @@ final class GraphvizEngine: @unchecked Sendable {
         // gvFreeLayout is safe on a graph whose layout failed or never ran.
         if let context { gvFreeLayout(context, graph) }
         agclose(graph)
-        stateLock.withLock { graphsFreedCount += 1 }
     }
 
     /// The whole Graphviz sequence but for freeing the graph (``release(_:)``). Call only while

@@ -20,9 +20,6 @@ public enum SVGSafety {
     /// Throws ``RenderError/activeContent(_:)`` if `svg` is active, ``RenderError/malformedSVG(_:)``
     /// if it is not well-formed XML.
     public static func check(_ svg: Data) throws {
-        // Graphviz's output for chainplan's DOT is vouched for in one byte scan; anything the
-        // scan cannot account for (every refusal included) goes through the parser below.
-        if svg.withUnsafeBytes({ SVGQuickScan.vouches(for: $0.bindMemory(to: UInt8.self)) }) { return }
         // Processing instructions are active content; one without data (`<?x?>`) is refused
         // before any parser is made, which could not read it (`HardenedXMLParser`).
         guard let parser = try? HardenedXMLParser.make(svg) else {

@@ -125,7 +125,6 @@ struct ChainClassification {
         let jumpComparisons = target.map { EntityComparisonMemo(destination: names[$0]) }
         // Freed on another thread once this classification is done (nothing reads them later);
         // the jumps' SQLite work (below) keeps what it reads until it is made.
-        defer { BackgroundRelease.release((classifier, layouts, jumpTables, jumpComparisons)) }
         let stepCount = graph.edges.count
         // The SQLite work of a pair (a step's now, a direct jump's on the later thread): the
         // models by name from the classifier's dictionary (a bundle lookup is a linear search).
@@ -220,8 +219,6 @@ struct ChainClassification {
             guard length >= 2, let directLineage = directResults[version]?.1, let chain = composed[version] else { return [] }
             return chain.lost(in: directLineage)
         }
-        // A long history's lineages are large and nothing reads them after this: freed on another thread.
-        BackgroundRelease.release((composed, inferred))
         for ((version, length), lost) in zip(order, losses) {
             let next = graph.successor[version]
             let step = steps[StepKey(from: names[version], to: names[next])]

@@ -27,8 +27,7 @@ enum ArchiveValue: Sendable, Hashable {
 ///
 /// `NSKeyedUnarchiver` cannot build Xcode's private `XDPM…` classes (and must not be
 /// trusted with hostile input), so the archive is parsed into plain values (by
-/// `BinaryArchiveReader`, or `PropertyListSerialization` for anything but a plain archive)
-/// and walked by hand. Every dereference spends from a budget
+/// `PropertyListSerialization`) and walked by hand. Every dereference spends from a budget
 /// proportional to the archive size, so no input can make a walk loop forever, and all
 /// references are range-checked.
 final class KeyedArchive {
@@ -48,17 +47,13 @@ final class KeyedArchive {
         guard data.count >= 8, data.prefix(6).elementsEqual("bplist".utf8) else {
             throw ArchiveError("it is not a binary property list")
         }
-        if let read = BinaryArchiveReader.read(data, keys: keys) {
-            (objects, rootIndex) = read
-        } else {
-            (objects, rootIndex) = try Self.readThroughFoundation(data, keys: keys)
-        }
+        (objects, rootIndex) = try Self.readThroughFoundation(data, keys: keys)
         // Each object is visited a small, fixed number of times by the snapshot walk.
         self.budget = 64 * objects.count + 10_000
     }
 
     /// `$objects` and the root index from `PropertyListSerialization`'s output, converted by
-    /// `PlistConverter`: for what `BinaryArchiveReader` leaves (anything but a plain archive).
+    /// `PlistConverter`.
     static func readThroughFoundation(_ data: Data, keys: Set<String>) throws(ArchiveError) -> (objects: [ArchiveValue], root: Int) {
         let plist: Any
         switch PropertyListReader.read(data) {

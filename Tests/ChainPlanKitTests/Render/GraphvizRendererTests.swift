@@ -148,49 +148,6 @@ struct GraphvizRendererTests {
         #expect(first == second)
     }
 
-    @Test("preparing Graphviz ahead of a render changes nothing in it", arguments: [RenderFormat.svg, .png, .pdf, .json])
-    func preparedRender(_ format: RenderFormat) throws {
-        let diagram = GoldenCase.collapsedRunDiagram
-        let before = try diagram.rendered(as: format)
-        GraphvizRenderer.prepare(format).wait()
-        let after = try diagram.rendered(as: format)
-        #expect(after == before)
-        // Prepared twice, waited on twice: each wait returns.
-        let preparation = GraphvizRenderer.prepare(format)
-        preparation.wait()
-        preparation.wait()
-    }
-
-    @Test("a render frees its graph after handing the output over, unless told to leave it (for a process about to exit)")
-    func freesGraphsUnlessTold() throws {
-        let engine = GraphvizEngine.shared
-        defer { GraphvizRenderer.freesGraphs = true }
-        let dot = DOTWriter().write(RenderFixtures.chain(40))
-        engine.waitUntilIdle()
-        let before = engine.graphsFreed
-
-        let freedOutput = try GraphvizRenderer.render(dot: dot, format: .svg)
-        engine.waitUntilIdle()
-        #expect(engine.graphsFreed == before + 1)
-
-        GraphvizRenderer.freesGraphs = false
-        #expect(!GraphvizRenderer.freesGraphs)
-        let leftOutput = try GraphvizRenderer.render(dot: dot, format: .svg)
-        engine.waitUntilIdle()
-        #expect(engine.graphsFreed == before + 1)
-        #expect(leftOutput == freedOutput)
-
-        GraphvizRenderer.freesGraphs = true
-        _ = try GraphvizRenderer.render(dot: dot, format: .svg)
-        engine.waitUntilIdle()
-        #expect(engine.graphsFreed == before + 2)
-    }
-
-    @Test("DOT needs no preparation")
-    func dotNeedsNoPreparation() {
-        #expect(GraphvizRenderer.prepare(.dot).done == nil)
-    }
-
     @Test("formats start with their signatures", arguments: [
         (RenderFormat.svg, "<?xml"), (.png, "\u{89}PNG"), (.pdf, "%PDF-"), (.json, "{"), (.dot, "digraph"),
     ])
