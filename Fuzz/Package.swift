@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // libFuzzer targets for chainplan's readers and escaping. Built and run by `make fuzz`
-// (see the README's "Fuzzing" section); not part of the main package, whose users and
+// (see Docs/development.md, "Fuzzing"); not part of the main package, whose users and
 // CI never need the sanitizer runtime.
 import PackageDescription
 

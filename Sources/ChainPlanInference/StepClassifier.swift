@@ -100,23 +100,15 @@ public struct StepClassifier: Sendable {
     }
 
     /// The inferred mapping between two versions, or nil when either cannot be read.
-    /// `memo`: entity comparisons shared by inferences ending at its destination (used only when
-    /// `to` is that destination).
-    public func infer(from: String, to: String) -> InferredMapping? { infer(from: from, to: to, memo: nil) }
-
-    package func infer(from: String, to: String, memo: EntityComparisonMemo?) -> InferredMapping? {
+    public func infer(from: String, to: String) -> InferredMapping? {
         guard let source = resolved[from], let destination = resolved[to] else { return nil }
         return MappingInference.infer(from: source.view, to: destination.view,
-                                      sourceFile: source.version.path, destinationFile: destination.version.path,
-                                      memo: memo?.destination == to ? memo : nil)
+                                      sourceFile: source.version.path, destinationFile: destination.version.path)
     }
 
-    public func classify(from: String, to: String) -> (StepClassification, InferredMapping?) { classify(from: from, to: to, memo: nil) }
-
-    /// The same, comparing entities through `memo` when it is shared by inferences ending at `to`.
-    package func classify(from: String, to: String, memo: EntityComparisonMemo?) -> (StepClassification, InferredMapping?) {
+    public func classify(from: String, to: String) -> (StepClassification, InferredMapping?) {
         let mapping = mappingModels[StepKey(from: from, to: to)]
-        guard let inferred = infer(from: from, to: to, memo: memo) else {
+        guard let inferred = infer(from: from, to: to) else {
             return (StepClassification(migration: mapping == nil ? .unknown : .heavyweight, inferable: nil, losesData: nil,
                                        mappingModel: mapping, changes: []), nil)
         }

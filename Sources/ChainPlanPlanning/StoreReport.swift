@@ -98,7 +98,7 @@ public struct StoreReport: Sendable, Hashable, Codable {
 
 /// The memory a heavyweight migration holds: every instance of the mapped entities exists twice,
 /// in the source and the destination context, and each object costs its row's payload plus a
-/// fixed overhead (README, "Memory estimate": an assumption, not a measurement).
+/// fixed overhead (Docs/dry-run.md, "Memory estimate": an assumption, not a measurement).
 public enum HeavyweightMemory {
     /// Bytes per managed object beyond its row payload: the `NSManagedObject` and its object ID,
     /// its snapshot in the coordinator's row cache, boxed attribute values, and the migration

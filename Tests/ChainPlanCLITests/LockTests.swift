@@ -77,8 +77,8 @@ struct LockTests {
         try edit(directory, "Model 2") {
             $0.replacingOccurrences(of: "name=\"brand\" optional=\"YES\" attributeType=\"String\"", with: "name=\"brand\" optional=\"YES\" attributeType=\"Integer 64\"")
         }
-        let readme = try String(contentsOf: CLITests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let example = try #require(readme.split(separator: "\n").first { $0.hasSuffix("[CP401]") })
+        let page = try String(contentsOf: CLITests.root.appendingPathComponent("Docs/usage.md"), encoding: .utf8)
+        let example = try #require(page.split(separator: "\n").first { $0.hasSuffix("[CP401]") })
         let found = try #require(findings(directory).first)
         #expect(example.hasSuffix(": error: \(found.message) [CP401]"))
         #expect(found.location?.line == 4)

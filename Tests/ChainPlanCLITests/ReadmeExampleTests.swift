@@ -4,25 +4,48 @@ import Testing
 @testable import ChainPlanCLI
 import ChainPlanKit
 
-/// Every `$ chainplan …` example in README.md is run in-process from the repository root and its
-/// output (standard output, then standard error) compared with the README line by line.
+/// Every `$ chainplan …` example in README.md and in the pages of Docs/ (`documents`) is run
+/// in-process from the repository root and its output (standard output, then standard error)
+/// compared with the page line by line.
 ///
 /// Normalised, because it is inherently machine-specific: simulated timings (`in 0.06 s`) and the
-/// temporary folder that replaces the working directory for examples that write files. A README
+/// temporary folder that replaces the working directory for examples that write files. An expected
 /// line `...` (indented or not, or one starting `...   (`) stands for any number of lines. Examples that need
 /// files the repository does not hold are listed in `outsideTheRepository` with the reason; a new
-/// example must run or be listed there.
+/// example must run or be listed there. Both lists are keyed by command, whichever page holds it.
 struct ReadmeExampleTests {
     static let root = CLITests.root
 
     struct Example: CustomTestStringConvertible, Sendable {
+        /// The page, relative to the repository root (`README.md`, `Docs/dry-run.md`).
+        var file: String
         var line: Int
         var command: String
         var expected: [String]
-        var testDescription: String { "README.md:\(line): $ \(command)" }
+        /// `Docs/dry-run.md:42`
+        var location: String { "\(file):\(line)" }
+        var testDescription: String { "\(location): $ \(command)" }
     }
 
-    /// Examples that run in a project the README describes but the repository does not hold.
+    /// The pages whose examples are checked, relative to the repository root: README.md, then every
+    /// `Docs/*.md` sorted by name. `Docs/rules.md` is generated, so it is left out.
+    static let documentNames: [String] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)) ?? []
+        let pages = docs.filter { $0.hasSuffix(".md") && $0 != "rules.md" }.sorted().map { "Docs/\($0)" }
+        return ["README.md"] + pages
+    }()
+
+    struct Document: Sendable {
+        var name: String
+        var text: String
+    }
+
+    /// Each page's name and text, in `documentNames` order (a page that cannot be read is left out).
+    static let documents: [Document] = documentNames.compactMap { name in
+        (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)).map { Document(name: name, text: $0) }
+    }
+
+    /// Examples that run in a project a page describes but the repository does not hold.
     static let outsideTheRepository: [String: String] = [
         "chainplan dry-run Tests/Fixtures/Store/Checks/chain.json --store people.sqlite":
             "people.sqlite is a store the text describes (shared emails, a 200-year-old person), not a file in the repository",
@@ -38,10 +61,12 @@ struct ReadmeExampleTests {
             "alemar11__CoreDataPlus/Tests/Resources",
     ]
 
-    /// The examples in README.md: a `$ chainplan` line in a code fence and the lines after it up to
-    /// the next `$ ` line or the fence's end.
-    static let examples: [Example] = {
-        guard let text = try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8) else { return [] }
+    /// The examples of every page, in page order then line order: a `$ chainplan` line in a code
+    /// fence and the lines after it up to the next `$ ` line or the fence's end.
+    static let examples: [Example] = documents.flatMap { parseExamples(in: $0.text, file: $0.name) }
+
+    /// The examples of one page, `file` naming it.
+    static func parseExamples(in text: String, file: String) -> [Example] {
         var result: [Example] = []
         var inFence = false
         var current: Example?
@@ -56,14 +81,14 @@ struct ReadmeExampleTests {
             if line.hasPrefix("$ ") {
                 if let done = current { result.append(done); current = nil }
                 if line.hasPrefix("$ chainplan") {
-                    current = Example(line: index + 1, command: String(line.dropFirst(2)), expected: [])
+                    current = Example(file: file, line: index + 1, command: String(line.dropFirst(2)), expected: [])
                 }
                 continue
             }
             current?.expected.append(line)
         }
         return result
-    }()
+    }
 
     static var runnable: [Example] {
         examples.filter { outsideTheRepository[$0.command] == nil && corpusExamples[$0.command] == nil }
@@ -127,14 +152,16 @@ struct ReadmeExampleTests {
         var expected = example.expected
         while expected.last == "" { expected.removeLast() }
         #expect(matches(output[...], expected[...]),
-                "README.md:\(example.line) differs from the binary's output:\n\(output.joined(separator: "\n"))")
+                "\(example.location) differs from the binary's output:\n\(output.joined(separator: "\n"))")
     }
 
     @Test func theReadmeHasExamplesAndEachIsRunOrExplained() {
+        #expect(Self.documentNames.first == "README.md")
+        #expect(Self.documents.map(\.name) == Self.documentNames, "a page cannot be read")
         #expect(Self.examples.count >= 10)
         let commands = Set(Self.examples.map(\.command))
         for listed in Self.outsideTheRepository.keys.sorted() + Self.corpusExamples.keys.sorted() {
-            #expect(commands.contains(listed), "listed example no longer in README.md: \(listed)")
+            #expect(commands.contains(listed), "listed example no longer in \(Self.documentNames.joined(separator: ", ")): \(listed)")
         }
     }
 
@@ -142,12 +169,13 @@ struct ReadmeExampleTests {
     func readmeExample(_ example: Example) async throws {
         #expect(FileManager.default.currentDirectoryPath == Self.root.path
                     || URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath() == Self.root.resolvingSymlinksInPath(),
-                "README examples run from the repository root")
+                "the examples run from the repository root")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // A dry run's store is the one the example before it wrote with `fixture`.
-        if example.command.contains("dry-run"), let fixture = Self.examples.last(where: { $0.line < example.line && $0.command.contains("fixture") }) {
+        // A dry run's store is the one the example before it, on the same page, wrote with `fixture`.
+        if example.command.contains("dry-run"),
+           let fixture = Self.examples.last(where: { $0.file == example.file && $0.line < example.line && $0.command.contains("fixture") }) {
             _ = await OutputCapture.run(Self.words(fixture.command).dropFirst().map { $0.hasSuffix(".sqlite") ? scratch.appendingPathComponent($0).path : $0 })
         }
         try await Self.check(example, base: nil, scratch: scratch)
@@ -165,7 +193,7 @@ enum DisplayPathForTests {
 }
 
 extension CorpusTests {
-    /// README examples that read the shared corpus.
+    /// Examples (README.md or Docs/) that read the shared corpus.
     @Suite struct ReadmeCorpusExampleTests {
         @Test(arguments: ReadmeExampleTests.examples.filter { ReadmeExampleTests.corpusExamples[$0.command] != nil })
         func readmeCorpusExample(_ example: ReadmeExampleTests.Example) async throws {

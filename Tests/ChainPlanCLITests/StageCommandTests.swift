@@ -103,9 +103,9 @@ struct StageCorpusTests {
         let (failed, findings) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--check", broken.path], in: directory)
         #expect(failed == 1)
         #expect(findings.contains("[CP504]"), "\(findings)")
-        // README.md shows this audit: its output there is this run's, byte for byte.
+        // Docs/staged-migration.md shows this audit: its output there is this run's, byte for byte.
         let shown = try #require(findings.split(separator: "\n").first.flatMap { $0.dropFirst("Audit of ".count).components(separatedBy: " against").first })
-        let readme = try String(contentsOf: CLITests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: CLITests.root.appendingPathComponent("Docs/staged-migration.md"), encoding: .utf8)
         let command = "$ chainplan stage SampleModel3.xcdatamodeld --momd SampleModel3.momd --check broken.json\n"
         let example = try #require(readme.components(separatedBy: command).dropFirst().first?.components(separatedBy: "```").first)
         #expect(findings.replacingOccurrences(of: shown, with: "broken.json") == example)

@@ -112,14 +112,6 @@ public struct StoreLayout: Sendable, Hashable {
     /// first, unknown or cyclic parents make an entity a root, dangling relationships are
     /// skipped.
     public init(model: ObjectModel) {
-        self.init(model: model, contents: [:], shelf: nil)
-    }
-
-    /// The same, taking from `shelf` the table of a lone root entity whose content (`contents`:
-    /// each entity's `PropertyNames`, shared by every version with that content) and every fact
-    /// its columns read of other entities are those of a table already built, and leaving its own
-    /// tables there for the next versions (`TableShelf`). Equal to `init(model:)` on every input.
-    package init(model: ObjectModel, contents: [String: PropertyNames], shelf: TableShelf?) {
         var byName: [String: Entity] = Dictionary(minimumCapacity: model.entities.count)
         var order: [String] = []
         order.reserveCapacity(model.entities.count)
@@ -211,30 +203,6 @@ public struct StoreLayout: Sendable, Hashable {
         for root in roots {
             let members = hierarchy[root] ?? [root]
             let tableName = Self.unique("Z" + root.uppercased(), in: &usedTableNames)
-            // A lone root (no parent, no subentities: its own properties are all it has) of a
-            // content seen before, whose to-ones find the same facts: the table built then.
-            var key: TableShelf.Key?
-            if let shelf, members == [root], parentOf[root] == nil, let names = contents[root], let entity = byName[root] {
-                var facts: [TableShelf.ToOne] = []
-                for link in entity.relationships where !link.isTransient && !link.isToMany {
-                    guard let destination = link.destinationEntity, byName[destination] != nil else {
-                        facts.append(TableShelf.ToOne(exists: false, subentityNumber: nil, orderedInverse: false))
-                        continue
-                    }
-                    let inverse = relationship(link.inverseName, on: link.inverseEntity ?? destination)
-                    facts.append(TableShelf.ToOne(exists: true,
-                                                  subentityNumber: (children[destination] ?? []).isEmpty ? nil : numberOf[destination],
-                                                  orderedInverse: inverse.map { $0.isToMany && $0.isOrdered && !$0.isTransient } ?? false))
-                }
-                let made = TableShelf.Key(name: tableName, content: names, toOnes: facts)
-                if let (table, tableIndexes) = shelf.table(of: root, key: made) {
-                    tables.append(table)
-                    indexes += tableIndexes
-                    continue
-                }
-                key = made
-            }
-            let indexesBefore = indexes.count
             // Sized for every column at once (a table of hundreds of columns rehashed as it grew).
             let expected = members.reduce(3) { count, member in
                 count + (byName[member].map { $0.attributes.count + 3 * $0.relationships.count } ?? 0)
@@ -317,9 +285,6 @@ public struct StoreLayout: Sendable, Hashable {
                           !fetchIndex.elements.contains(where: { $0.type?.lowercased() == "rtree" }) else { continue }
                     indexes.append(Index(name: "Z_\(member)_\(fetchIndex.name)", table: tableName, columns: columns, isUnique: false))
                 }
-            }
-            if let key, let shelf, let table = tables.last {
-                shelf.keep(table, indexes: Array(indexes[indexesBefore...]), of: root, key: key)
             }
         }
 
@@ -426,61 +391,5 @@ public struct StoreLayout: Sendable, Hashable {
     /// `text.uppercased()`, without building a new string when `text` is ASCII with no lower-case letter.
     private static func upperCased(_ text: String) -> String {
         text.utf8.allSatisfy { $0 < 0x61 || ($0 > 0x7A && $0 < 0x80) } ? text : text.uppercased()
-    }
-}
-
-/// Tables already built for the versions of one history, for `StoreLayout.init(model:contents:shelf:)`
-/// to take instead of building them again: one per lone root entity, keyed by everything its
-/// table reads (its name, its content's `PropertyNames` object, the facts about the
-/// destinations of its to-ones). Safe to share between threads; which version's table is taken
-/// makes no difference, since equal keys build equal tables.
-package final class TableShelf: @unchecked Sendable {
-    /// What a to-one column reads of other entities: whether the destination exists, its entity
-    /// number when it has subentities (the `Z<n>_` column), and whether the inverse is an
-    /// ordered, stored to-many (the `Z_FOK_` column).
-    struct ToOne: Equatable {
-        var exists: Bool
-        var subentityNumber: Int?
-        var orderedInverse: Bool
-    }
-
-    struct Key: Equatable {
-        var name: String
-        /// Compared by identity: one object per distinct content (and held here, so that no
-        /// other object can take its address).
-        var content: PropertyNames
-        var toOnes: [ToOne]
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.content === rhs.content && lhs.name == rhs.name && lhs.toOnes == rhs.toOnes
-        }
-    }
-
-    private let lock = NSLock()
-    /// How many tables were taken from the shelf (for tests and measurements).
-    package private(set) var taken = 0
-    /// Per root entity name, the last few tables built (a history's versions alternate between
-    /// few contents of an entity).
-    private var shelves: [String: [(key: Key, table: StoreLayout.Table, indexes: [StoreLayout.Index])]] = [:]
-    static let perEntity = 4
-
-    package init() {}
-
-    func table(of root: String, key: Key) -> (StoreLayout.Table, [StoreLayout.Index])? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let found = shelves[root]?.last(where: { $0.key == key }) else { return nil }
-        taken += 1
-        return (found.table, found.indexes)
-    }
-
-    func keep(_ table: StoreLayout.Table, indexes: [StoreLayout.Index], of root: String, key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        var shelf = shelves[root] ?? []
-        guard !shelf.contains(where: { $0.key == key }) else { return }
-        if shelf.count >= Self.perEntity { shelf.removeFirst() }
-        shelf.append((key, table, indexes))
-        shelves[root] = shelf
     }
 }

@@ -77,15 +77,12 @@ public enum MappingInference {
 
     /// The same, from models whose inheritance is already resolved (a chain resolves each
     /// version once, not once per step and direct jump it takes part in).
-    /// `memo`: entity comparisons shared by inferences that all end at `destination` (a chain's
-    /// direct jumps), see `EntityComparisonMemo`.
     static func infer(
         from source: ResolvedView, to destination: ResolvedView,
-        sourceFile: String? = nil, destinationFile: String? = nil, memo: EntityComparisonMemo? = nil
+        sourceFile: String? = nil, destinationFile: String? = nil
     ) -> InferredMapping {
         var engine = Engine(source: source, destination: destination,
                             sourceFile: sourceFile, destinationFile: destinationFile)
-        engine.memo = memo
         engine.run()
         guard source.hashInputs == destination.hashInputs else {
             return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
@@ -321,18 +318,6 @@ private struct Engine {
     /// Source entities compared unchanged: one lineage entry each (`InferredMapping.unchangedEntityLineage`).
     var unchangedEntityLineage: [String: UnchangedEntityLineage] = [:]
     var validation: [ValidationCheck] = []
-    /// Entity comparisons shared with other inferences to the same destination.
-    var memo: EntityComparisonMemo?
-    /// While an entity comparison is recorded for the memo: what it read of the source model,
-    /// where it placed changes at source properties, and the property lineage it wrote.
-    var recording: Recording?
-
-    struct Recording {
-        var probes: [EntityComparisonMemo.Probe] = []
-        var placements: [EntityComparisonMemo.Placement] = []
-        var lineage: [(PropertyKey, PropertyKey)] = []
-        var unchanged: [(String, UnchangedEntityLineage)] = []
-    }
 
     init(source: ResolvedView, destination: ResolvedView, sourceFile: String?, destinationFile: String?) {
         self.source = source
@@ -399,17 +384,13 @@ private struct Engine {
         // 3. Hierarchy merges, then each matched pair.
         let merged = checkHierarchyMerges(matches)
         for (s, d) in matches {
-            compareEntities(source.entities[s], destination.entities[d], at: d, inMerge: merged.contains(destination.entities[d].entity.name))
+            compareEntities(source.entities[s], destination.entities[d], inMerge: merged.contains(destination.entities[d].entity.name))
         }
         // 4. Removed and added entities, and likely renames among them.
         let removed = source.entities.indices.filter { !matchedSources.contains($0) }
         let added = destination.entities.indices.filter { !matchedDestinations.contains($0) }
         // Each added entity's stored attributes once, for every removed one to be compared with.
-        // (the destination's are kept by the memo for the inferences that share it).
-        let addedAttributes = removed.isEmpty ? [] : added.map { index in
-            memo.map { $0.signatures(of: index) { Self.attributeSignatures(destination.entities[index]) } }
-                ?? Self.attributeSignatures(destination.entities[index])
-        }
+        let addedAttributes = removed.isEmpty ? [] : added.map { Self.attributeSignatures(destination.entities[$0]) }
         for goneIndex in removed {
             let gone = source.entities[goneIndex]
             let twinIndex = likelyEntityTwin(of: gone, among: addedAttributes)
@@ -459,75 +440,12 @@ private struct Engine {
 
     // MARK: Entities
 
-    /// Compares a matched pair (`index`: the destination entity's), through the memo when one is
-    /// shared and the source entity's content differs from the destination's.
-    mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, at index: Int, inMerge: Bool) {
-        guard let memo, recording == nil, let content = s.content, content != d.content else {
-            compareEntities(s, d, inMerge: inMerge)
-            return
-        }
-        for entry in memo.candidates(for: index) where entry.inMerge == inMerge && entry.content == content && entry.probes.allSatisfy(answersAlike) {
-            memo.recordHit()
-            replay(entry, source: s)
-            return
-        }
-        let (changeStart, validationStart) = (changes.count, validation.count)
-        recording = Recording()
-        compareEntities(s, d, inMerge: inMerge)
-        let made = recording ?? Recording()
-        recording = nil
-        guard let mapping = entityMappings.last else { return }
-        memo.insert(.init(content: content, inMerge: inMerge, probes: made.probes, changes: Array(changes[changeStart...]),
-                          placements: made.placements.map { .init(change: $0.change - changeStart, property: $0.property, file: $0.file) },
-                          mapping: mapping, lineage: made.lineage, unchanged: made.unchanged,
-                          validation: Array(validation[validationStart...])), for: index)
-    }
+    /// Where the rows of source entity `name` go in this inference.
+    func lineage(of name: String) -> String? { entityLineage[name] }
 
-    /// True when `probe` gets the same answer from this inference.
-    func answersAlike(_ probe: EntityComparisonMemo.Probe) -> Bool {
-        switch probe {
-        case .lineage(let name, let answer): entityLineage[name] == answer
-        case .sourceHasLowercasedName(let name, let answer): source.lowercasedNames.contains(name) == answer
-        case .movedDown(let entity, let name, let answer): movedDown(name, from: entity) == answer
-        }
-    }
-
-    /// What a recorded comparison gave, for source entity `s` of equal content: changes placed
-    /// at source properties are placed at `s`'s.
-    mutating func replay(_ entry: EntityComparisonMemo.Entry, source s: ResolvedEntityView) {
-        var made = entry.changes
-        if !entry.placements.isEmpty {
-            let properties = storedProperties(s, in: source)
-            for placement in entry.placements where properties.indices.contains(placement.property) && made.indices.contains(placement.change) {
-                let property = properties[placement.property]
-                made[placement.change].location = at(placement.file == .source ? sourceFile : destinationFile, property.line, property.column)
-            }
-        }
-        changes += made
-        for (from, to) in entry.lineage { changedPropertyLineage[from] = to }
-        for (name, unchanged) in entry.unchanged { unchangedEntityLineage[name] = unchanged }
-        validation += entry.validation
-        entityMappings.append(entry.mapping)
-    }
-
-    /// Where the rows of source entity `name` go in this inference (read through here so that a
-    /// recorded comparison knows what it read).
-    mutating func lineage(of name: String) -> String? {
-        let answer = entityLineage[name]
-        recording?.probes.append(.lineage(name, answer))
-        return answer
-    }
-
-    /// Writes a property's lineage (recorded with a comparison).
+    /// Writes a property's lineage.
     mutating func link(_ from: PropertyKey, _ to: PropertyKey) {
         changedPropertyLineage[from] = to
-        recording?.lineage.append((from, to))
-    }
-
-    /// The change just added is placed at stored source property `property` (an index into
-    /// `storedProperties` of the source entity).
-    mutating func placedAtSourceProperty(_ property: Int, in file: EntityComparisonMemo.Placement.File = .source) {
-        recording?.placements.append(.init(change: changes.count - 1, property: property, file: file))
     }
 
     mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, inMerge: Bool) {
@@ -618,7 +536,6 @@ private struct Engine {
         // Every stored property keeps its name: one lineage entry for the entity.
         let unchanged = UnchangedEntityLineage(destination: dName, properties: content.unchangedNames)
         unchangedEntityLineage[sName] = unchanged
-        recording?.unchanged.append((sName, unchanged))
         return content.unchangedMappings
     }
 
@@ -713,7 +630,6 @@ private struct Engine {
                 detail: "properties \(names) of '\(sName)' share the key '\(key)' (renaming identifier or name): Core Data refuses to infer "
                     + "the mapping (134190 \"Each property must have a unique renaming identifier\"; the app fails with 134140)",
                 verdict: .blocksInference, location: at(sourceFile, second.line, second.column)))
-            placedAtSourceProperty(indices[1])
         }
         var usedSources: Set<Int> = []
         var unmatchedDestinations: [Int] = []
@@ -755,7 +671,6 @@ private struct Engine {
                     .transientChanged, entity: dName, property: sp.name,
                     detail: "\(sp.kind) '\(sName).\(sp.name)' becomes transient: its column is dropped and the stored values are deleted",
                     verdict: .dataLoss, location: at(destinationFile, sp.line, sp.column)))
-                placedAtSourceProperty(si, in: .destination)
                 continue
             }
             guard case .attribute(let a) = sp else { continue }
@@ -771,7 +686,6 @@ private struct Engine {
                     detail: "attribute '\(sName).\(a.name)' is replaced by \(becameRelationship ? "a relationship" : "an entity") of the same name: "
                         + "Core Data drops and re-adds it, and its values are deleted",
                     verdict: .dataLoss, location: at(sourceFile, a.line, a.column)))
-                placedAtSourceProperty(si)
             }
         }
         var paired: Set<Int> = []
@@ -820,7 +734,6 @@ private struct Engine {
                     detail: "relationship '\(sName).\(r.name)' is removed; its links are deleted",
                     verdict: .inferable, code: .some(nil), location: at(sourceFile, r.line, r.column)))
             }
-            placedAtSourceProperty(si)
         }
         for di in unmatchedDestinations {
             let property = destinationProperties[di]
@@ -1045,18 +958,13 @@ private struct Engine {
 
     /// True when every concrete entity below `entity` in the source keeps a stored attribute
     /// `name` in the entity its rows go to (so removing it from `entity` moves it down).
-    /// `movedDown`, read through here so that a recorded comparison knows what it read.
-    mutating func movesDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
-        let answer = movedDown(name, from: entity.entity.name)
-        recording?.probes.append(.movedDown(entity.entity.name, name, answer))
-        return answer
+    func movesDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
+        movedDown(name, from: entity.entity.name)
     }
 
-    /// Whether the source has an entity of lower-cased name `name` (recorded like `lineage(of:)`).
-    mutating func sourceHasLowercasedName(_ name: String) -> Bool {
-        let answer = source.lowercasedNames.contains(name)
-        recording?.probes.append(.sourceHasLowercasedName(name, answer))
-        return answer
+    /// Whether the source has an entity of lower-cased name `name`.
+    func sourceHasLowercasedName(_ name: String) -> Bool {
+        source.lowercasedNames.contains(name)
     }
 
     func movedDown(_ name: String, from entity: String) -> Bool {

@@ -175,45 +175,21 @@ public struct DOTWriter: Sendable {
         out += "  node [shape=box, style=rounded, fontname=\(Self.quoted(Palette.font)), fontsize=12];\n"
         out += "  edge [fontname=\(Self.quoted(Palette.font)), fontsize=10];\n"
 
-        // A long history repeats a handful of node markings and step styles: each distinct
-        // attribute list is written once and reused (the text is the same as writing it again).
-        let markingLists = LockedCache<DiagramLayout.Node, String>()
         for (index, node) in layout.nodes.enumerated() where !layout.hidden[index] {
-            var marking = node
-            marking.name = ""
-            marking.note = nil
-            let rest = markingLists.value(for: marking) { Self.attributeList(Self.markingAttributes(marking)) }
+            let rest = Self.attributeList(Self.markingAttributes(node))
             out += "  n\(index) [label=\(Self.label(Self.nodeLabel(node)))\(rest.isEmpty ? "" : ", " + rest)];\n"
         }
         let causes = layout.edges.lazy.filter { $0.kind == .failing || $0.isWarning }.count
-        let edgeLists = LockedCache<EdgeStyle, String>()
         for edge in layout.edges {
             let showLabel = !dense || ((edge.kind == .failing || edge.isWarning) && causes <= Self.maxCauseLabels)
-            let list = edgeLists.value(for: EdgeStyle(edge: edge, showLabel: showLabel)) {
-                let attributes = Self.edgeAttributes(edge, showLabel: showLabel)
-                return attributes.isEmpty ? "" : " [\(Self.attributeList(attributes))]"
-            }
-            out += "  n\(edge.from) -> n\(edge.to)\(list);\n"
+            let attributes = Self.edgeAttributes(edge, showLabel: showLabel)
+            out += "  n\(edge.from) -> n\(edge.to)\(attributes.isEmpty ? "" : " [\(Self.attributeList(attributes))]");\n"
         }
         if diagram.showLegend {
             out += Self.legend(for: layout, leftToRight: leftToRight)
         }
         out += "}\n"
         return out
-    }
-
-    /// Everything of an edge that its attributes read (all but its ends).
-    private struct EdgeStyle: Hashable {
-        var edge: DiagramLayout.Edge
-        var showLabel: Bool
-
-        init(edge: DiagramLayout.Edge, showLabel: Bool) {
-            var style = edge
-            style.from = 0
-            style.to = 0
-            self.edge = style
-            self.showLabel = showLabel
-        }
     }
 
     /// The attributes of a node; the label comes first.

@@ -9,76 +9,8 @@ public struct DirectJump: Sendable, Hashable, Codable {
     public var lostComparedToChain: [String]
     /// The changes that block inference of the direct jump.
     public var blockingChanges: [String]
-    /// What the jump does to a SQLite store's tables (reference §5, §7). In a chain's report it
-    /// may still be in the making on another thread (only JSON output shows it, and it is
-    /// written last): reading it waits for it.
-    public var sqlite: SQLiteWork? {
-        get { pendingSQLite?.work ?? storedSQLite }
-        set {
-            storedSQLite = newValue
-            pendingSQLite = nil
-        }
-    }
-    private var storedSQLite: SQLiteWork?
-    private var pendingSQLite: PendingSQLiteWork?
-
-    init(migration: MigrationKind, inferable: Bool?, losesData: Bool?, lostComparedToChain: [String], blockingChanges: [String],
-         sqlite: SQLiteWork? = nil) {
-        self.migration = migration
-        self.inferable = inferable
-        self.losesData = losesData
-        self.lostComparedToChain = lostComparedToChain
-        self.blockingChanges = blockingChanges
-        self.storedSQLite = sqlite
-    }
-
-    /// Sets `sqlite` to work being made on another thread.
-    mutating func setSQLite(_ pending: PendingSQLiteWork) {
-        storedSQLite = nil
-        pendingSQLite = pending
-    }
-
-    private enum CodingKeys: String, CodingKey { case migration, inferable, losesData, lostComparedToChain, blockingChanges, sqlite }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(migration: try container.decode(MigrationKind.self, forKey: .migration),
-                  inferable: try container.decodeIfPresent(Bool.self, forKey: .inferable),
-                  losesData: try container.decodeIfPresent(Bool.self, forKey: .losesData),
-                  lostComparedToChain: try container.decode([String].self, forKey: .lostComparedToChain),
-                  blockingChanges: try container.decode([String].self, forKey: .blockingChanges),
-                  sqlite: try container.decodeIfPresent(SQLiteWork.self, forKey: .sqlite))
-    }
-
-    /// The synthesized encoding's fields. Work still in the making is, within `CanonicalJSON`, a
-    /// token whose text is written once the rest of the document is (`JSONFragments`).
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(migration, forKey: .migration)
-        try container.encodeIfPresent(inferable, forKey: .inferable)
-        try container.encodeIfPresent(losesData, forKey: .losesData)
-        try container.encode(lostComparedToChain, forKey: .lostComparedToChain)
-        try container.encode(blockingChanges, forKey: .blockingChanges)
-        if let pendingSQLite, let fragments = JSONFragments.current(in: encoder) {
-            try container.encode(fragments.token(later: { pendingSQLite.work }), forKey: .sqlite)
-        } else {
-            try container.encodeIfPresent(sqlite, forKey: .sqlite)
-        }
-    }
-
-    public static func == (lhs: DirectJump, rhs: DirectJump) -> Bool {
-        lhs.migration == rhs.migration && lhs.inferable == rhs.inferable && lhs.losesData == rhs.losesData
-            && lhs.lostComparedToChain == rhs.lostComparedToChain && lhs.blockingChanges == rhs.blockingChanges && lhs.sqlite == rhs.sqlite
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(migration)
-        hasher.combine(inferable)
-        hasher.combine(losesData)
-        hasher.combine(lostComparedToChain)
-        hasher.combine(blockingChanges)
-        hasher.combine(sqlite)
-    }
+    /// What the jump does to a SQLite store's tables (reference §5, §7), when analysed.
+    public var sqlite: SQLiteWork?
 }
 
 /// Classifies every step of the chain and the direct jump from every start to the target.
@@ -87,10 +19,8 @@ struct ChainClassification {
     var direct: [String: DirectJump] = [:]
     /// What each step does to a SQLite store's tables (reference §5, §7).
     var sqlite: [StepKey: SQLiteWork] = [:]
-    /// What each direct jump with SQLite work does to the tables, made on a thread of its own
-    /// once the jumps are classified (only JSON output shows it, and writes it last).
-    private var jumpSQLite: Parallel.Later<[StepKey: SQLiteWork]>?
-    private var jumpsWithSQLite: Set<StepKey> = []
+    /// What each analysed direct jump does to the tables (only with `deferring` and `jumpWork`).
+    var jumpSQLite: [StepKey: SQLiteWork] = [:]
     var diagnostics: [Diagnostic] = []
     /// With `keeping`: the classifier, and every classified pair (step or direct jump) with its
     /// lineage, for stage planning to judge the same pairs without classifying them again.
@@ -115,48 +45,29 @@ struct ChainClassification {
             + directStarts.map { StepKey(from: names[$0], to: names[target!]) }
         // Only the classification and the lineage outlive a worker: the inferred entity mappings
         // of a large history would otherwise all be held at once.
-        // Each version's store layout once, and only for the pairs whose SQLite work is read.
-        let layouts = StoreLayoutCache { [classifier] name in
-            classifier.resolved[name].flatMap { resolved in resolved.version.model.map { ($0, resolved.view.contentNames) } }
-        }
-        // The direct jumps all end at the target: tables planned from equal inputs are planned once.
-        let jumpTables = SQLiteWorkMemo()
-        // ... and compare their entities once per distinct source entity (`EntityComparisonMemo`).
-        let jumpComparisons = target.map { EntityComparisonMemo(destination: names[$0]) }
-        // Freed on another thread once this classification is done (nothing reads them later);
-        // the jumps' SQLite work (below) keeps what it reads until it is made.
         let stepCount = graph.edges.count
-        // The SQLite work of a pair (a step's now, a direct jump's on the later thread): the
-        // models by name from the classifier's dictionary (a bundle lookup is a linear search).
-        let analyse: @Sendable (StepKey, SQLiteWork.Path, Set<String>, SQLiteWorkMemo?) -> SQLiteWork? = { pair, path, copied, memo in
+        // The SQLite work of a pair, the models by name from the classifier's dictionary (a
+        // bundle lookup is a linear search).
+        let analyse: @Sendable (StepKey, SQLiteWork.Path, Set<String>) -> SQLiteWork? = { pair, path, copied in
             guard let from = classifier.resolved[pair.from], let to = classifier.resolved[pair.to],
                   let source = from.version.model, let destination = to.version.model else { return nil }
-            let known = layouts.layout(of: pair.from).flatMap { from in layouts.layout(of: pair.to).map { (from, $0) } }
-            return SQLiteWork.analyze(source: source, destination: destination, layouts: known, copied: copied, path: path,
-                                      deferring: deferring, resolved: (from.view.resolvedModel, to.view.resolvedModel), memo: memo,
-                                      sourceSchema: { layouts.predictedSchema(of: pair.from) })
+            return SQLiteWork.analyze(source: source, destination: destination, layouts: nil, copied: copied, path: path,
+                                      deferring: deferring, resolved: (from.view.resolvedModel, to.view.resolvedModel))
         }
-        let classify: @Sendable ((offset: Int, element: StepKey)) -> (StepClassification, Lineage?, SQLiteWork?, JumpWork?) = { item in
+        let classify: @Sendable ((offset: Int, element: StepKey)) -> (StepClassification, Lineage?, SQLiteWork?) = { item in
             let (index, pair) = item
-            let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to, memo: index < stepCount ? nil : jumpComparisons)
+            let (classification, mapping) = classifier.classify(from: pair.from, to: pair.to)
             // A direct jump's SQLite work is read only with the option on (what a start skipping
             // the chain would leave to finish), and only by JSON output; otherwise no output shows
             // it, and a long history's direct jumps change nearly every table: not analysed then.
             let shown = index < stepCount || (deferring && jumpWork)
-            guard shown, let path = SQLiteWork.path(of: classification), classifier.resolved[pair.from]?.version.model != nil, classifier.resolved[pair.to]?.version.model != nil else {
-                return (classification, mapping.map(Lineage.init), nil, nil)
-            }
+            guard shown, let path = SQLiteWork.path(of: classification) else { return (classification, mapping.map(Lineage.init), nil) }
             let copied = Set(mapping?.entityMappings.filter { $0.kind == .copy && $0.source == $0.destination }.compactMap(\.destination) ?? [])
-            if index >= stepCount { return (classification, mapping.map(Lineage.init), nil, JumpWork(pair: pair, path: path, copied: copied)) }
-            return (classification, mapping.map(Lineage.init), analyse(pair, path, copied, nil), nil)
+            return (classification, mapping.map(Lineage.init), analyse(pair, path, copied))
         }
-        let indexed = Array(pairs.enumerated())
-        // The steps first, then the direct jumps: while the jumps are classified, a thread of its
-        // own composes the steps' lineages to the target (each version's from the next one's, one
-        // after another), which would otherwise run alone on one core once everything else is done.
-        let stepWorks = Parallel.map(Array(indexed.prefix(stepCount)), classify)
+        let works = Parallel.map(Array(pairs.enumerated()), classify)
         var inferred: [Int: Lineage] = [:] // lineage by source version of the step
-        for (index, edge) in graph.edges.enumerated() { inferred[edge.from] = stepWorks[index].1 }
+        for (index, edge) in graph.edges.enumerated() { inferred[edge.from] = works[index].1 }
         // Versions that reach the target, shorter paths first.
         var order: [(Int, Int)] = [] // (version, length)
         if target != nil {
@@ -165,24 +76,8 @@ struct ChainClassification {
             }
             order.sort { $0.1 < $1.1 }
         }
-        let composing = target.map { target in
-            let identity = Self.identityLineage(of: names[target], classifier: classifier, bundle: bundle)
-            return Parallel.Later { [inferred, order, successor = graph.successor] in
-                Self.composedLineages(to: target, identity: identity, order: order, successor: successor, steps: inferred)
-            }
-        }
-        let works = stepWorks + Parallel.map(Array(indexed.dropFirst(stepCount)), classify)
-        for (pair, result) in zip(pairs, works) { sqlite[pair] = result.2 }
-        // The jumps' SQLite work, one after another on a thread of its own (they share one memo),
-        // while the rest of the plan and its output are made.
-        let jumpWorks = works.compactMap(\.3)
-        if !jumpWorks.isEmpty {
-            jumpsWithSQLite = Set(jumpWorks.map(\.pair))
-            jumpSQLite = Parallel.Later { [jumpTables] in
-                var made: [StepKey: SQLiteWork] = [:]
-                for jump in jumpWorks { made[jump.pair] = analyse(jump.pair, jump.path, jump.copied, jumpTables) }
-                return made
-            }
+        for (index, pair) in pairs.enumerated() {
+            if index < stepCount { sqlite[pair] = works[index].2 } else { jumpSQLite[pair] = works[index].2 }
         }
         let results = works.map { ($0.0, $0.1) }
         if keeping { kept = ClassifiedPairs(classifier: classifier, pairs: zip(pairs, results)) }
@@ -203,18 +98,15 @@ struct ChainClassification {
                 if let finding = classifier.hashes[name]?.diagnostic { diagnostics.append(finding) }
             }
         }
-        // Versions that hash alike (CP123), found on a thread of its own while the lost data is compared below.
-        let hashes = classifier.hashes
-        let versions = bundle.versions
+        // Versions that hash alike (CP123).
         let inMemory = Set(steps.filter { $0.value.migration == .heavyweight }.map(\.key.from))
-        let sameHashes = Parallel.Later { HashIdenticalVersionsCheck.findings(versions, hashes: hashes, inMemory: inMemory) }
-        let sameHashesPosition = diagnostics.count
-        defer { diagnostics.insert(contentsOf: sameHashes.value(), at: sameHashesPosition) }
-        guard let target, let composing else { return }
-        // Lineage of every reachable version's data to the target (above), for comparing the
-        // chain with the direct jump: what each direct jump loses against it, every start at once.
+        diagnostics += HashIdenticalVersionsCheck.findings(bundle.versions, hashes: classifier.hashes, inMemory: inMemory)
+        guard let target else { return }
+        // Lineage of every reachable version's data to the target, for comparing the chain with
+        // the direct jump: what each direct jump loses against it, every start at once.
         var chainInferable: [Int: Bool] = [target: true]
-        let composed = composing.value()
+        let identity = Self.identityLineage(of: names[target], classifier: classifier, bundle: bundle)
+        let composed = Self.composedLineages(to: target, identity: identity, order: order, successor: graph.successor, steps: inferred)
         let losses = Parallel.map(order) { [directResults] version, length -> [String] in
             guard length >= 2, let directLineage = directResults[version]?.1, let chain = composed[version] else { return [] }
             return chain.lost(in: directLineage)
@@ -343,37 +235,6 @@ struct Lineage: Sendable {
         }
         return lost.sorted()
     }
-}
-
-extension ChainClassification {
-    /// What the jump from `from` (to the target) does to the tables, if it is analysed.
-    func pendingSQLite(from: String, to: String) -> PendingSQLiteWork? {
-        let key = StepKey(from: from, to: to)
-        guard let jumpSQLite, jumpsWithSQLite.contains(key) else { return nil }
-        return PendingSQLiteWork(all: jumpSQLite, key: key)
-    }
-}
-
-/// A direct jump whose SQLite work is to be analysed: the path it takes and the entities its
-/// inferred mapping copies.
-struct JumpWork: Sendable {
-    var pair: StepKey
-    var path: SQLiteWork.Path
-    var copied: Set<String>
-}
-
-/// One direct jump's SQLite work, made with every other jump's on a thread of its own
-/// (`ChainClassification`); `work` waits for it.
-final class PendingSQLiteWork: Sendable {
-    let all: Parallel.Later<[StepKey: SQLiteWork]>
-    let key: StepKey
-
-    init(all: Parallel.Later<[StepKey: SQLiteWork]>, key: StepKey) {
-        self.all = all
-        self.key = key
-    }
-
-    var work: SQLiteWork? { all.value()[key] }
 }
 
 extension DirectJump {

@@ -129,7 +129,7 @@ public struct ChainPlanner: Sendable {
                 let start = paths.paths[index].start
                 paths.paths[index].direct = classified.direct[start]
                 if let target = paths.paths[index].target, (paths.paths[index].length ?? 0) >= 2 {
-                    if let pending = classified.pendingSQLite(from: start, to: target) { paths.paths[index].direct?.setSQLite(pending) }
+                    paths.paths[index].direct?.sqlite = classified.jumpSQLite[StepKey(from: start, to: target)]
                 }
                 if let steps = paths.paths[index].steps, !steps.isEmpty {
                     let chain = DeferredChain.follow(start: start, steps: steps.map { ($0.from, $0.to, moving[StepKey(from: $0.from, to: $0.to)]) })

@@ -58,8 +58,20 @@ extension CorpusTests {
     /// contents and hash inputs it holds resolved alone (as `StepClassifier` resolves them, in
     /// runs of consecutive versions).
     @Suite struct ResolvedViewSharingCorpusTests {
+        /// Every `.xcdatamodeld` of the corpus that reads, with its path relative to it, sorted.
+        static func loadedBundles() -> [(path: String, bundle: ModelBundle)] {
+            let root = SharedCorpus.corpus
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+            var found: [String] = []
+            for case let url as URL in walker where url.pathExtension == "xcdatamodeld" {
+                found.append(String(url.path.dropFirst(root.path.count + 1)))
+                walker.skipDescendants()
+            }
+            return found.sorted().compactMap { path in ChainPlanner().bundle(inputAt: root.appendingPathComponent(path)).map { (path, $0) } }
+        }
+
         @Test func hintedViewsEqualBuiltViews() throws {
-            let loaded = SQLiteWorkMemoCorpusTests.loadedBundles()
+            let loaded = Self.loadedBundles()
             #expect(loaded.count > 10)
             var versions = 0
             for (path, bundle) in loaded {

@@ -40,19 +40,6 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
         public var reasons: [String]
         /// Deferral off: true when the option would turn this rebuild into column renames.
         public var avoidableByDeferral: Bool?
-
-        /// Hashes the cheap parts (equal rows have equal parts; `==` compares everything): a
-        /// long history's JSON shares thousands of rows by hashing them (`JSONFragments`).
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(table)
-            hasher.combine(work)
-            hasher.combine(columns.count)
-            hasher.combine(columns.first?.column)
-            hasher.combine(reasons.count)
-            // The reasons' lengths tell most rows of one table apart without reading their text.
-            for reason in reasons { hasher.combine(reason.utf8.count) }
-            hasher.combine(avoidableByDeferral)
-        }
     }
 
     /// Whether the option is set for the step.
@@ -72,14 +59,14 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
 
     /// JSON lists only the tables whose work is not `unchanged`, and `tableCount`, the number of
     /// tables in all: a long history's unchanged tables would otherwise fill most of the document.
-    /// Within `CanonicalJSON` the listed tables are one token (`JSONFragments`): a long history
-    /// lists thousands of rows, far fewer of them distinct.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let listed = tables.filter { $0.work != .unchanged }
-        let written: any Encodable = JSONFragments.current(in: encoder).map { $0.token(forArrayOf: listed) } ?? listed
-        try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
-                              .tables: written, .tableCount: tables.count, .finishTasks: finishTasks])
+        try container.encode(deferred, forKey: .deferred)
+        try container.encode(path, forKey: .path)
+        try container.encode(optionIgnored, forKey: .optionIgnored)
+        try container.encode(tables.filter { $0.work != .unchanged }, forKey: .tables)
+        try container.encode(tables.count, forKey: .tableCount)
+        try container.encode(finishTasks, forKey: .finishTasks)
     }
 
 }
@@ -107,10 +94,8 @@ extension SQLiteWork {
     /// `resolved`: the two models with their inheritance resolved, when already known.
     /// `copied`: entities the inferred mapping copies (equal hashes, same name); a table of such
     /// entities whose columns and entity numbers stay is unchanged without planning it.
-    /// `sourceSchema`: `LiveSchema.predicted` of the source layout, when already known.
     static func analyze(source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?, copied: Set<String>,
-                        path: Path, deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil, memo: SQLiteWorkMemo? = nil,
-                        sourceSchema: (() -> LiveSchema?)? = nil) -> SQLiteWork {
+                        path: Path, deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil) -> SQLiteWork {
         guard path == .inPlace else {
             return SQLiteWork(deferred: deferring, path: path, optionIgnored: deferring, tables: [], finishTasks: 0)
         }
@@ -118,8 +103,7 @@ extension SQLiteWork {
         let layout = layouts?.1 ?? StoreLayout(model: destination)
         var oldNumbers: [String: Int] = [:]
         for slot in sourceLayout.entities { oldNumbers[slot.name] = slot.number }
-        // Built on first use: a step whose tables all take the shortcuts below never needs them,
-        // and one whose tables are all in the memo needs no planner.
+        // Built on first use: a step whose tables all take the shortcuts below never needs them.
         var builtMapping: StepMapping?
         func mapping() -> StepMapping {
             if let builtMapping { return builtMapping }
@@ -131,17 +115,8 @@ extension SQLiteWork {
         func planner() -> InPlaceTablePlanner {
             if let built { return built }
             let made = InPlaceTablePlanner(mapping: mapping(), sourceLayout: sourceLayout,
-                                           layout: layout, live: sourceSchema?() ?? LiveSchema.predicted(sourceLayout))
+                                           layout: layout, live: LiveSchema.predicted(sourceLayout))
             built = made
-            return made
-        }
-        // The memo serves steps to one destination model (its keys leave the destination out).
-        let memo = memo.flatMap { $0.serves(destination) ? $0 : nil }
-        var builtKeyer: InPlaceTablePlanKeyer?
-        func keyer() -> InPlaceTablePlanKeyer {
-            if let builtKeyer { return builtKeyer }
-            let made = InPlaceTablePlanKeyer(mapping: mapping(), sourceLayout: sourceLayout, layout: layout, oldNumbers: oldNumbers)
-            builtKeyer = made
             return made
         }
         var tables: [Table] = []
@@ -162,14 +137,7 @@ extension SQLiteWork {
                                     reasons: renumbered ? ["rows renumbered (Z_ENT)"] : [], avoidableByDeferral: nil))
                 continue
             }
-            let made: SQLiteWorkMemo.Planned
-            if let memo {
-                made = memo.row(for: .init(plan: keyer().key(table), deferring: deferring)) {
-                    planned(planner().plan(table), table: table, deferring: deferring)
-                }
-            } else {
-                made = planned(planner().plan(table), table: table, deferring: deferring)
-            }
+            let made = planned(planner().plan(table), table: table, deferring: deferring)
             for name in made.feeding { feeding.insert(name) }
             tables.append(made.row)
         }
@@ -213,7 +181,7 @@ extension SQLiteWork {
     }
 
     /// A destination table's row and the source tables feeding it, from its plan.
-    private static func planned(_ plan: InPlaceTablePlan, table: StoreLayout.Table, deferring: Bool) -> SQLiteWorkMemo.Planned {
+    private static func planned(_ plan: InPlaceTablePlan, table: StoreLayout.Table, deferring: Bool) -> (row: Table, feeding: [String]) {
         let columns = plan.deferrable.map { Column(column: $0.column, cause: $0.cause) }
         var row = Table(table: table.name, entity: table.rootEntity, work: .unchanged, columns: [], reasons: [], avoidableByDeferral: nil)
         if plan.isCreated {
@@ -241,7 +209,7 @@ extension SQLiteWork {
                 row.avoidableByDeferral = false
             }
         }
-        return SQLiteWorkMemo.Planned(row: row, feeding: plan.sources.map { $0.source.live.name.uppercased() })
+        return (row, plan.sources.map { $0.source.live.name.uppercased() })
     }
 }
 
@@ -253,11 +221,10 @@ extension SQLiteWork {
     }
 
     static func of(_ step: StepClassification, source: ObjectModel, destination: ObjectModel, layouts: (StoreLayout, StoreLayout)?,
-                   copied: Set<String> = [], deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil,
-                   memo: SQLiteWorkMemo? = nil) -> SQLiteWork? {
+                   copied: Set<String> = [], deferring: Bool, resolved: (ResolvedModel, ResolvedModel)? = nil) -> SQLiteWork? {
         guard let path = path(of: step) else { return nil }
         return analyze(source: source, destination: destination, layouts: layouts, copied: copied, path: path, deferring: deferring,
-                       resolved: resolved, memo: memo)
+                       resolved: resolved)
     }
 
     /// The path a classified step's migration takes through a SQLite store: in place for an
