@@ -72,7 +72,8 @@ public struct StepClassifier: Sendable {
         var seen: Set<String> = []
         for version in bundle.versions where seen.insert(version.name).inserted && version.model != nil { firsts.append(version) }
         // Resolved on every core, in runs of consecutive versions: within a run each version
-        // keeps the entity contents and hash inputs its predecessor has equal.
+        // keeps the entity contents and hash inputs its predecessor has equal (kept for the
+        // validate budget: Benchmarks/RESULTS.md, "Stop 35").
         let runs = Swift.max(1, Swift.min(firsts.count, 4 * ProcessInfo.processInfo.activeProcessorCount))
         let bounds = (0...runs).map { $0 * firsts.count / runs }
         let views = Parallel.map(Array(zip(bounds, bounds.dropFirst()))) { [firsts] range -> [ResolvedView?] in

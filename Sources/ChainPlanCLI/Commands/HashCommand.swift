@@ -116,11 +116,10 @@ struct HashCommand: AsyncParsableCommand {
             }
         } else {
             // Each version hashed (and its report entry made) right after it is read, on the core
-            // that read it; the versions share their memos of entity and property hashes.
-            let memos = DigestMemoPool()
+            // that read it.
             let properties = properties
             let (read, hashed) = ModelBundleReader().read(bundleAt: url, displayPath: shown) { version in
-                let hashes = VersionHashes(version, withProperties: properties, memos: memos)
+                let hashes = VersionHashes(version, withProperties: properties)
                 return (report: HashReport.Version(hashes, withProperties: properties), entities: hashes.hashes?.entities)
             }
             guard read.bundle != nil else {

@@ -27,22 +27,13 @@ public struct VersionHashes: Sendable, Hashable {
     /// are failures: their hash inputs cannot be read exactly. `withProperties: false` leaves
     /// every property hash out (`ModelHasher.hash(_:withProperties:)`).
     public init(_ version: ModelVersion, withProperties: Bool = true) {
-        self.init(version, withProperties: withProperties, memos: nil)
-    }
-
-    /// `memos`: entity and property hashes shared with the bundle's other versions.
-    package init(_ version: ModelVersion, withProperties: Bool, memos: DigestMemoPool?) {
         self.version = version.name
         self.path = version.path
         if version.isLegacyFormat {
             isLegacy = true
             result = .failure(HashFailure("version '\(version.name)' is a legacy Xcode 3 model (binary 'elements', no 'contents'): its hash inputs cannot be read exactly, so chainplan computes no hash for it"))
         } else if let model = version.model {
-            if let memos {
-                result = memos.withMemo { ModelHasher.hash(model, withProperties: withProperties, memo: $0) }
-            } else {
-                result = ModelHasher.hash(model, withProperties: withProperties, memo: nil)
-            }
+            result = ModelHasher.hash(model, withProperties: withProperties)
         } else {
             result = .failure(HashFailure("version '\(version.name)' could not be read"))
         }
@@ -63,8 +54,6 @@ extension ModelBundle {
     /// Every version's hashes, in history order (versions hashed in parallel); property hashes
     /// only `withProperties`.
     public func versionHashes(withProperties: Bool = true) -> [VersionHashes] {
-        // Memos pay off once a thread hashes several versions; two or three hashed at once share nothing.
-        let memos = versions.count >= 4 ? DigestMemoPool() : nil
-        return Parallel.map(versions) { VersionHashes($0, withProperties: withProperties, memos: memos) }
+        Parallel.map(versions) { VersionHashes($0, withProperties: withProperties) }
     }
 }

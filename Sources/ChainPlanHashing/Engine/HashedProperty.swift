@@ -1,6 +1,5 @@
 /// What every property's hash starts from: the inputs of the property base hash (§1.2) that an
-/// attribute and a relationship both have. `VersionHasher` hashes them first, and the memo key
-/// (`DigestMemo`) lists them first, for either kind of property.
+/// attribute and a relationship both have, which `VersionHasher` hashes first.
 protocol HashedProperty {
     var name: String { get }
     var isOptional: Bool { get }

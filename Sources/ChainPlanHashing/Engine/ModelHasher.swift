@@ -16,11 +16,6 @@ public enum ModelHasher {
     /// Hashes `model`; `withProperties: false` leaves `ModelHashes.properties` empty (the entity
     /// hashes, caveats and unverified entities are the same), which spares a `Data` per property.
     public static func hash(_ model: ObjectModel, withProperties: Bool) -> Result<ModelHashes, HashFailure> {
-        hash(model, withProperties: withProperties, memo: nil)
-    }
-
-    /// `memo`: entity and property hashes shared with other versions of the same bundle.
-    static func hash(_ model: ObjectModel, withProperties: Bool, memo: DigestMemo?) -> Result<ModelHashes, HashFailure> {
         let resolved = model.resolved()
         let entities = resolved.entities
         for entity in entities {
@@ -31,14 +26,8 @@ public enum ModelHasher {
                 return .failure(HashFailure("entity '\(entity.name)' names parent '\(parent)', which the model does not define"))
             }
         }
-        let hashed: Result<Hashed, HashFailure>
-        if let memo, !withProperties, !entities.contains(where: { !$0.ancestors.isEmpty }) {
-            hashed = hashRoots(entities, composites: model.composites, memo: memo)
-        } else {
-            hashed = hash(entities, composites: model.composites, withProperties: withProperties, memo: memo)
-        }
         let result: Hashed
-        switch hashed {
+        switch hash(entities, composites: model.composites, withProperties: withProperties) {
         case .success(let value): result = value
         case .failure(let failure): return .failure(failure)
         }
@@ -67,75 +56,13 @@ public enum ModelHasher {
         var properties: [String: [String: Data]]
     }
 
-    /// `hash(_:composites:withProperties:memo:)` for a model without inheritance: an entity
-    /// hashed before in the bundle (same inputs: field by field against the last one of its
-    /// name, else by `DigestMemo.key(root:into:)`) takes its remembered hash and caveats (a root
-    /// entity's hash and caveats depend on its own inputs only); the others are hashed together.
-    static func hashRoots(_ entities: [ResolvedEntity], composites: [CompositeType], memo: DigestMemo) -> Result<Hashed, HashFailure> {
-        var known = [DigestMemo.EntityResult?](repeating: nil, count: entities.count)
-        var keys = [[UInt8]?](repeating: nil, count: entities.count)
-        var missing: [Int] = []
-        var key: [UInt8] = []
-        key.reserveCapacity(1024)
-        for (position, entity) in entities.enumerated() {
-            if let result = memo.lastRoot(like: entity) {
-                known[position] = result
-            } else if DigestMemo.key(root: entity, into: &key) {
-                if let result = memo.entity(key: key) {
-                    known[position] = result
-                    memo.remember(root: entity, result: result)
-                } else {
-                    keys[position] = key
-                    missing.append(position)
-                }
-            } else {
-                missing.append(position)
-            }
-        }
-        var result = Hashed(digests: [], unverified: [], caveats: [], properties: [:])
-        if !missing.isEmpty {
-            // The entities not seen before, hashed together as the whole model would hash them.
-            let fresh: Hashed
-            switch hash(missing.map { entities[$0] }, composites: composites, withProperties: false, memo: memo) {
-            case .success(let value): fresh = value
-            case .failure(let failure): return .failure(failure)
-            }
-            result.caveats = fresh.caveats
-            var caveatsByEntity: [String: [HashCaveat]] = [:]
-            for caveat in fresh.caveats { caveatsByEntity[caveat.entity, default: []].append(caveat) }
-            var nameCounts: [String: Int] = [:]
-            for entity in entities { nameCounts[entity.name, default: 0] += 1 }
-            for (offset, position) in missing.enumerated() {
-                guard let digest = fresh.digests[offset] else { continue }
-                let entity = entities[position]
-                let value = DigestMemo.EntityResult(digest: digest, unverified: fresh.unverified[offset],
-                                                    caveats: caveatsByEntity[entity.name] ?? [])
-                known[position] = value
-                // A name declared twice shares its caveats: not remembered (never hashed alone).
-                if let entityKey = keys[position], nameCounts[entity.name] == 1 {
-                    memo.remember(entity: value, key: entityKey)
-                    memo.remember(root: entity, result: value)
-                }
-            }
-        }
-        result.digests.reserveCapacity(entities.count)
-        result.unverified.reserveCapacity(entities.count)
-        for value in known {
-            result.digests.append(value?.digest)
-            result.unverified.append(value?.unverified ?? false)
-            if let value { result.caveats.formUnion(value.caveats) }
-        }
-        return .success(result)
-    }
-
-    /// The hashes of `entities` (a resolved model's, or some of its root entities).
-    static func hash(_ entities: [ResolvedEntity], composites: [CompositeType], withProperties: Bool,
-                     memo: DigestMemo?) -> Result<Hashed, HashFailure> {
+    /// The hashes of a resolved model's `entities`.
+    static func hash(_ entities: [ResolvedEntity], composites: [CompositeType], withProperties: Bool) -> Result<Hashed, HashFailure> {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         var caveats: Set<HashCaveat> = []
         let declared: Declarations
-        switch Declarations.hash(entities, composites: composites, caveats: &caveats, scratch: &scratch, memo: memo) {
+        switch Declarations.hash(entities, composites: composites, caveats: &caveats, scratch: &scratch) {
         case .success(let value): declared = value
         case .failure(let failure): return .failure(failure)
         }
@@ -253,8 +180,7 @@ public enum ModelHasher {
         /// Hashes every declared property, inserting their caveats. A relationship is noted only
         /// where it owns its name (no attribute or earlier relationship of the entity has it).
         static func hash(_ entities: [ResolvedEntity], composites: [CompositeType], caveats: inout Set<HashCaveat>,
-                         scratch: inout [UInt8], memo: DigestMemo?) -> Result<Declarations, HashFailure> {
-            var key: [UInt8] = []
+                         scratch: inout [UInt8]) -> Result<Declarations, HashFailure> {
             var result = Declarations()
             result.attributes.reserveCapacity(entities.count)
             result.relationships.reserveCapacity(entities.count)
@@ -263,7 +189,7 @@ public enum ModelHasher {
                 var digests: [Digest32] = []
                 digests.reserveCapacity(entity.entity.attributes.count)
                 for attribute in entity.entity.attributes {
-                    switch attributeDigest(attribute, in: entity.name, composites: composites, scratch: &scratch, memo: memo, key: &key) {
+                    switch attributeDigest(attribute, in: entity.name, composites: composites, scratch: &scratch) {
                     case .success(let (digest, notes)):
                         digests.append(digest)
                         for note in notes { caveats.insert(HashCaveat(entity: entity.name, property: attribute.name, reason: note)) }
@@ -279,14 +205,7 @@ public enum ModelHasher {
                 for (index, relationship) in entity.entity.relationships.enumerated() {
                     let selfInverse = relationship.inverseName == relationship.name
                         && relationship.destinationEntity == entity.name
-                    if let memo {
-                        DigestMemo.key(relationship, selfInverse: selfInverse, into: &key)
-                        relationships.append(memo.digest(key: key) {
-                            VersionHasher.relationshipDigest(relationship, selfInverse: selfInverse, scratch: &scratch)
-                        })
-                    } else {
-                        relationships.append(VersionHasher.relationshipDigest(relationship, selfInverse: selfInverse, scratch: &scratch))
-                    }
+                    relationships.append(VersionHasher.relationshipDigest(relationship, selfInverse: selfInverse, scratch: &scratch))
                     let notes = relationshipNotes(relationship, selfInverse: selfInverse)
                     if taken == nil, !notes.isEmpty {
                         taken = Set(entity.entity.attributes.map(\.name) + entity.entity.relationships[..<index].map(\.name))
@@ -316,7 +235,7 @@ public enum ModelHasher {
 
     /// An attribute's hash and the caveats on it, built in `scratch`.
     static func attributeDigest(_ attribute: Attribute, in entity: String, composites: [CompositeType],
-                                scratch: inout [UInt8], memo: DigestMemo?, key: inout [UInt8]) -> Result<(Digest32, [String]), HashFailure> {
+                                scratch: inout [UInt8]) -> Result<(Digest32, [String]), HashFailure> {
         if attribute.isDerived {
             let expression = attribute.derivationExpression ?? ""
             return .success((Digest32(sha256: Array(VersionHasher.derivationFormat(expression).utf8)),
@@ -325,12 +244,8 @@ public enum ModelHasher {
         guard let code = VersionHasher.typeCode(attribute.type) else {
             return .failure(HashFailure("attribute '\(attribute.name)' of '\(entity)' has the unknown type '\(attribute.type.xmlValue)'"))
         }
-        /// The ordinary attribute hash, remembered in `memo` when there is one.
-        func plain() -> Digest32 {
-            guard let memo else { return VersionHasher.plainAttributeDigest(attribute, type: code, scratch: &scratch) }
-            DigestMemo.key(attribute, type: code, into: &key)
-            return memo.digest(key: key) { VersionHasher.plainAttributeDigest(attribute, type: code, scratch: &scratch) }
-        }
+        /// The ordinary attribute hash.
+        func plain() -> Digest32 { VersionHasher.plainAttributeDigest(attribute, type: code, scratch: &scratch) }
         switch attribute.type {
         case .composite:
             let elements = CompositeType.elements(of: attribute, among: composites).filter { !$0.isTransient }

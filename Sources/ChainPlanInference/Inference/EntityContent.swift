@@ -26,9 +26,6 @@ struct EntityContent: Sendable, Equatable {
     /// What inference maps for this entity from an entity of equal content: every stored
     /// property from itself, sorted by name (as `Engine.compareProperties` gives them).
     let unchangedMappings: [InferredEntityMapping.PropertyMapping]
-    /// The names of those properties, for the one lineage entry that stands for them
-    /// (`UnchangedEntityLineage`); shared by every copy of this content.
-    let unchangedNames: PropertyNames
 
     /// The content of `view`, whose parent resolves to `parent` (nil: a root, or an unknown
     /// parent), or nil when the shortcut does not apply to it.
@@ -63,7 +60,6 @@ struct EntityContent: Sendable, Equatable {
         for attribute in view.attributes where !attribute.isTransient { mappings.append(.attribute(attribute.name, from: attribute.name)) }
         for relationship in view.relationships where !relationship.isTransient { mappings.append(.relationship(relationship.name, from: relationship.name)) }
         unchangedMappings = mappings.sorted { $0.destination < $1.destination }
-        unchangedNames = PropertyNames(Set(mappings.map(\.destination)))
     }
 
     /// True when `view`, whose parent resolves to `parent`, has exactly this content (what

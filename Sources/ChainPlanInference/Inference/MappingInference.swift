@@ -7,14 +7,8 @@ public struct InferredMapping: Sendable, Hashable {
     /// Source entity name → destination entity name, for entities whose rows survive.
     public var entityLineage: [String: String]
     /// Source (entity, property) → destination (entity, property), for persistent properties whose
-    /// values survive, of the source entities not in `unchangedEntityLineage`.
-    public var changedPropertyLineage: [PropertyKey: PropertyKey]
-    /// Source entities compared unchanged (equal content, every property keeping its name) →
-    /// where their values go: one entry per entity instead of one per property.
-    public var unchangedEntityLineage: [String: UnchangedEntityLineage] = [:]
-    /// Source (entity, property) → destination (entity, property), for persistent properties whose
-    /// values survive: `changedPropertyLineage` and `unchangedEntityLineage` written out.
-    public var propertyLineage: [PropertyKey: PropertyKey] { changedPropertyLineage.writingOut(unchangedEntityLineage) }
+    /// values survive.
+    public var propertyLineage: [PropertyKey: PropertyKey]
     /// The checks that decide the migration on a real store: the mapping is flagged "could fail
     /// validation" for each (§4.2). Empty when nothing depends on the store's rows.
     public var validation: [ValidationCheck] = []
@@ -25,22 +19,6 @@ public struct InferredMapping: Sendable, Hashable {
     public var isInferable: Bool { !changes.contains { $0.verdict == .blocksInference } }
     /// Changes that block inference.
     public var blockingChanges: [ModelChange] { changes.filter { $0.verdict == .blocksInference } }
-
-    /// Equal when they infer the same: the property lineage is compared written out (an entity
-    /// compared unchanged is one entry or one per property, alike).
-    public static func == (lhs: InferredMapping, rhs: InferredMapping) -> Bool {
-        lhs.entityMappings == rhs.entityMappings && lhs.changes == rhs.changes && lhs.entityLineage == rhs.entityLineage
-            && lhs.validation == rhs.validation && lhs.needsMigration == rhs.needsMigration && lhs.propertyLineage == rhs.propertyLineage
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(entityMappings)
-        hasher.combine(changes)
-        hasher.combine(entityLineage)
-        hasher.combine(propertyLineage)
-        hasher.combine(validation)
-        hasher.combine(needsMigration)
-    }
 }
 
 /// An entity and property name pair.
@@ -86,8 +64,7 @@ public enum MappingInference {
         engine.run()
         guard source.hashInputs == destination.hashInputs else {
             return InferredMapping(entityMappings: engine.entityMappings, changes: engine.changes,
-                                   entityLineage: engine.entityLineage, changedPropertyLineage: engine.changedPropertyLineage,
-                                   unchangedEntityLineage: engine.unchangedEntityLineage,
+                                   entityLineage: engine.entityLineage, propertyLineage: engine.propertyLineage,
                                    validation: engine.validation.sorted(), needsMigration: true)
         }
         // Equal hashes (§1.7): the store opens as it is. Every row and value stays where it is,
@@ -95,8 +72,7 @@ public enum MappingInference {
         let identity = destination.identityLineage { source.byName[$0] != nil }
         let changes = engine.changes.filter { $0.verdict == .noMigration } + engine.identifierNotes()
         return InferredMapping(entityMappings: [], changes: changes, entityLineage: identity.entities,
-                               changedPropertyLineage: identity.properties, unchangedEntityLineage: identity.unchanged,
-                               validation: [], needsMigration: false)
+                               propertyLineage: identity.properties, validation: [], needsMigration: false)
     }
 }
 
@@ -111,9 +87,6 @@ package struct ResolvedEntityView: Sendable {
     package var relationships: [Relationship]
     /// What inference reads of it, locations left out (nil when the shortcut does not apply).
     var content: EntityContent?
-    /// Its stored property names as its content lists them (shared by every entity of that
-    /// content), nil without a content.
-    package var contentNames: PropertyNames? { content?.unchangedNames }
 }
 
 package struct ResolvedView: Sendable {
@@ -180,11 +153,11 @@ package struct ResolvedView: Sendable {
             } else if let parent = entity.parentEntity, parent != entity.name, let above = resolved.entity(named: parent) {
                 (inherited, root) = ((above.attributes, above.relationships), above.rootEntityName)
             }
-            var names = FirstOfName(expected: inherited.0.count + inherited.1.count + own.0.count + own.1.count)
-            let attributes = inherited.0.filter { names.insert($0.name) }
-            let relationships = inherited.1.filter { names.insert($0.name) }
-            let ownAttributes = own.0.filter { names.insert($0.name) }
-            let ownRelationships = own.1.filter { names.insert($0.name) }
+            var names: Set<String> = []
+            let attributes = inherited.0.filter { names.insert($0.name).inserted }
+            let relationships = inherited.1.filter { names.insert($0.name).inserted }
+            let ownAttributes = own.0.filter { names.insert($0.name).inserted }
+            let ownRelationships = own.1.filter { names.insert($0.name).inserted }
             views.append(ResolvedEntityView(entity: entity, root: root, attributes: ownAttributes.isEmpty ? attributes : attributes + ownAttributes,
                                             relationships: ownRelationships.isEmpty ? relationships : relationships + ownRelationships))
         }
@@ -217,37 +190,6 @@ package struct ResolvedView: Sendable {
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
-
-    /// Each entity's content names (the first entity of a name, when it has a content), for
-    /// `StoreLayout.init(model:contents:shelf:)`.
-    package var contentNames: [String: PropertyNames] {
-        var names: [String: PropertyNames] = Dictionary(minimumCapacity: entities.count)
-        for (index, view) in entities.enumerated() where byName[view.entity.name] == index {
-            if let content = view.contentNames { names[view.entity.name] = content }
-        }
-        return names
-    }
-}
-
-/// The names seen so far, to keep the first property of each name: compared one by one while
-/// few (most entities have a dozen properties, and hashing each name of every version cost
-/// more than comparing), in a set beyond that.
-struct FirstOfName {
-    private var few: [String] = []
-    private var many: Set<String>?
-    static let linearLimit = 24
-
-    init(expected: Int) {
-        if expected > Self.linearLimit { many = Set(minimumCapacity: expected) } else { few.reserveCapacity(expected) }
-    }
-
-    /// Whether `name` is new (and now seen).
-    mutating func insert(_ name: String) -> Bool {
-        if many != nil { return many!.insert(name).inserted }
-        if few.contains(name) { return false }
-        few.append(name)
-        return true
-    }
 }
 
 // MARK: - Engine
@@ -313,10 +255,8 @@ private struct Engine {
     var changes: [ModelChange] = []
     var entityMappings: [InferredEntityMapping] = []
     var entityLineage: [String: String] = [:]
-    /// Lineage of the properties of entities not compared unchanged (`InferredMapping.changedPropertyLineage`).
-    var changedPropertyLineage: [PropertyKey: PropertyKey] = [:]
-    /// Source entities compared unchanged: one lineage entry each (`InferredMapping.unchangedEntityLineage`).
-    var unchangedEntityLineage: [String: UnchangedEntityLineage] = [:]
+    /// Where each surviving source property goes (`InferredMapping.propertyLineage`).
+    var propertyLineage: [PropertyKey: PropertyKey] = [:]
     var validation: [ValidationCheck] = []
 
     init(source: ResolvedView, destination: ResolvedView, sourceFile: String?, destinationFile: String?) {
@@ -356,8 +296,6 @@ private struct Engine {
     }
 
     mutating func run() {
-        // Unchanged entities write one entry each into `unchangedEntityLineage`, the others an
-        // entry per property into `changedPropertyLineage`.
         entityLineage.reserveCapacity(destination.entities.count)
         // 1. Keys on each side (each view keeps its own); duplicates make the builder fail.
         if source.hasDuplicateKeys {
@@ -445,7 +383,7 @@ private struct Engine {
 
     /// Writes a property's lineage.
     mutating func link(_ from: PropertyKey, _ to: PropertyKey) {
-        changedPropertyLineage[from] = to
+        propertyLineage[from] = to
     }
 
     mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, inMerge: Bool) {
@@ -533,9 +471,7 @@ private struct Engine {
         let sName = s.entity.name
         let dName = d.entity.name
         guard let content = d.content else { return [] }
-        // Every stored property keeps its name: one lineage entry for the entity.
-        let unchanged = UnchangedEntityLineage(destination: dName, properties: content.unchangedNames)
-        unchangedEntityLineage[sName] = unchanged
+        for mapping in content.unchangedMappings { propertyLineage[PropertyKey(sName, mapping.destination)] = PropertyKey(dName, mapping.destination) }
         return content.unchangedMappings
     }
 

@@ -48,10 +48,16 @@ struct ChainClassification {
         let stepCount = graph.edges.count
         // The SQLite work of a pair, the models by name from the classifier's dictionary (a
         // bundle lookup is a linear search).
+        // Each version's store layout, derived once for every step and jump it takes part in.
+        let layoutNames = Array(Set(pairs.flatMap { [$0.from, $0.to] })).sorted()
+        let layouts = Dictionary(uniqueKeysWithValues: zip(layoutNames, Parallel.map(layoutNames) { name in
+            classifier.resolved[name]?.version.model.map(StoreLayout.init(model:))
+        }))
         let analyse: @Sendable (StepKey, SQLiteWork.Path, Set<String>) -> SQLiteWork? = { pair, path, copied in
             guard let from = classifier.resolved[pair.from], let to = classifier.resolved[pair.to],
                   let source = from.version.model, let destination = to.version.model else { return nil }
-            return SQLiteWork.analyze(source: source, destination: destination, layouts: nil, copied: copied, path: path,
+            let known = (layouts[pair.from] ?? nil).flatMap { from in (layouts[pair.to] ?? nil).map { (from, $0) } }
+            return SQLiteWork.analyze(source: source, destination: destination, layouts: known, copied: copied, path: path,
                                       deferring: deferring, resolved: (from.view.resolvedModel, to.view.resolvedModel))
         }
         let classify: @Sendable ((offset: Int, element: StepKey)) -> (StepClassification, Lineage?, SQLiteWork?) = { item in
@@ -147,7 +153,7 @@ extension ChainClassification {
     static func identityLineage(of target: String, classifier: StepClassifier, bundle: ModelBundle) -> Lineage? {
         guard let targetModel = bundle.version(named: target)?.model else { return nil }
         let identity = (classifier.resolved[target]?.view ?? ResolvedView(targetModel)).identityLineage()
-        return Lineage(entities: identity.entities, properties: identity.properties, unchanged: identity.unchanged)
+        return Lineage(entities: identity.entities, properties: identity.properties)
     }
 
     /// Each version's lineage to the target, from the next one's (`order`: shorter paths first;
@@ -166,54 +172,28 @@ extension ChainClassification {
 }
 
 /// Where a version's rows and values end up: source entity → destination entity, and source
-/// property → destination property, for the data that survives. An entity whose every stored
-/// property keeps its name (compared unchanged) is one entry in `unchanged` rather than one per
-/// property in `properties`; a property is looked up in both (`destination(of:)`).
+/// property → destination property, for the data that survives.
 struct Lineage: Sendable {
     var entities: [String: String] = [:]
     var properties: [PropertyKey: PropertyKey] = [:]
-    var unchanged: [String: UnchangedEntityLineage] = [:]
 
     init() {}
 
-    init(entities: [String: String], properties: [PropertyKey: PropertyKey], unchanged: [String: UnchangedEntityLineage] = [:]) {
+    init(entities: [String: String], properties: [PropertyKey: PropertyKey]) {
         self.entities = entities
         self.properties = properties
-        self.unchanged = unchanged
     }
 
     /// A step's (or jump's) lineage.
     init(_ mapping: InferredMapping) {
-        self.init(entities: mapping.entityLineage, properties: mapping.changedPropertyLineage, unchanged: mapping.unchangedEntityLineage)
+        self.init(entities: mapping.entityLineage, properties: mapping.propertyLineage)
     }
-
-    /// Where the values of `key` go, nil when they do not survive.
-    func destination(of key: PropertyKey) -> PropertyKey? {
-        if let whole = unchanged[key.entity], whole.properties.names.contains(key.property) {
-            return PropertyKey(whole.destination, key.property)
-        }
-        return properties[key]
-    }
-
-    /// Every property entry written out (`unchanged` expanded).
-    var allProperties: [PropertyKey: PropertyKey] { properties.writingOut(unchanged) }
 
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {
         var composed = Lineage()
-        composed.entities.reserveCapacity(entities.count)
         for (from, to) in entities { if let final = next.entities[to] { composed.entities[from] = final } }
-        for (from, to) in properties { if let final = next.destination(of: to) { composed.properties[from] = final } }
-        for (entity, whole) in unchanged {
-            // Unchanged in both (most entities of a long history): still one entry.
-            if let downstream = next.unchanged[whole.destination], downstream.properties == whole.properties {
-                composed.unchanged[entity] = UnchangedEntityLineage(destination: downstream.destination, properties: whole.properties)
-                continue
-            }
-            for name in whole.properties.names {
-                if let final = next.destination(of: PropertyKey(whole.destination, name)) { composed.properties[PropertyKey(entity, name)] = final }
-            }
-        }
+        for (from, to) in properties { if let final = next.properties[to] { composed.properties[from] = final } }
         return composed
     }
 
@@ -223,15 +203,8 @@ struct Lineage: Sendable {
     func lost(in other: Lineage) -> [String] {
         let droppedEntities = Set(entities.filter { other.entities[$0.key] != $0.value }.keys)
         var lost = Array(droppedEntities)
-        for (from, to) in properties where !droppedEntities.contains(from.entity) && other.destination(of: from) != to {
+        for (from, to) in properties where !droppedEntities.contains(from.entity) && other.properties[from] != to {
             lost.append("\(from.entity).\(from.property)")
-        }
-        for (entity, whole) in unchanged where !droppedEntities.contains(entity) {
-            // Both take the entity's unchanged properties to the same entity: nothing lost.
-            if let theirs = other.unchanged[entity], theirs.destination == whole.destination, theirs.properties == whole.properties { continue }
-            for name in whole.properties.names where other.destination(of: PropertyKey(entity, name)) != PropertyKey(whole.destination, name) {
-                lost.append("\(entity).\(name)")
-            }
         }
         return lost.sorted()
     }
