@@ -1,25 +1,22 @@
+import ChainPlanCore
 import Foundation
 
 /// Standard output and error of in-process runs, for tests: inside `OutputCapture.$current.withValue`,
 /// everything chainplan writes to either stream is kept here instead (ArgumentParser's help,
 /// printed with `print`, is not).
-final class OutputCapture: @unchecked Sendable {
+final class OutputCapture: Sendable {
     @TaskLocal static var current: OutputCapture?
 
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
+    private let streams = Locked((out: Data(), err: Data()))
 
     init() {}
 
     func append(_ data: Data, error: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if error { err.append(data) } else { out.append(data) }
+        streams.withLock { if error { $0.err.append(data) } else { $0.out.append(data) } }
     }
 
-    var standardOutput: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
-    var standardError: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
+    var standardOutput: String { streams.withLock { String(decoding: $0.out, as: UTF8.self) } }
+    var standardError: String { streams.withLock { String(decoding: $0.err, as: UTF8.self) } }
 
     /// Runs `arguments` in-process and returns its exit status with what it printed; with
     /// `environment`, chainplan sees exactly those variables instead of the process's.

@@ -1,14 +1,14 @@
+import ChainPlanCore
 import Foundation
 import ChainPlanKit
 
 /// `[#########...........] step 2 of 3, 45%` on stderr, redrawn at most ten times a second,
 /// only on a terminal and only once the work has run for a second (quick runs stay silent).
-final class ProgressBar: @unchecked Sendable {
-    private let lock = NSLock()
+final class ProgressBar: Sendable {
     private let enabled: Bool
     private let start = Date()
-    private var lastDraw = Date.distantPast
-    private var drawn = false
+    /// When the bar was last drawn, and whether it is on the screen.
+    private let screen = Locked((lastDraw: Date.distantPast, drawn: false))
 
     /// Captured output (`OutputCapture`) is never a terminal.
     init(enabled: Bool = OutputCapture.current == nil && isatty(STDERR_FILENO) == 1) {
@@ -27,21 +27,20 @@ final class ProgressBar: @unchecked Sendable {
 
     private func draw(_ line: @autoclosure () -> String) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard now.timeIntervalSince(start) >= 1, now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-        lastDraw = now
-        drawn = true
-        FileHandleOutput.standardError.write("\r\u{1B}[K" + line())
+        screen.withLock { screen in
+            let now = Date()
+            guard now.timeIntervalSince(start) >= 1, now.timeIntervalSince(screen.lastDraw) >= 0.1 else { return }
+            screen = (now, true)
+            FileHandleOutput.standardError.write("\r\u{1B}[K" + line())
+        }
     }
 
     /// Clears the bar if it was drawn.
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if drawn { FileHandleOutput.standardError.write("\r\u{1B}[K") }
-        drawn = false
+        screen.withLock { screen in
+            if screen.drawn { FileHandleOutput.standardError.write("\r\u{1B}[K") }
+            screen.drawn = false
+        }
     }
 
     /// `[#####...............] copying the store, 25%`, `… reading the copy, 60%`, or a step's line.

@@ -29,7 +29,7 @@ import Darwin
 /// The scratch directory is removed by `remove()` or when the object is released. Every
 /// live scratch directory is also registered, so a CLI signal handler can remove them all
 /// synchronously with `StoreScratchCopy.removeAllLive()`.
-public final class StoreScratchCopy: @unchecked Sendable {
+public final class StoreScratchCopy: Sendable {
     /// The absolute path of the original store file.
     public let originalPath: String
     /// The path shown to users in diagnostics.
@@ -47,8 +47,7 @@ public final class StoreScratchCopy: @unchecked Sendable {
     /// True when the original had a `-wal` file.
     public var hasWAL: Bool { copiedSideFiles.contains("-wal") }
 
-    private let state = NSLock()
-    private var removed = false
+    private let removed = Locked(false)
 
     private init(
         originalPath: String, displayPath: String, directory: URL, storeURL: URL,
@@ -67,10 +66,10 @@ public final class StoreScratchCopy: @unchecked Sendable {
 
     /// Removes the scratch directory (idempotent).
     public func remove() {
-        state.lock()
-        let wasRemoved = removed
-        removed = true
-        state.unlock()
+        let wasRemoved = removed.withLock { removed in
+            defer { removed = true }
+            return removed
+        }
         guard !wasRemoved else { return }
         try? FileManager.default.removeItem(at: directory)
         ScratchRegistry.shared.unregister(directory.path)
@@ -443,34 +442,27 @@ enum SQLiteLocks {
 }
 
 /// The scratch directories alive in this process, for removal on a signal.
-final class ScratchRegistry: @unchecked Sendable {
+final class ScratchRegistry: Sendable {
     static let shared = ScratchRegistry()
-    private let lock = NSLock()
-    private var live: Set<String> = []
+    private let live = Locked(Set<String>())
 
     func register(_ path: String) {
-        lock.lock()
-        live.insert(path)
-        lock.unlock()
+        live.withLock { _ = $0.insert(path) }
     }
 
     func unregister(_ path: String) {
-        lock.lock()
-        live.remove(path)
-        lock.unlock()
+        live.withLock { _ = $0.remove(path) }
     }
 
     func snapshot() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return live.sorted()
+        live.withLock { $0.sorted() }
     }
 
     func removeAll() {
-        lock.lock()
-        let paths = live
-        live.removeAll()
-        lock.unlock()
+        let paths = live.withLock { live in
+            defer { live.removeAll() }
+            return live
+        }
         for path in paths.sorted() { try? FileManager.default.removeItem(atPath: path) }
     }
 }

@@ -33,46 +33,19 @@ package enum Parallel {
         done.wait()
         return (a, slot.values[0])
     }
-
-    /// A result computed on a thread of its own from the moment it is made, while the caller
-    /// goes on; ``value()`` waits for it. `both` for work whose result is read later than the
-    /// caller's next piece of work ends.
-    package final class Later<Value: Sendable>: @unchecked Sendable {
-        private let slot = OrderedResults<Value>(count: 1)
-        private let done = DispatchSemaphore(value: 0)
-
-        package init(_ work: @escaping @Sendable () -> Value) {
-            Thread { [slot, done] in
-                slot.set(0, work())
-                done.signal()
-            }.start()
-        }
-
-        /// The result, once computed (waits for it the first time; any thread, any number of times).
-        package func value() -> Value {
-            done.wait()
-            done.signal()
-            return slot.values[0]
-        }
-    }
 }
 
 /// Slots written once each from concurrent iterations, read after all of them finished.
-private final class OrderedResults<Result: Sendable>: @unchecked Sendable {
-    private var slots: [Result?]
-    private let lock = NSLock()
+private final class OrderedResults<Result: Sendable>: Sendable {
+    private let slots: Locked<[Result?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ value: Result) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
+        slots.withLock { $0[index] = value }
     }
 
     var values: [Result] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0! }
+        slots.withLock { $0.map { $0! } }
     }
 }

@@ -16,10 +16,9 @@ package struct StepMapping: Sendable {
     /// destination attribute → the paired source attribute's position among the source
     /// entity's resolved attributes, and the same for relationships (looked up in constant time,
     /// so a step over entities with thousands of attributes stays linear).
-    private let pairings = Pairings()
+    private let pairings = Locked(Pairings())
 
-    private final class Pairings: @unchecked Sendable {
-        let lock = NSLock()
+    private struct Pairings: Sendable {
         var attributes: [String: [String: Int]] = [:]
         var relationships: [String: [String: Int]] = [:]
     }
@@ -41,12 +40,10 @@ package struct StepMapping: Sendable {
     }
 
     /// The pairing of destination entity `name`'s `properties` (empty when it has no source).
-    private func positions<Property>(_ cache: ReferenceWritableKeyPath<Pairings, [String: [String: Int]]>, of name: String,
+    private func positions<Property>(_ cache: WritableKeyPath<Pairings, [String: [String: Int]]>, of name: String,
                                      _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>,
                                      _ renamingIdentifier: KeyPath<Property, String?>) -> [String: Int] {
-        pairings.lock.lock()
-        defer { pairings.lock.unlock() }
-        if let known = pairings[keyPath: cache][name] { return known }
+        if let known = pairings.withLock({ $0[keyPath: cache][name] }) { return known }
         var positions: [String: Int] = [:]
         if let entity = destination.entity(named: name), let sourceName = entitySource[name], let old = source.entity(named: sourceName) {
             let mine = entity[keyPath: properties]
@@ -55,7 +52,7 @@ package struct StepMapping: Sendable {
                 positions[mine[d][keyPath: propertyName]] = s
             }
         }
-        pairings[keyPath: cache][name] = positions
+        pairings.withLock { $0[keyPath: cache][name] = positions }
         return positions
     }
 

@@ -1,4 +1,5 @@
 import CGraphviz
+import ChainPlanCore
 import Dispatch
 import Foundation
 
@@ -212,6 +213,10 @@ private func collectGraphvizMessage(_ text: UnsafeMutablePointer<CChar>?) -> Int
 }
 
 /// The process-wide Graphviz context and the lock that serialises every Graphviz call.
+///
+/// `@unchecked`: it holds Graphviz's C state (`context`, a pointer), which is touched only while
+/// `lock` is held, on the worker thread; the lock is taken with a deadline (`lock(before:)`), which
+/// `Locked` does not offer.
 final class GraphvizEngine: @unchecked Sendable {
     static let shared = GraphvizEngine()
 
@@ -228,43 +233,45 @@ final class GraphvizEngine: @unchecked Sendable {
     /// renders handed to it one after the other (a thread per render cost as much as a small
     /// layout). A render stuck in Graphviz holds it up exactly as it holds up the lock: the
     /// renders queued behind it time out as `busy`, and are skipped once their caller has left.
-    private final class Worker: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var queue: [@Sendable () -> Void] = []
-        private var started = false
+    private final class Worker: Sendable {
+        /// The renders handed over and not yet started, and whether the thread runs.
+        private let queue = Locked((work: [@Sendable () -> Void](), started: false))
+        /// Signalled once per render handed over.
+        private let waiting = DispatchSemaphore(value: 0)
 
         func submit(_ work: @escaping @Sendable () -> Void) {
-            condition.lock()
-            defer { condition.unlock() }
-            queue.append(work)
-            if !started {
-                started = true
+            let start = queue.withLock { queue in
+                queue.work.append(work)
+                defer { queue.started = true }
+                return !queue.started
+            }
+            if start {
                 let thread = Thread { [self] in loop() }
                 thread.stackSize = 64 << 20
                 thread.name = "chainplan.graphviz"
                 thread.start()
             }
-            condition.signal()
+            waiting.signal()
         }
 
         private func loop() -> Never {
             while true {
-                condition.lock()
-                while queue.isEmpty { condition.wait() }
-                let work = queue.removeFirst()
-                condition.unlock()
+                waiting.wait()
+                let work = queue.withLock { $0.work.removeFirst() }
                 work()
             }
         }
     }
 
     /// One render's hand-over between the waiting caller and the worker thread.
-    private final class Job: @unchecked Sendable {
-        enum State { case waitingForLock, running, finished }
-        let lock = NSLock()
-        var state = State.waitingForLock
-        var abandoned = false
-        var result: Result<GraphvizRenderer.Output, RenderError>?
+    private final class Job: Sendable {
+        enum Stage: Sendable { case waitingForLock, running, finished }
+        struct State: Sendable {
+            var stage = Stage.waitingForLock
+            var abandoned = false
+            var result: Result<GraphvizRenderer.Output, RenderError>?
+        }
+        let state = Locked(State())
         let done = DispatchSemaphore(value: 0)
     }
 
@@ -281,22 +288,25 @@ final class GraphvizEngine: @unchecked Sendable {
         let deadline = seconds.map { Date().addingTimeInterval($0) } ?? Date.distantFuture
         worker.submit { [self] in
             let acquired = lock.lock(before: deadline)
-            job.lock.lock()
-            guard acquired, !job.abandoned else {
-                job.state = .finished
-                job.result = .failure(.busy(seconds: seconds ?? 0))
-                job.lock.unlock()
+            let proceeds = job.state.withLock { state in
+                guard acquired, !state.abandoned else {
+                    state.stage = .finished
+                    state.result = .failure(.busy(seconds: seconds ?? 0))
+                    return false
+                }
+                state.stage = .running
+                return true
+            }
+            guard proceeds else {
                 if acquired { lock.unlock() }
                 job.done.signal()
                 return
             }
-            job.state = .running
-            job.lock.unlock()
             let rendered = render(dot: dot, format: format, limits: limits, engine: engine)
-            job.lock.lock()
-            job.state = .finished
-            job.result = rendered.result
-            job.lock.unlock()
+            job.state.withLock { state in
+                state.stage = .finished
+                state.result = rendered.result
+            }
             job.done.signal()
             // The caller has its output: the graph is freed while it goes on (a long
             // history's layout takes milliseconds to free), still holding Graphviz's lock.
@@ -307,26 +317,24 @@ final class GraphvizEngine: @unchecked Sendable {
         if let seconds {
             let nanoseconds = Int(min(seconds, 1e9) * 1e9)
             if job.done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
-                job.lock.lock()
-                defer { job.lock.unlock() }
-                switch job.state {
-                case .finished:
-                    break
-                case .waitingForLock:
-                    job.abandoned = true
-                    throw RenderError.busy(seconds: seconds)
-                case .running:
-                    job.abandoned = true
-                    throw RenderError.timedOut(seconds: seconds)
+                let timedOut: RenderError? = job.state.withLock { state in
+                    switch state.stage {
+                    case .finished:
+                        return nil
+                    case .waitingForLock:
+                        state.abandoned = true
+                        return .busy(seconds: seconds)
+                    case .running:
+                        state.abandoned = true
+                        return .timedOut(seconds: seconds)
+                    }
                 }
+                if let timedOut { throw timedOut }
             }
         } else {
             job.done.wait()
         }
-        job.lock.lock()
-        let result = job.result
-        job.lock.unlock()
-        switch result {
+        switch job.state.withLock({ $0.result }) {
         case .success(let output): return output
         case .failure(let error): throw error
         case nil: throw RenderError.layoutFailed(messages: ["the layout thread ended without a result"])

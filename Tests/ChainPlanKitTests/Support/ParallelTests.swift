@@ -33,21 +33,4 @@ struct ParallelTests {
         #expect(a == items.map { $0 + 1 })
         #expect(b == items.map { $0 - 1 })
     }
-
-    @Test func laterRunsBesideItsCaller() {
-        let callerGoesOn = DispatchSemaphore(value: 0)
-        let later = Parallel.Later { () -> Bool in
-            // Done only while the caller is still on its own next piece of work.
-            callerGoesOn.wait(timeout: .now() + 30) == .success
-        }
-        callerGoesOn.signal()
-        #expect(later.value())
-    }
-
-    @Test func laterGivesOneValueToEveryReader() {
-        let later = Parallel.Later { Parallel.map(Array(0..<200)) { $0 * 3 } }
-        let reads = Parallel.map(Array(0..<8)) { _ in later.value() }
-        #expect(reads.allSatisfy { $0 == Array(0..<200).map { $0 * 3 } })
-        #expect(later.value().count == 200)
-    }
 }

@@ -150,7 +150,8 @@ enum DeferredFinishSwift {
                 }
                 #endif
 
-                /// Set once from the expiration handler, read by the finishing loop.
+                /// Set once from the expiration handler, read by the finishing loop
+                /// (`@unchecked`: `value` is read and written only while `lock` is held).
                 final class Flag: @unchecked Sendable {
                     private let lock = NSLock()
                     private var value = false
