@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
 
 /// The `chainplan` root command.

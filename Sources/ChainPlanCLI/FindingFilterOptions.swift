@@ -1,5 +1,9 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanOutput
+import ChainPlanPlanning
+import ChainPlanReaders
 import Foundation
 
 extension Severity: ExpressibleByArgument {}

@@ -1,5 +1,7 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanPlanning
 import Foundation
 
 /// How a spec is read: where its paths may point, how large it may be, and the rule configuration

@@ -1,6 +1,7 @@
 import ChainPlanCore
-import Foundation
 import ChainPlanKit
+import ChainPlanStore
+import Foundation
 
 /// `[#########...........] step 2 of 3, 45%` on stderr, redrawn at most ten times a second,
 /// only on a terminal and only once the work has run for a second (quick runs stay silent).

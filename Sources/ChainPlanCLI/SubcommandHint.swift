@@ -1,4 +1,5 @@
 import ChainPlanKit
+import ChainPlanReaders
 
 /// A mistyped subcommand gets the same help as a mistyped version: `chainplan valdate` and
 /// `chainplan Validate` name `validate` (usage error, exit 2) instead of ArgumentParser's

@@ -1,4 +1,6 @@
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanOutput
 
 /// Unusable input or a usage problem, for every command: the findings that say why (one line
 /// each, as the text reporter writes them), then `chainplan: error: …` when there is a message;

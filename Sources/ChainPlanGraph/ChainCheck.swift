@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 
 /// Everything a chain check may look at.

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 /// The migration graph: each version has at most one successor (CoreStore's version tree).
 ///
 /// Built from a spec's entries in file order. When a source appears twice (a CP101/CP102

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 /// Which version stores must reach, decided as CoreStore does.
 ///
 /// - An explicit `target` in the spec wins.

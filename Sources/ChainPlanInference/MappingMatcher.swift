@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanHashing
+import ChainPlanReaders
 import Foundation
 
 /// How a mapping model was tied to a pair of versions.

@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanHashing
+import ChainPlanReaders
 import Foundation
 
 /// What kind of migration a step is.

@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanPlanning
+import ChainPlanStore
 import Foundation
 
 extension RuleConfiguration {

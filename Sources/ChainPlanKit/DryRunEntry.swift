@@ -1,3 +1,5 @@
+import ChainPlanPlanning
+import ChainPlanStore
 import Foundation
 
 extension ChainPlanner {

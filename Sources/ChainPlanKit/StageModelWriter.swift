@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan stage --write-models`: the decompositions' intermediate versions written into the

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanInference
 /// The one document every command produces and every reporter renders.
 ///
 /// Encoded as JSON it is chainplan's published, versioned output (`Schemas/report.schema.json`).

@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanGraph
+import ChainPlanReaders
 import Foundation
 
 extension CheckExample {

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanInference
 /// The document `chainplan explain` renders: the inferred mapping between two versions,
 /// change by change, with verdicts and the rule basis.
 ///

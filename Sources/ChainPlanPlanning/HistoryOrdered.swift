@@ -1,3 +1,4 @@
+import ChainPlanCore
 extension ChainReport {
     /// Sets `diagnostics` (in history order, see `HistoryOrder`) and recounts the summary: the
     /// one way a report's findings are replaced once the report is made.

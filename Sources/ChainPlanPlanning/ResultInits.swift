@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 // Planning results that the API target (ChainPlanKit) builds. Swift's memberwise initialisers

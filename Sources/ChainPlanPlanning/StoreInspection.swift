@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 /// What `chainplan inspect --store S.sqlite [BUNDLE]` reports about a store: its model version

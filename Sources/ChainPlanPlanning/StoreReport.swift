@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanInference
 import Foundation
 
 /// What `chainplan dry-run` adds to the report: the store, its detected version, and what each

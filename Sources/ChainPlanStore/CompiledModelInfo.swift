@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 /// The version facts of a compiled model bundle (`X.momd/VersionInfo.plist`), written by

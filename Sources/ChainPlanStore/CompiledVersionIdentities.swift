@@ -1,3 +1,4 @@
+import ChainPlanPlanning
 extension VersionIdentities {
     /// The identities a compiled model records: a version without a checksum there (older `momc`)
     /// gets none, so plans never show a made-up checksum.

@@ -1,3 +1,6 @@
+import ChainPlanInference
+import ChainPlanPlanning
+import ChainPlanReaders
 import Foundation
 import GRDB
 

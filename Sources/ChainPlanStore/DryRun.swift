@@ -1,3 +1,7 @@
+import ChainPlanCore
+import ChainPlanInference
+import ChainPlanPlanning
+import ChainPlanReaders
 import Foundation
 
 /// A phase of a dry run, for progress.

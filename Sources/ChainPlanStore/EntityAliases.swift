@@ -1,3 +1,4 @@
+import ChainPlanReaders
 /// Old entity names a store may still use for a model's entities.
 ///
 /// A store migrated across an entity rename keeps the old name in `Z_PRIMARYKEY`: CoreDataPlus's

@@ -1,3 +1,4 @@
+import ChainPlanInference
 import GRDB
 
 extension LiveSchema {

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 import GRDB
 
 extension GRDB.Configuration {

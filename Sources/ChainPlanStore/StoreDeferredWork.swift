@@ -1,3 +1,7 @@
+import ChainPlanCore
+import ChainPlanInference
+import ChainPlanPlanning
+import ChainPlanReaders
 /// Reads the deferred lightweight migration work a store holds (reference §7.3) and checks it
 /// against the model version the store is at.
 ///

@@ -1,3 +1,5 @@
+import ChainPlanPlanning
+import ChainPlanReaders
 import Foundation
 
 /// Rows per entity of a store, for sizing passes (`chainplan passes --store`): read from a private

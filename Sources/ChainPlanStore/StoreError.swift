@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// A store (or compiled model) that cannot be used: carries the finding to report.
 ///
 /// Thrown by the Store layer for every unusable input (missing file, directory, not a

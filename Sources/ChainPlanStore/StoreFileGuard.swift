@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChainPlanCore
 
 /// The files of a store that a command must never write: the store file, its `-wal`, `-shm` and
 /// `-journal`, and everything inside its `.<name>_SUPPORT/` folder.

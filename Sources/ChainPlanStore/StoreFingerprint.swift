@@ -1,3 +1,6 @@
+import ChainPlanInference
+import ChainPlanPlanning
+import ChainPlanReaders
 /// A comparable summary of a store's structure, or of the structure a model version implies.
 ///
 /// Features (strings, compared as sets):

@@ -10,6 +10,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChainPlanHashing
+import ChainPlanInference
+import ChainPlanReaders
 
 /// Why a fixture could not be written.
 public struct FixtureWriteError: Error, Sendable, Hashable, CustomStringConvertible {

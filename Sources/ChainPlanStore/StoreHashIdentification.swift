@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanHashing
+import ChainPlanReaders
 import Foundation
 
 /// A store's version by the entity hashes it records, computed for every version of the

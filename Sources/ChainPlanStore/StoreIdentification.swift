@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 
 /// Which evidence identified a store's model version, strongest first.

@@ -1,3 +1,5 @@
+import ChainPlanPlanning
+import ChainPlanReaders
 import Foundation
 
 extension StoreInspection {

@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 /// What chainplan knows about a Core Data SQLite store: its metadata, entities, tables,

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChainPlanCore
 
 /// A private copy of a Core Data SQLite store, taken without modifying the original.
 ///

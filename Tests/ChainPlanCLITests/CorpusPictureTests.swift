@@ -4,6 +4,7 @@ import ChainPlanTestSupport
 @testable import ChainPlanCLI
 @testable import ChainPlanKit
 @testable import ChainPlanOutput
+import ChainPlanPlanning
 
 extension CorpusTests {
     /// Issue 19 §3 on the two longest corpus histories (WooCommerce 117 versions, Wire 90): the

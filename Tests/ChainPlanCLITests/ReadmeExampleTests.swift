@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ChainPlanCLI
 import ChainPlanKit
+import ChainPlanCore
 
 /// Every `$ chainplan …` example in README.md and in the pages of Docs/ (`documents`) is run
 /// in-process from the repository root and its output (standard output, then standard error)

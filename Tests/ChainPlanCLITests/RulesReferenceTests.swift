@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChainPlanCLI
 import ChainPlanKit
+import ChainPlanCore
 
 /// `Docs/rules.md` is `chainplan rules --format md`: it lists every finding code, and a rule
 /// changed without regenerating it fails here (`chainplan rules --format md > Docs/rules.md`).

@@ -1,5 +1,9 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanOutput
+import ChainPlanPlanning
+import ChainPlanStore
 import Foundation
 
 /// `chainplan dry-run`: what happens to this store on this build.

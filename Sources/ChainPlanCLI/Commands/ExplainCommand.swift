@@ -1,5 +1,7 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanPlanning
 import Foundation
 
 struct ExplainCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChainPlanKit
+import ChainPlanOutput
 import Foundation
 
 extension RenderFormat: ExpressibleByArgument {}

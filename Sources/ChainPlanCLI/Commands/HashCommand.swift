@@ -1,5 +1,10 @@
 import ArgumentParser
+import ChainPlanCore
+import ChainPlanHashing
 import ChainPlanKit
+import ChainPlanOutput
+import ChainPlanReaders
+import ChainPlanStore
 import Foundation
 
 /// `chainplan hash BUNDLE`: Core Data's own version hashes, computed from the model XML.

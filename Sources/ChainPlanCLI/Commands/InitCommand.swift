@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChainPlanKit
+import ChainPlanReaders
 import Foundation
 
 extension SpecMigrator: ExpressibleByArgument {}

@@ -1,5 +1,9 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanPlanning
+import ChainPlanReaders
+import ChainPlanStore
 import Foundation
 
 /// `chainplan inspect BUNDLE`: what chainplan reads from an `.xcdatamodeld` bundle.

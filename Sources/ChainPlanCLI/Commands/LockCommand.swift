@@ -1,5 +1,7 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan lock`: record the shipped model versions so later edits to them are caught.

@@ -1,5 +1,8 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanOutput
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan passes`: the multi-pass plan of one heavyweight step (NSMigrationManager, one

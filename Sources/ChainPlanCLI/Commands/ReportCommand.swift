@@ -1,5 +1,8 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanOutput
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan report`: the document a reviewer reads before a release.

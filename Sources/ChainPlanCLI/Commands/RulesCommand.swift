@@ -1,5 +1,9 @@
 import ArgumentParser
+import ChainPlanCore
+import ChainPlanGraph
 import ChainPlanKit
+import ChainPlanOutput
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan rules [CPnnn]`: every code chainplan reports, or one explained with its examples.

@@ -1,5 +1,9 @@
 import ArgumentParser
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanOutput
+import ChainPlanPlanning
+import ChainPlanStore
 import Foundation
 
 /// `chainplan stage`: the staged migration plan (`NSStagedMigrationManager`) for the chain, proved

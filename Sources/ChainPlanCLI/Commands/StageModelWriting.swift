@@ -1,4 +1,6 @@
+import ChainPlanCore
 import ChainPlanKit
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan stage --write-models`: writes the decompositions' intermediate versions

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP109: the chain's target is not the bundle's current version. CoreStore bypasses
 /// `.xccurrentversion` when a chain is given, so one of the two is probably out of date.
 public struct CurrentVersionCheck: ChainCheck {

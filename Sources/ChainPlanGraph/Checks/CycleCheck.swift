@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP104: the chain contains a cycle. Each cycle (a strongly connected component of the
 /// version graph) is reported once, its members in migration order starting from the one
 /// written first, at the step that closes it.

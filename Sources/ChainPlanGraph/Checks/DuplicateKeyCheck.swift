@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP102: a source version appears twice as a key of a version tree.
 ///
 /// JSON and YAML parsers usually keep one of the two silently; CoreStore asserts in debug

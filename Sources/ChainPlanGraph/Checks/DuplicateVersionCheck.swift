@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP101: a version appears more than once in an array chain.
 ///
 /// CoreStore asserts on this only in debug builds, and misses `["A","B","A"]` entirely

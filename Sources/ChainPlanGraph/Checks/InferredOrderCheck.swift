@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP110: no spec was given, so the chain is the bundle's versions ordered by a natural
 /// version sort. The order is a guess: review it and commit a spec (`chainplan init`).
 public struct InferredOrderCheck: ChainCheck {

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP103: a version migrates to itself (`"A": "A"`), which CoreStore silently ignores,
 /// leaving the version without a way forward.
 public struct SelfLoopCheck: ChainCheck {

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP106: a non-empty chain has no single target: several leaves (or none, when every
 /// version is in a cycle) and no `target` given, or a `target` that is not in the chain.
 public struct TargetCheck: ChainCheck {

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 /// CP105: a version the chain names is not in the model bundle. Core Data cannot load
 /// it, so migration through it fails at runtime. The nearest bundle names are given as a hint.
 public struct UnknownVersionCheck: ChainCheck {

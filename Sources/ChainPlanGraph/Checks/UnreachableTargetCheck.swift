@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP108: following the chain from a start version does not reach the target: it stops at
 /// a dead end (a version with no next version that is not the target) or enters a cycle.
 /// Members of a cycle are covered by CP104 and versions outside the chain by CP107.

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP107: a model version of the bundle is not in the chain, so a store created by it
 /// has no migration path (an empty chain migrates every version directly and is exempt).
 public struct VersionMissingFromChainCheck: ChainCheck {

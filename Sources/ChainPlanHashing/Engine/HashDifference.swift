@@ -1,3 +1,4 @@
+import ChainPlanReaders
 import Foundation
 
 /// Why an entity's version hash differs between two models: the hash inputs (§1.10) that

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 
 /// CP123: two versions of one bundle whose entity hashes are all equal are one version to Core

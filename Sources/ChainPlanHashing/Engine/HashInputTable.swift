@@ -1,3 +1,4 @@
+import ChainPlanReaders
 import Foundation
 
 /// The inputs of Core Data's entity version hashes (`core-data-internals.md` §1.2–§1.5), named:

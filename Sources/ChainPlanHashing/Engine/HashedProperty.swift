@@ -1,3 +1,4 @@
+import ChainPlanReaders
 /// What every property's hash starts from: the inputs of the property base hash (§1.2) that an
 /// attribute and a relationship both have, which `VersionHasher` hashes first.
 protocol HashedProperty {

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 import Foundation
 
 /// Computes every entity and property hash of a model (§1.3–§1.5).

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 import Crypto
 import Foundation
 

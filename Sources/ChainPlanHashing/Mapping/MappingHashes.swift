@@ -1,3 +1,4 @@
+import ChainPlanReaders
 import Foundation
 
 /// The entity hashes a mapping model is matched by (§3): for an `.xcmappingmodel`, the hashes

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 /// Why the in-place migrator would rebuild a table, when the cause is one of the three that
 /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` turns into a column rename
 /// (reference §7.2).

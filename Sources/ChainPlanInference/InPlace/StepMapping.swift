@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 
 /// Which source entity and property each destination entity and property of one step takes

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 import Foundation
 
 /// The SQLite schema Core Data creates for a model version, as far as it is known.

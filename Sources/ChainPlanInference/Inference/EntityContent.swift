@@ -1,3 +1,4 @@
+import ChainPlanReaders
 /// Everything inference and the entity's hash inputs read of one resolved entity, with the
 /// places it is written (lines and columns) left out: two entities with equal content give the
 /// builder nothing to compare, so a step pairs them without comparing property by property.

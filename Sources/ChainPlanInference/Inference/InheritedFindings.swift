@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// One cause, one finding: a change to an inherited property.
 ///
 /// Core Data migrates every entity with all its properties, inherited ones included, so a step's

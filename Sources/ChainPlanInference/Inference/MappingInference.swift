@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanHashing
+import ChainPlanReaders
 /// The mapping Core Data would infer between two model versions
 /// (`NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)`), with every
 /// change found and its verdict.

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 /// Where chainplan's knowledge of a rule comes from.
 public enum RuleBasis: String, Sendable, Hashable, Codable {
     /// Read in Core Data's own mapping builder (`shared/reference/core-data-internals.md` §4–§5).

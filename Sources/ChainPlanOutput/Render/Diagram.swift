@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// A migration history to draw: versions as nodes, migration steps as edges.
 ///
 /// `Diagram` is the only input of the Render stage. It is a plain value, independent of how

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// How a report becomes a diagram.
 public struct DiagramOptions: Sendable, Hashable {
     /// Highlight the path from this start version.

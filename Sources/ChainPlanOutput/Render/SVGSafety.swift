@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ChainPlanCore
 
 /// Checks that an SVG document is well-formed XML and carries no active content.
 ///

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// Why a step is drawn as failing or as a warning, in a few words for its edge label.
 ///
 /// - A step that needs a mapping model it lacks: `no mapping model: ` and its first change that

@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 /// A record of the findings a chain has today, so a long history can reach a green gate without

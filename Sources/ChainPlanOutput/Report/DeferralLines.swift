@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// The deferred lightweight migration facts of a chain report in a few lines (reference §7):
 /// with the option, what each step defers, where it is ignored and what each start is left to
 /// finish; without it, which table rebuilds the option would avoid. Nothing when there is

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// The summary leads with errors: findings are listed in history order, so in a long history
 /// the errors can sit among many warnings and notes. When a report has errors and other
 /// findings, the summary first names each error (five at most) by its code and versions.

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=CP104::message`), which

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanHashing
 import Foundation
 
 /// What `chainplan hash` prints: per version (history order) the checksum, digest and entity

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 
 /// `chainplan inspect`'s renderings of a `ModelInspection`: JSON and the readable text.

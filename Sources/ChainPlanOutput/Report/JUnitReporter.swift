@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 /// JUnit XML, the test-report format every CI shows (GitLab, Jenkins, Azure, CircleCI, Buildkite).

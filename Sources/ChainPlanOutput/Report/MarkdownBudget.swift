@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// A Markdown report fits a GitHub comment (65,536 characters): a long history's full review is
 /// several times that (WooCommerce's 117 versions, Wire's 90). When the full document is too
 /// long, it is abridged, and says so at the top:

@@ -1,3 +1,4 @@
+import ChainPlanPlanning
 /// What concerns one start version's path (issue 19 §2, scoping): `paths --from V` and
 /// `graph --from V` report only findings about the versions V's path visits.
 ///

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 /// The HTML review document (`chainplan report -o review.html`), laid out for long histories

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 /// The pre-release review document (`chainplan report`): the verdict, the diagram, where every

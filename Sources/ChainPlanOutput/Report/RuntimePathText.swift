@@ -1,3 +1,4 @@
+import ChainPlanPlanning
 extension SQLiteWork {
     /// Which of Core Data's two migration paths runs an inferred step, for plain Core Data and
     /// for CoreStore (core-data-internals §5; CoreStore's `startMigrationForStorage`, core-data.md

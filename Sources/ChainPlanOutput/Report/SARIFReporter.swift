@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanPlanning
+import ChainPlanReaders
 import Foundation
 
 /// SARIF 2.1.0, the format code-scanning services (GitHub, Azure DevOps, GitLab) read.

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 extension SQLiteWork {
     /// Plain-text lines (no trailing newline), indented by `indent`.
     public func textLines(indent: String = "  ") -> [String] {

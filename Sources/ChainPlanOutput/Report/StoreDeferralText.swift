@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 /// The dry run's deferred-migration lines (reference §7.3): the work the store already holds

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 extension StoreInspection {

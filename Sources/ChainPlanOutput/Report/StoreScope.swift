@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// A dry run whose store cannot be used (issue 19 §2, scoping): only the store's findings are
 /// reported. A mistyped `--store` used to print CP300 followed by every unrelated finding of
 /// the chain; those belong to `validate`, and the run stops at the store.

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// Human-readable text: compiler-style findings (`path:line:col: error: message [CP104]`)
 /// and path listings. Names are made inert for terminals (see `TerminalText`).
 public enum TextReporter {

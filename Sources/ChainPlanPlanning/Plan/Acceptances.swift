@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 /// Applies the spec's `accept` entries: findings on a step the lock protects are marked accepted
 /// with the entry's reason. They stay in every report (shown as accepted) but no longer count
 /// against the gate. An entry that cannot apply is itself a finding (CP404), never ignored:

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 
 /// A bare CoreStore chain (`["Model", "Model 2"]`, no `model:`) must not pass unchecked: its

@@ -1,3 +1,8 @@
+import ChainPlanCore
+import ChainPlanGraph
+import ChainPlanHashing
+import ChainPlanInference
+import ChainPlanReaders
 /// The direct jump from a start version to the target: what happens when the chain is not
 /// used (plain Core Data, or lightweight-only staged migration infers one mapping).
 public struct DirectJump: Sendable, Hashable, Codable {

@@ -1,3 +1,7 @@
+import ChainPlanCore
+import ChainPlanGraph
+import ChainPlanHashing
+import ChainPlanReaders
 import Foundation
 
 /// `chain.lock`: the Core Data version hashes of the model versions that have shipped.

@@ -1,3 +1,7 @@
+import ChainPlanCore
+import ChainPlanGraph
+import ChainPlanInference
+import ChainPlanReaders
 import Foundation
 
 /// Options that shape a planning run.

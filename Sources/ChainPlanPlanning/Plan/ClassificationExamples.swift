@@ -1,3 +1,7 @@
+import ChainPlanCore
+import ChainPlanGraph
+import ChainPlanInference
+import ChainPlanReaders
 import Foundation
 
 /// A worked example of a classification finding: successive versions of a small model (the

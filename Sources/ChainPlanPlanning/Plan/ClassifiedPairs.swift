@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanInference
 /// The step classifier a chain's plan used and every pair (step or direct jump) it classified,
 /// with the pair's lineage: kept only when asked (stage planning judges the same pairs; holding
 /// every direct jump's result is otherwise wasted memory on a long history).

@@ -1,3 +1,8 @@
+import ChainPlanCore
+import ChainPlanGraph
+import ChainPlanHashing
+import ChainPlanInference
+import ChainPlanReaders
 import Foundation
 
 /// Mapping models found for a plan, and what they cover.

@@ -1,3 +1,4 @@
+import ChainPlanCore
 @_spi(Reflection) import Swift
 import Foundation
 

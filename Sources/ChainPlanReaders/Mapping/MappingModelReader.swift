@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChainPlanCore
 
 /// Reads one `.xcmappingmodel` (its `xcmapping.xml`) into a `MappingModel`.
 public enum MappingModelReader {

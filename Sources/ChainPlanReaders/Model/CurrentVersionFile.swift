@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ChainPlanCore
 
 /// Reads `.xccurrentversion`, an XML property list whose `_XCCurrentVersionName` key names the
 /// current version folder (`Model 3.xcdatamodel`, with the extension).

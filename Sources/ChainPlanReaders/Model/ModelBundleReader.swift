@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 /// The outcome of reading an `.xcdatamodeld` bundle.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ChainPlanCore
 
 /// The outcome of parsing one `contents` document.
 public struct ModelParseResult: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 /// What `chainplan inspect` reports about a model bundle: its versions in natural order with

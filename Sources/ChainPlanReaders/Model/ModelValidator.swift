@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// Semantic checks of one model version, the ones momc would refuse.
 ///
 /// - CP115: an entity name defined twice; a property name defined twice in one entity, or

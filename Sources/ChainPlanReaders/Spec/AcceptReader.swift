@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Yams
 
 /// `accept`: findings acknowledged on steps the lock protects, each with a reason.

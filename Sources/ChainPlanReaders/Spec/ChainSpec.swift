@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// A string read from a spec, with where it was written.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     public var value: Value

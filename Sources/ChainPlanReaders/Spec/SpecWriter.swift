@@ -1,3 +1,4 @@
+import ChainPlanCore
 import Foundation
 
 /// Writes a spec (full form) for a bundle's versions, for the user to review and commit.

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 extension InferenceRules {
     /// §4.2, matched attributes: the builder converts within one family of types and refuses
     /// every other change of type.

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// One rule of Core Data's mapping inference (`inferredMappingModelForSourceModel:destinationModel:error:`,
 /// `shared/reference/core-data-internals.md` §4), as chainplan applies it.
 ///

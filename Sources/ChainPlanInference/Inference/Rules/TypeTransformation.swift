@@ -1,3 +1,4 @@
+import ChainPlanReaders
 extension InferenceRules {
     /// §4.2: with `NSMigrationAllowTypeTransformation` in the destination attribute's userInfo, the
     /// conversion table is replaced by Transformable ↔ Binary alone.

@@ -1,3 +1,4 @@
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan passes --format swift`: a driver that runs the step pass by pass (reference §8).

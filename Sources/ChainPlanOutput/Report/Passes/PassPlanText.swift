@@ -1,3 +1,4 @@
+import ChainPlanPlanning
 import Foundation
 
 /// `chainplan passes` as text: the passes in order with their entity mappings (and sizes from a

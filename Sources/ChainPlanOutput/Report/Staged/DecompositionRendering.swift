@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// The decomposition suggestions of a stage plan (expand → copy → contract) as text and Markdown
 /// sections; empty when the plan has none. Pure functions of the plan.
 enum DecompositionRendering {

@@ -1,3 +1,4 @@
+import ChainPlanPlanning
 /// The handler bodies of a custom stage whose data work chainplan knows completely: values copied
 /// into a new entity (`CopyIntoEntity`, in `didMigrate` at the next model, where both the old
 /// attribute and the new entity exist) and empty mandatory values filled (`fillTypes`, in

@@ -1,3 +1,4 @@
+import ChainPlanPlanning
 /// Renders a stage plan as CoreStore code (reference §6.3): the `MigrationChain` literal (every
 /// version oldest first, the leaf the app model), an `XcodeSchemaMappingProvider` per mapping model,
 /// a `CustomSchemaMappingProvider` skeleton per step with data work, the `SQLiteStore` with those

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 import Foundation
 
 /// Renders a stage plan as text, JSON or Markdown. Pure functions of the plan.

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanPlanning
 /// Renders a stage plan as one Swift file that builds the `NSStagedMigrationManager` (reference
 /// §6.3): checksum constants named by version, lightweight stages listing them, custom stages
 /// referencing the `.momd` by name in an explicit bundle, labels, handler stubs (background

@@ -1,3 +1,4 @@
+import ChainPlanInference
 /// Deferred work across the steps a start version's store goes through (reference §7.3):
 /// columns that pile up over several deferring steps, later steps whose rebuild (or mapping-model
 /// copy) makes them vanish while the store's metadata key stays set, and the finish work left at

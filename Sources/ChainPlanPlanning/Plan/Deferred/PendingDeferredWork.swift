@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// Deferred lightweight migration work a store already holds (reference §7.3): the pending work
 /// is the schema itself, every table with `_DEFERRED_<uuid>__<column>` columns; the metadata
 /// key `NSPersistentStoreDeferredLightweightMigrationOptionKey` is set by the migration that

@@ -1,3 +1,5 @@
+import ChainPlanInference
+import ChainPlanReaders
 /// What a step does to each table of a SQLite store, with and without
 /// `NSPersistentStoreDeferredLightweightMigrationOptionKey` (reference §5, §7).
 ///

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP704: a relationship between entities of two passes, where the entity of the earlier pass
 /// has no uniqueness constraint. Associations do not cross `migrateStore` calls (§8.3): the later
 /// pass must fetch the already migrated object from the destination by a unique key, and there is

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP703: a pass creates objects whose mandatory relationship (or one with a minimum count)
 /// targets an entity first created by a later pass: the pass's validation stage fails
 /// (1560/1570, §8.1), because associations do not cross `migrateStore` calls (§8.3).

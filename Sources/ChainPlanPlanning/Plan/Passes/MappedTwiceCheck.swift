@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP702: two entity mappings of a step's mapping model(s) map the same source entity to the same
 /// destination entity: every object is created twice (two passes each copy it).
 ///

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP705: a mapping model of a pass set maps only part of the step and sits in the bundle. Core
 /// Data's automatic migration takes any bundled mapping model whose entity hashes are a subset of
 /// the models' (§3.2), so it can pick this one instead of running the passes, and the entities it

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 /// The multi-pass plan of one heavyweight step (reference §8): which entity mappings run in which
 /// `migrateStore` call (one call per pass, all into one destination store), so that memory stays
 /// bounded (§8.2) and every relationship can still be set (§8.3). Made by `PassPlanner`.

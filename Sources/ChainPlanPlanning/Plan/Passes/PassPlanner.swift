@@ -1,3 +1,5 @@
+import ChainPlanInference
+import ChainPlanReaders
 /// Plans the passes of one heavyweight step by the rules of reference §8.3:
 /// - every kept source entity is mapped exactly once (`coverage`: an unmapped one is not migrated);
 /// - the target of a mandatory relationship (or one with a minimum count) comes in the same pass

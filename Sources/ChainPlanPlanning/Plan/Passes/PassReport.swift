@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// What `chainplan passes` renders: the pass plan of one heavyweight step, the entity mappings it
 /// was made from, and its findings.
 ///

@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 /// Several mapping models that each cover part of one step, run one after another into the same
 /// destination (the StackOverflow pattern: `StepOne`, `StepTwo`; reference §8). They are
 /// recognised when more than one mapping model matches the same step, and run in name order

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// CP701: a source entity the step keeps is mapped by no entity mapping of the step's mapping
 /// model(s): `migrateStore` does not check coverage (§8.1), so its objects are not migrated.
 ///

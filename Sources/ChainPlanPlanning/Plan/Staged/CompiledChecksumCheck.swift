@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// Cross-checks the checksums a compiled model records (`--momd`, its `VersionInfo.plist`) with
 /// the ones Core Data's hash algorithm gives the model files: a version whose two differ is one
 /// finding naming both values. The plan keeps the compiled one (the app ships it, and Core Data

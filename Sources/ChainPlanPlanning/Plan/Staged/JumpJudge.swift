@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanInference
 /// Classifies the jumps a staged migration executes with the chain's classifier (reference §6.2.3):
 /// whether Core Data can migrate the store's actual model straight to the target, and what the
 /// jump drops that stepping through the versions in between keeps (per destination entity and

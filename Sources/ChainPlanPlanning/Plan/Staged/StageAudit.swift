@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// Core Data's staged-migration rules (reference §6.1) checked on a stage list: the one chainplan
 /// synthesises, or one a user wrote (`chainplan stage --check`). Structural checks first (what the
 /// stage and manager initializers refuse, fact 6 and the exception table), then what the

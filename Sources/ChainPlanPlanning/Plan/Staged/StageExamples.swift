@@ -1,3 +1,5 @@
+import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 
 /// A worked example of a staged-migration finding: successive versions of a small model (each

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// A `stages` hint (in the spec or `.chainplan.yml`) that names no step of the staged order marks
 /// nothing. That is a finding (CP515), never a hint silently dropped:
 ///

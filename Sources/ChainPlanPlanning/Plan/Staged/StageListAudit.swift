@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanInference
+import ChainPlanReaders
 import Foundation
 import Yams
 

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// A staged migration plan (`NSStagedMigrationManager`, iOS 17+): the stages in migration order,
 /// the proof of Core Data's rules (reference §6.1) and what every shipped start version goes
 /// through. A pure value: renderers turn it into text, JSON, Markdown, Swift or CoreStore code.

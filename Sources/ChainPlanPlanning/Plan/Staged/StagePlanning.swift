@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanInference
+import ChainPlanReaders
 import Foundation
 
 /// A stage plan and the chain report it was made from.

@@ -1,3 +1,4 @@
+import ChainPlanInference
 /// A stage as the runtime sees it: by key (a checksum, or a version name when checksums are not
 /// known), for simulating a plan chainplan made or a stage list a user wrote.
 public struct RuntimeStage: Sendable, Hashable {

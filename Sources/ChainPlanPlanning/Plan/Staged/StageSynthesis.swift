@@ -1,3 +1,6 @@
+import ChainPlanCore
+import ChainPlanInference
+import ChainPlanReaders
 /// Synthesises a staged migration plan (reference §6.2) from the chain's versions in migration
 /// order: custom stages where a step is not inferable, needs data work or is marked in the spec;
 /// lightweight stages for the gaps; versions with equal checksums listed once; every jump the

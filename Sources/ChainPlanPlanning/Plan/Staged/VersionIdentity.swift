@@ -1,3 +1,5 @@
+import ChainPlanHashing
+import ChainPlanReaders
 import Foundation
 
 /// A model version as Core Data identifies it: its `versionChecksum` (base64 of SHA-256 over the

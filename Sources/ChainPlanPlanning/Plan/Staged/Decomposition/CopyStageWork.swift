@@ -1,3 +1,4 @@
+import ChainPlanReaders
 extension StageSynthesis {
     /// The copy a marked custom stage `current → next` does when it is the expand half of expand →
     /// copy → contract: `next` holds both an attribute and the new entity it moves into, and the

@@ -1,3 +1,4 @@
+import ChainPlanInference
 /// A suggested decomposition of one step into inferable steps plus a custom stage that moves the
 /// data (expand → copy → contract, the WWDC 2023 staged-migration pattern; reference §6.2.1).
 /// Every step of it was classified by the chain's own classifier on the intermediate models.

@@ -1,3 +1,4 @@
+import ChainPlanReaders
 /// An attribute a step makes mandatory without a default value, on an entity that exists before
 /// the step (its rows must get a value): an optional attribute made mandatory, or a mandatory one
 /// added, neither with a default (reference §4.2: inferred, flagged "could fail validation", the

@@ -1,3 +1,4 @@
+import ChainPlanCore
 /// Applies a decomposition's edits to a version's `contents` XML as text, line by line, so the
 /// written model keeps its neighbours' dialect (Xcode's one element per line, its attribute order
 /// and indentation): a restored attribute's element is copied verbatim from the source version's

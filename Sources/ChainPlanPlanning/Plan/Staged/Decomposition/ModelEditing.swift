@@ -1,3 +1,4 @@
+import ChainPlanReaders
 /// Applies a decomposition's edits to a parsed model (the `contents` XML counterpart is
 /// `ModelContentsEditing`). An edit whose entity or attribute is missing leaves the model as it is
 /// and returns nil, so a suggestion is never built on an edit that did not happen.

@@ -1,4 +1,5 @@
 import ChainPlanInference
+import ChainPlanReaders
 
 /// Attributes moved from an entity into a new entity between two models (the first half of the
 /// expand → copy → contract pattern): at `old` entity S has attribute `x`; at `new`, S (matched by

@@ -1,3 +1,5 @@
+import ChainPlanInference
+import ChainPlanReaders
 /// Suggests decompositions of the chain's steps into inferable steps plus a custom stage that
 /// moves the data (reference §6.2.1: expand → move data in handlers → contract, WWDC 2023):
 /// - attribute moved into a new entity (`MovedAttributes`, one attribute): the intermediate is

@@ -1,3 +1,0 @@
-// The stages this one builds on, visible in every file of this target (and to its clients).
-@_exported import ChainPlanGraph
-@_exported import ChainPlanInference

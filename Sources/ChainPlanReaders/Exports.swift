@@ -1,2 +1,0 @@
-// The stages this one builds on, visible in every file of this target (and to its clients).
-@_exported import ChainPlanCore
