@@ -3,7 +3,7 @@ import Testing
 @testable import ChainPlanCLI
 
 /// In-process runs of `chainplan inspect` (output goes to standard output; the report value
-/// itself is checked in ChainPlanKitTests/Model/ModelInspectionTests).
+/// itself is checked in ChainPlanKitTests/Readers/ModelInspectionTests).
 @Suite("chainplan inspect")
 struct InspectCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath)

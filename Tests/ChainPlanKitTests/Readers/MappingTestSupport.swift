@@ -16,7 +16,7 @@ import FoundationXML
 
 /// Paths used by the mapping tests (located by `#filePath`, never copied into the repo).
 enum MappingTestPaths {
-    /// …/Tests/ChainPlanKitTests/Mapping/TestModelLoader.swift → package root.
+    /// …/Tests/ChainPlanKitTests/Readers/MappingTestSupport.swift → package root.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/Mapping")

@@ -12,7 +12,7 @@ import ChainPlanTestSupport
 
 /// Paths and helpers for the Model tests (named apart from other areas' helpers).
 enum ModelTestSupport {
-    /// The package root (…/Tests/ChainPlanKitTests/Model/ModelTestSupport.swift → root).
+    /// The package root (…/Tests/ChainPlanKitTests/Readers/ModelTestSupport.swift → root).
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// `Tests/Fixtures/Model`.
