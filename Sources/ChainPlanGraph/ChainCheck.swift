@@ -43,8 +43,8 @@ public protocol ChainCheck: Sendable {
 
 /// The findings of one check, at most `limit` listed: past that they are only counted, and one
 /// closing finding of the same code says how many more there were. A hostile spec can repeat a
-/// version millions of times (a 12 MB array of one name took minutes and gigabytes to report in
-/// full); the exit status is the same either way, as the listed findings carry the severity.
+/// version millions of times; the exit status is the same either way, as the listed findings
+/// carry the severity.
 public struct FindingList: Sendable {
     /// Findings listed per code.
     public static let defaultLimit = 1_000

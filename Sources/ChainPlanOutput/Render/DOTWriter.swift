@@ -38,8 +38,7 @@
 /// while there are at most ``maxCauseLabels`` of them (they say why): labels become extra layout nodes in
 /// Graphviz's `dot` and are what makes dense graphs take minutes. The same views also get
 /// `mclimit=0.1`, `nslimit=0.2` and `nslimit1=0.2`, which bound Graphviz's crossing
-/// minimisation and network-simplex iterations (a 1,000-version graph with three steps per
-/// version drops from about 13 s to under 1 s). Labels of collapsed runs and of the legend
+/// minimisation and network-simplex iterations, so large graphs lay out in bounded time. Labels of collapsed runs and of the legend
 /// are always drawn.
 ///
 /// **Collapsing.** When the diagram has more than ``Options/collapseAbove`` versions (40 by

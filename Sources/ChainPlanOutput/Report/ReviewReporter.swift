@@ -170,7 +170,7 @@ public enum ReviewReporter {
     }
 
     /// What a path from a version holds, built from its successor's: linear in the chain, where
-    /// walking every path would be quadratic (10,000 versions took over a minute).
+    /// walking every path would be quadratic.
     struct PathSummary {
         var kinds: [String: Int] = [:]
         var broken = false

@@ -50,9 +50,8 @@ public struct ChainPlanner: Sendable {
         }
         let specDirectory = url.deletingLastPathComponent()
         let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
-        // Mapping models do not depend on the bundle: read both at once (they are only used with a bundle).
-        // Without a model both are empty: no thread is started for nothing (a thread made while
-        // another thread loads libraries waits for the dynamic loader's lock; `Benchmarks/NOTES.md`, "Stop 32").
+        // Mapping models do not depend on the bundle: read both at once (they are only used with
+        // a bundle; without a model both are empty).
         let ((bundle, bundleDiagnostics), found) = spec.model == nil
             ? ((nil, []), LoadedMappingModels())
             : Parallel.both(

@@ -28,8 +28,7 @@ public enum ModelBundleDiscovery {
         var budget = maxEntries
         var queue: [(relative: String, depth: Int)] = [("", 0)]
         var head = 0
-        // Paths are joined as strings: a `URL` built per entry cost ~10 µs, a second for a
-        // repository root's 50,000 entries (the names come from the directory: no `/` in them).
+        // Paths are joined as strings (the names come from the directory: no `/` in them).
         let root = folder.path
         func path(_ relative: String) -> String { relative.isEmpty ? root : root + "/" + relative }
         while head < queue.count, budget > 0 {

@@ -8,8 +8,8 @@
 ///   so an alias bomb would otherwise grow exponentially. Anchors alone are harmless.
 ///
 /// - A token (a scalar: a version name, a path) longer than `maxTokenLength` characters is
-///   refused where it passes the limit: names and paths are short, and a 50 MB token would
-///   otherwise cost seconds and hundreds of megabytes in the YAML scanner.
+///   refused where it passes the limit: names and paths are short, and the YAML scanner's time
+///   and memory grow with a token's length.
 ///
 /// It tracks quoted scalars and comments so that brackets and asterisks inside them are ignored.
 /// Block scalars (`|`, `>`) are not tracked; a chain spec has no use for them.
