@@ -87,15 +87,14 @@ struct DryRunCommand: AsyncParsableCommand {
         let planned = ChainPlanner(options: input.planOptions()).dryRun(inputAt: try input.resolveSpec(), storeAt: store, options: options,
                                                                        configuration: input.configURL)
         bar.finish()
-        guard let (report, leftOut) = StoreScope.scoped(planned) else {
-            try output.emit(planned, view: .diagnostics)
-            try ExitStatus.finish(planned.diagnostics, strict: output.strict)
-            return
+        var (report, view) = (planned, ReportView.diagnostics)
+        if let (scoped, leftOut) = StoreScope.scoped(planned) {
+            let unreported = leftOut == 0 ? "the chain is not reported (chainplan validate reports it)"
+                : "the chain and \(leftOut) finding\(leftOut == 1 ? "" : "s") about it are not reported (chainplan validate reports them)"
+            FileHandleOutput.standardError.write("chainplan: the store cannot be used; \(unreported)\n")
+            (report, view) = (scoped, .findings)
         }
-        let unreported = leftOut == 0 ? "the chain is not reported (chainplan validate reports it)"
-            : "the chain and \(leftOut) finding\(leftOut == 1 ? "" : "s") about it are not reported (chainplan validate reports them)"
-        FileHandleOutput.standardError.write("chainplan: the store cannot be used; \(unreported)\n")
-        try output.emit(report, view: .findings)
+        try output.emit(report, view: view)
         try ExitStatus.finish(report.diagnostics, strict: output.strict)
     }
 

@@ -41,8 +41,8 @@ public enum HashIdenticalVersionsCheck {
     }
 
     /// A difference between two hash-identical versions, by what it changes.
-    struct Difference: Equatable {
-        enum Effect: Equatable {
+    struct Difference {
+        enum Effect {
             /// Read from the source model by a migration: which version Core Data picks matters.
             case readByMigration
             /// Read by an in-memory migration only (a value transformer).
@@ -57,7 +57,7 @@ public enum HashIdenticalVersionsCheck {
         var text: String
     }
 
-    static func finding(_ a: ModelVersion, _ b: ModelVersion, inMemory: Set<String> = []) -> Diagnostic {
+    static func finding(_ a: ModelVersion, _ b: ModelVersion, inMemory: Set<String>) -> Diagnostic {
         let differences = (a.model.flatMap { old in b.model.map { unhashedDifferences(old, $0) } }) ?? []
         let location = SourceLocation(file: b.path)
         let runsInMemory = inMemory.contains(a.name) || inMemory.contains(b.name)

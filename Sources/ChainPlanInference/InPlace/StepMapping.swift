@@ -1,4 +1,3 @@
-import ChainPlanCore
 import ChainPlanReaders
 import Foundation
 
@@ -6,24 +5,18 @@ import Foundation
 /// its data from: the inferred mapping's pairing (renaming identifier, else name; see
 /// `Matcher`), with inherited properties included.
 ///
-/// Entities are paired when the mapping is made; each destination entity's properties are
-/// paired the first time one of them is asked for (a step's table plans read the few tables
-/// that change, not the whole model).
+/// Entities, and each paired entity's properties, are paired when the mapping is made.
 package struct StepMapping: Sendable {
     package let source: ResolvedModel
     package let destination: ResolvedModel
     /// Destination entity → source entity.
     package let entitySource: [String: String]
-    /// Per destination entity, paired on first use, attributes and relationships apart:
-    /// destination attribute → the paired source attribute's position among the source
-    /// entity's resolved attributes, and the same for relationships (looked up in constant time,
-    /// so a step over entities with thousands of attributes stays linear).
-    private let pairings = Locked(Pairings())
-
-    private struct Pairings: Sendable {
-        var attributes: [String: [String: Int]] = [:]
-        var relationships: [String: [String: Int]] = [:]
-    }
+    /// Per destination entity with a source, attributes and relationships apart: destination
+    /// attribute → the paired source attribute's position among the source entity's resolved
+    /// attributes, and the same for relationships (looked up in constant time, so a step over
+    /// entities with thousands of attributes stays linear).
+    private let attributePairings: [String: [String: Int]]
+    private let relationshipPairings: [String: [String: Int]]
 
     package init(source: ObjectModel, destination: ObjectModel) {
         self.init(source: ResolvedModel(source), destination: ResolvedModel(destination))
@@ -39,36 +32,40 @@ package struct StepMapping: Sendable {
             entities[destination.entities[d].name] = source.entities[s].name
         }
         self.entitySource = entities
+        attributePairings = Self.pairings(source, destination, entities, \.attributes, \.name, \.renamingIdentifier)
+        relationshipPairings = Self.pairings(source, destination, entities, \.relationships, \.name, \.renamingIdentifier)
     }
 
-    /// The pairing of destination entity `name`'s `properties` (empty when it has no source).
-    private func positions<Property>(_ cache: WritableKeyPath<Pairings, [String: [String: Int]]>, of name: String,
-                                     _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>,
-                                     _ renamingIdentifier: KeyPath<Property, String?>) -> [String: Int] {
-        if let known = pairings.withLock({ $0[keyPath: cache][name] }) { return known }
-        var positions: [String: Int] = [:]
-        if let entity = destination.entity(named: name), let sourceName = entitySource[name], let old = source.entity(named: sourceName) {
+    /// Each paired destination entity's `properties` paired with its source entity's: name →
+    /// position among the source entity's.
+    private static func pairings<Property>(_ source: ResolvedModel, _ destination: ResolvedModel, _ entitySource: [String: String],
+                                           _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>,
+                                           _ renamingIdentifier: KeyPath<Property, String?>) -> [String: [String: Int]] {
+        var result: [String: [String: Int]] = [:]
+        for (name, sourceName) in entitySource {
+            guard let entity = destination.entity(named: name), let old = source.entity(named: sourceName) else { continue }
             let mine = entity[keyPath: properties]
+            var positions: [String: Int] = [:]
             for (s, d) in Matcher.match(sources: old[keyPath: properties].map { ($0[keyPath: propertyName], $0[keyPath: renamingIdentifier]) },
                                         destinations: mine.map { ($0[keyPath: propertyName], $0[keyPath: renamingIdentifier]) }) {
                 positions[mine[d][keyPath: propertyName]] = s
             }
+            result[name] = positions
         }
-        pairings.withLock { $0[keyPath: cache][name] = positions }
-        return positions
+        return result
     }
 
     /// The source attribute destination attribute `name` of `entity` is filled from, with the
     /// source entity that declares it.
     package func sourceAttribute(of entity: String, _ name: String) -> (declaringEntity: String, attribute: Attribute)? {
-        paired(entity, name, positions(\.attributes, of: entity, \.attributes, \.name, \.renamingIdentifier)) {
+        paired(entity, name, attributePairings[entity]) {
             $0.attributes.indices.contains($1) ? ($0.attributes[$1], $0.attributes[$1].name) : nil
         }.map { (declaringEntity: $0.0, attribute: $0.1) }
     }
 
     /// The source relationship destination relationship `name` of `entity` is filled from.
     package func sourceRelationship(of entity: String, _ name: String) -> (declaringEntity: String, relationship: Relationship)? {
-        paired(entity, name, positions(\.relationships, of: entity, \.relationships, \.name, \.renamingIdentifier)) {
+        paired(entity, name, relationshipPairings[entity]) {
             $0.relationships.indices.contains($1) ? ($0.relationships[$1], $0.relationships[$1].name) : nil
         }.map { (declaringEntity: $0.0, relationship: $0.1) }
     }
@@ -77,9 +74,9 @@ package struct StepMapping: Sendable {
     /// `entity`, with the entity that declares it. `property` reads a position of the source
     /// entity in place (a closure, not a key path: this runs for every column of every table
     /// planned, and the entity is not copied to read one property).
-    private func paired<Property>(_ entity: String, _ name: String, _ positions: @autoclosure () -> [String: Int],
+    private func paired<Property>(_ entity: String, _ name: String, _ positions: [String: Int]?,
                                   _ property: (ResolvedEntity, Int) -> (Property, String)?) -> (String, Property)? {
-        guard let sourceEntity = entitySource[entity], let index = positions()[name], let at = source.position(of: sourceEntity),
+        guard let sourceEntity = entitySource[entity], let index = positions?[name], let at = source.position(of: sourceEntity),
               let (found, foundName) = property(source.entities[at], index) else { return nil }
         return (source.entities[at].inheritedFrom[foundName] ?? sourceEntity, found)
     }

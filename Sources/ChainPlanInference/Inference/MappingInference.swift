@@ -381,14 +381,6 @@ private struct Engine {
 
     // MARK: Entities
 
-    /// Where the rows of source entity `name` go in this inference.
-    func lineage(of name: String) -> String? { entityLineage[name] }
-
-    /// Writes a property's lineage.
-    mutating func link(_ from: PropertyKey, _ to: PropertyKey) {
-        propertyLineage[from] = to
-    }
-
     mutating func compareEntities(_ s: ResolvedEntityView, _ d: ResolvedEntityView, inMerge: Bool) {
         let sName = s.entity.name
         let dName = d.entity.name
@@ -400,7 +392,7 @@ private struct Engine {
         }
         let sParent = s.entity.parentEntity.flatMap { source.entity($0) }.map { $0.entity.name }
         let dParent = d.entity.parentEntity.flatMap { destination.entity($0) }.map { $0.entity.name }
-        let parentGoesTo: String? = if let sParent { lineage(of: sParent) } else { nil }
+        let parentGoesTo: String? = if let sParent { entityLineage[sParent] } else { nil }
         if parentGoesTo != dParent || (sParent == nil) != (dParent == nil) {
             let from = sParent.map { "'\($0)'" } ?? "none"
             let to = dParent.map { "'\($0)'" } ?? "none"
@@ -462,7 +454,7 @@ private struct Engine {
     /// the same name in this step (else comparing relationships reports the move).
     mutating func destinationsKeepTheirNames(_ entity: ResolvedEntityView) -> Bool {
         for relationship in entity.relationships where !relationship.isTransient {
-            if let destination = relationship.destinationEntity, lineage(of: destination) != destination { return false }
+            if let destination = relationship.destinationEntity, entityLineage[destination] != destination { return false }
         }
         return true
     }
@@ -582,11 +574,11 @@ private struct Engine {
             switch (sp, dp) {
             case let (.attribute(a), .attribute(b)) where a.isDerived == b.isDerived:
                 compareAttributes(a, b, sourceEntity: sName, entity: dName)
-                if firstUse { link(PropertyKey(sName, a.name), PropertyKey(dName, b.name)) }
+                if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
                 mappings.append(.attribute(b.name, from: a.name))
             case let (.relationship(a), .relationship(b)):
                 compareRelationships(a, b, sourceEntity: sName, entity: dName)
-                if firstUse { link(PropertyKey(sName, a.name), PropertyKey(dName, b.name)) }
+                if firstUse { propertyLineage[PropertyKey(sName, a.name)] = PropertyKey(dName, b.name) }
                 mappings.append(.relationship(b.name, from: a.name))
             default:
                 add(InferenceRules.propertyKindMismatch.change(
@@ -618,7 +610,7 @@ private struct Engine {
                 if case .relationship(let r) = destinationProperties[di] { return r.name.lowercased() == lowered }
                 return false
             }
-            if becameRelationship || (destination.lowercasedNames.contains(lowered) && !sourceHasLowercasedName(lowered)) {
+            if becameRelationship || (destination.lowercasedNames.contains(lowered) && !source.lowercasedNames.contains(lowered)) {
                 explained.insert(si)
                 add(InferenceRules.propertyKindMismatch.change(
                     .propertyKindChanged, entity: dName, property: a.name,
@@ -654,7 +646,7 @@ private struct Engine {
             let property = sourceProperties[si]
             let quiet = explained.contains(si)
             let moved: Bool
-            if case .attribute(let a) = property, s.entity.isAbstract { moved = movesDown(a.name, from: s) } else { moved = false }
+            if case .attribute(let a) = property, s.entity.isAbstract { moved = movedDown(a.name, from: s.entity.name) } else { moved = false }
             switch property {
             case .attribute(let a) where moved:
                 // An abstract entity has no rows of its own: its values live in its subentities, which keep the attribute.
@@ -806,7 +798,7 @@ private struct Engine {
         let label = "'\(entity).\(b.name)'"
         compareNames(.relationshipRenamed, "relationship", a.name, b.name, renamingIdentifier: b.renamingIdentifier,
                      sourceEntity: sourceEntity, entity: entity, location: here)
-        let surviving: String? = if let old = a.destinationEntity { lineage(of: old) } else { nil }
+        let surviving: String? = if let old = a.destinationEntity { entityLineage[old] } else { nil }
         if surviving != b.destinationEntity {
             let moved = "relationship \(label) now points to '\(b.destinationEntity ?? "?")' instead of '\(a.destinationEntity ?? "?")'"
             if surviving == nil, a.destinationEntity == b.destinationEntity {
@@ -897,15 +889,6 @@ private struct Engine {
 
     /// True when every concrete entity below `entity` in the source keeps a stored attribute
     /// `name` in the entity its rows go to (so removing it from `entity` moves it down).
-    func movesDown(_ name: String, from entity: ResolvedEntityView) -> Bool {
-        movedDown(name, from: entity.entity.name)
-    }
-
-    /// Whether the source has an entity of lower-cased name `name`.
-    func sourceHasLowercasedName(_ name: String) -> Bool {
-        source.lowercasedNames.contains(name)
-    }
-
     func movedDown(_ name: String, from entity: String) -> Bool {
         let below = source.entities.filter { candidate in
             !candidate.entity.isAbstract && candidate.entity.name != entity

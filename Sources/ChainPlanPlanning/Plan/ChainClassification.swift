@@ -51,13 +51,13 @@ struct ChainClassification {
         // Only the classification and the lineage outlive a worker: the inferred entity mappings
         // of a large history would otherwise all be held at once.
         let stepCount = graph.edges.count
-        // The SQLite work of a pair, the models by name from the classifier's dictionary (a
-        // bundle lookup is a linear search).
         // Each version's store layout, derived once for every step and jump it takes part in.
         let layoutNames = Array(Set(pairs.flatMap { [$0.from, $0.to] })).sorted()
         let layouts = Dictionary(uniqueKeysWithValues: zip(layoutNames, Parallel.map(layoutNames) { name in
             classifier.resolved[name]?.version.model.map(StoreLayout.init(model:))
         }))
+        // The SQLite work of a pair, the models by name from the classifier's dictionary (a
+        // bundle lookup is a linear search).
         let analyse: @Sendable (StepKey, SQLiteWork.Path, Set<String>) -> SQLiteWork? = { pair, path, copied in
             guard let from = classifier.resolved[pair.from], let to = classifier.resolved[pair.to],
                   let source = from.version.model, let destination = to.version.model else { return nil }
@@ -110,7 +110,7 @@ struct ChainClassification {
             }
         }
         // Versions that hash alike (CP123).
-        let inMemory = Set(steps.filter { $0.value.migration == .heavyweight }.map(\.key.from))
+        let inMemory = Set(steps.filter { SQLiteWork.path(of: $0.value) == .mappingModel }.map(\.key.from))
         diagnostics += HashIdenticalVersionsCheck.findings(bundle.versions, hashes: classifier.hashes, inMemory: inMemory)
         guard let target else { return }
         // Lineage of every reachable version's data to the target, for comparing the chain with
@@ -182,18 +182,6 @@ struct Lineage: Sendable {
     var entities: [String: String] = [:]
     var properties: [PropertyKey: PropertyKey] = [:]
 
-    init() {}
-
-    init(entities: [String: String], properties: [PropertyKey: PropertyKey]) {
-        self.entities = entities
-        self.properties = properties
-    }
-
-    /// A step's (or jump's) lineage.
-    init(_ mapping: InferredMapping) {
-        self.init(entities: mapping.entityLineage, properties: mapping.propertyLineage)
-    }
-
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {
         var composed = Lineage()
@@ -212,6 +200,13 @@ struct Lineage: Sendable {
             lost.append("\(from.entity).\(from.property)")
         }
         return lost.sorted()
+    }
+}
+
+extension Lineage {
+    /// A step's (or jump's) lineage.
+    init(_ mapping: InferredMapping) {
+        self.init(entities: mapping.entityLineage, properties: mapping.propertyLineage)
     }
 }
 

@@ -63,12 +63,8 @@ public struct SQLiteWork: Sendable, Hashable, Codable {
     /// tables in all: a long history's unchanged tables would otherwise fill most of the document.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(deferred, forKey: .deferred)
-        try container.encode(path, forKey: .path)
-        try container.encode(optionIgnored, forKey: .optionIgnored)
-        try container.encode(tables.filter { $0.work != .unchanged }, forKey: .tables)
-        try container.encode(tables.count, forKey: .tableCount)
-        try container.encode(finishTasks, forKey: .finishTasks)
+        try container.encode([.deferred: deferred, .path: path, .optionIgnored: optionIgnored,
+                              .tables: tables.filter { $0.work != .unchanged }, .tableCount: tables.count, .finishTasks: finishTasks])
     }
 
 }
