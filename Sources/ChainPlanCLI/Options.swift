@@ -120,7 +120,7 @@ struct OutputOptions: ParsableArguments {
                     FileHandleOutput.standardError.write("chainplan: warning: no job summary: \(error)\n")
                 }
             }
-            let options = RenderOptions(view: view, color: format == .text && useColor(path: path), failing: failing, stepSummary: stepSummary)
+            let options = RenderOptions(view: view, color: format == .text && useColor(path: path), failing: failing, stepSummary: stepSummary, rules: RuleCatalogue.all)
             try FileHandleOutput.write(Reporters.render(report, as: format, options: options), to: path)
         }
     }

@@ -33,11 +33,10 @@ public struct ChainContext: Sendable {
     }
 }
 
-/// A check over the chain. Each check reports one code and lives in its own file, with
-/// examples that document it (`chainplan rules CPnnn`) and that its tests run.
+/// A check over the chain. Each check reports one code and lives in that code's rule file
+/// (`Rules/SelfLoop.swift`), beside the code's declaration and examples.
 public protocol ChainCheck: Sendable {
     static var code: DiagnosticCode { get }
-    static var examples: [CheckExample] { get }
     func check(_ context: ChainContext) -> [Diagnostic]
 }
 
@@ -75,45 +74,6 @@ public struct FindingList: Sendable {
     }
 }
 
-/// A worked example of a check: a spec (and optionally a bundle's version names) and the
-/// findings of the check's code it must produce, with their exact line and column.
-public struct CheckExample: Sendable, Hashable, CustomStringConvertible {
-    public struct Finding: Sendable, Hashable {
-        public var line: Int?
-        public var column: Int?
-
-        public init(line: Int?, column: Int?) {
-            self.line = line
-            self.column = column
-        }
-    }
-
-    public var title: String
-    public var spec: String
-    public var syntax: SpecSyntax
-    /// Version names of a model bundle (in history order) and its current version.
-    public var bundleVersions: [String]?
-    public var currentVersion: String?
-    /// The findings of the check's code, in order; empty for an example that must not trigger.
-    public var expected: [Finding]
-
-    public init(
-        _ title: String, spec: String, syntax: SpecSyntax = .json,
-        bundleVersions: [String]? = nil, currentVersion: String? = nil,
-        expected: [(Int?, Int?)]
-    ) {
-        self.title = title
-        self.spec = spec
-        self.syntax = syntax
-        self.bundleVersions = bundleVersions
-        self.currentVersion = currentVersion
-        self.expected = expected.map { Finding(line: $0.0, column: $0.1) }
-    }
-
-    public var description: String { title }
-    // Equality and hashing are the synthesised ones: every field counts.
-}
-
 /// All chain checks, in code order.
 public enum ChainChecks {
     public static let all: [any ChainCheck] = [
@@ -131,10 +91,5 @@ public enum ChainChecks {
 
     public static func run(_ context: ChainContext) -> [Diagnostic] {
         all.flatMap { $0.check(context) }
-    }
-
-    /// The examples of the check reporting `code`, if a chain check reports it.
-    public static func examples(for code: DiagnosticCode) -> [CheckExample] {
-        all.first { type(of: $0).code == code }.map { type(of: $0).examples } ?? []
     }
 }

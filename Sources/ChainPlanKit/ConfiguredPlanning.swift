@@ -13,7 +13,7 @@ extension RuleConfiguration {
         guard let file = file ?? (FileManager.default.fileExists(atPath: implicit.path) ? implicit : nil) else {
             return .made(configuration: RuleConfiguration(), diagnostics: [])
         }
-        return read(fileAt: file, displayPath: DisplayPath.make(file, relativeTo: baseDirectory))
+        return read(fileAt: file, displayPath: DisplayPath.make(file, relativeTo: baseDirectory), codes: RuleCatalogue.all)
     }
 }
 

@@ -113,10 +113,10 @@ public struct RuleConfiguration: Sendable, Hashable {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func read(fileAt url: URL, displayPath: String) -> ReadResult {
+    public static func read(fileAt url: URL, displayPath: String, codes: [DiagnosticCode]) -> ReadResult {
         switch FileAccess.readRegularFile(at: url, maxBytes: maxBytes) {
         case .success(let data):
-            return read(data: data, displayPath: displayPath)
+            return read(data: data, displayPath: displayPath, codes: codes)
         case .failure(let problem):
             return ReadResult(configuration: nil, diagnostics: [
                 Diagnostic(.invalidConfiguration, "cannot read the configuration: \(problem.description)", at: SourceLocation(file: displayPath)),
@@ -124,8 +124,8 @@ public struct RuleConfiguration: Sendable, Hashable {
         }
     }
 
-    public static func read(data: Data, displayPath: String) -> ReadResult {
-        var reader = Reader(file: displayPath)
+    public static func read(data: Data, displayPath: String, codes: [DiagnosticCode]) -> ReadResult {
+        var reader = Reader(file: displayPath, codes: codes)
         switch CheckedYAML.compose(data, syntax: .yaml, what: "the configuration", maxBytes: maxBytes, limitOption: "1 MB") {
         case .failure(let failure):
             reader.report(failure.message, SourceLocation(file: displayPath, line: failure.line, column: failure.column))
@@ -139,10 +139,15 @@ public struct RuleConfiguration: Sendable, Hashable {
 
     private struct Reader {
         let file: String
+        /// The codes `rules` may name.
+        let codes: [DiagnosticCode]
         var configuration = RuleConfiguration()
         var diagnostics: [Diagnostic] = []
 
-        init(file: String) { self.file = file }
+        init(file: String, codes: [DiagnosticCode]) {
+            self.file = file
+            self.codes = codes
+        }
 
         mutating func report(_ message: String, _ location: SourceLocation) {
             diagnostics.append(Diagnostic(.invalidConfiguration, message, at: location))
@@ -178,8 +183,8 @@ public struct RuleConfiguration: Sendable, Hashable {
             var seen: Set<DiagnosticCode> = []
             for (key, value) in mapping {
                 let name = key.string ?? ""
-                guard let code = DiagnosticCode(rawValue: name.uppercased()) else {
-                    let close = DiagnosticCode.allCases.map(\.rawValue).filter { $0.prefix(3) == name.uppercased().prefix(3) }.prefix(5)
+                guard let code = codes.code(name) else {
+                    let close = codes.map(\.rawValue).filter { $0.prefix(3) == name.uppercased().prefix(3) }.prefix(5)
                     report("unknown code '\(name)'" + (close.isEmpty ? "" : " (codes like it: \(close.joined(separator: ", ")))")
                            + "; 'chainplan rules' lists them", location(key))
                     continue
@@ -192,7 +197,7 @@ public struct RuleConfiguration: Sendable, Hashable {
                     report("\(code.rawValue): '\(value.string ?? "?")' is not off, note, warning or error", location(value))
                     continue
                 }
-                if code.rule.unusableInput, setting != .error {
+                if code.unusableInput, setting != .error {
                     report("\(code.rawValue) cannot be set to \(setting.rawValue): it means the input could not be used", location(value))
                     continue
                 }

@@ -17,7 +17,7 @@ package enum StoreEntityRowCounts {
         let copy = try StoreScratchCopy.make(storeAt: path, displayPath: displayPath, lockTimeout: lockTimeout)
         defer { copy.remove() }
         let metadata = try StoreReader().read(copy: copy)
-        if let unusable = metadata.diagnostics.first(where: { $0.code.rule.unusableInput && $0.severity == .error }) {
+        if let unusable = metadata.diagnostics.first(where: { $0.code.unusableInput && $0.severity == .error }) {
             throw StoreError(unusable)
         }
         var rows: [String: PassRows] = [:]

@@ -80,7 +80,7 @@ struct CIFormatTests {
         let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
-        #expect(rules.map { $0["id"] as? String } == Rule.all.map(\.code.rawValue))
+        #expect(rules.map { $0["id"] as? String } == RuleCatalogue.all.map(\.rawValue))
         #expect(rules.allSatisfy { (($0["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
         let results = try #require(run["results"] as? [[String: Any]])
         // One cause, one finding: the entity the example's pass set forgets (CP701), the missing

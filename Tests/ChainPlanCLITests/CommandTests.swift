@@ -86,7 +86,7 @@ struct CommandTests {
         let bundle = Self.chains.appendingPathComponent("grocery-dude/Model.xcdatamodeld")
         let (code, json) = try await run(["paths", bundle.path, "--format", "json"])
         #expect(code == 0)
-        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let report = try RuleCatalogue.jsonDecoder().decode(ChainReport.self, from: Data(json.utf8))
         #expect(report.versions == ["Model", "Model 2", "Model 3", "Model 4"])
         let inferred = try #require(report.diagnostics.first { $0.code == .inferredOrder })
         #expect(inferred.severity == .warning)
@@ -106,7 +106,7 @@ struct CommandTests {
         try Data("{\"chain\": [\"Model\", \"Modle 2\", \"Model 3\"],\n \"model\": \"Model.xcdatamodeld\"}".utf8).write(to: spec)
         let (code, json) = try await run(["validate", spec.path, "--format", "json"])
         #expect(code == 1)
-        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let report = try RuleCatalogue.jsonDecoder().decode(ChainReport.self, from: Data(json.utf8))
         let found = report.diagnostics.map { "\($0.code.rawValue) \($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.versions)" }
         #expect(found.contains("CP105 1:21 [\"Modle 2\"]"))
         #expect(report.diagnostics.first { $0.code == .unknownVersion }?.message.contains("did you mean 'Model 2'") == true)
@@ -124,7 +124,7 @@ struct CommandTests {
         let spec = directory.appendingPathComponent("chain.json")
         try Data(#"{"chain": ["Model", "Model 2", "Model 3", "Model 4", "Model 5"], "model": "Model.xcdatamodeld"}"#.utf8).write(to: spec)
         let (_, json) = try await run(["validate", spec.path, "--format", "json"])
-        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let report = try RuleCatalogue.jsonDecoder().decode(ChainReport.self, from: Data(json.utf8))
         let unknown = try #require(report.diagnostics.first { $0.code == .unknownVersion })
         #expect(unknown.message == "version 'Model 5' is not in the model bundle 'Model'; did you mean 'Model 2', 'Model 3' or 'Model 4'?")
     }
@@ -200,7 +200,7 @@ struct CommandTests {
         try Data(c.spec.utf8).write(to: spec)
         let (code, json) = try await run(["validate", spec.path, "--format", "json"])
         #expect(code == c.status)
-        let report = try JSONDecoder().decode(ChainReport.self, from: Data(json.utf8))
+        let report = try RuleCatalogue.jsonDecoder().decode(ChainReport.self, from: Data(json.utf8))
         let found = report.diagnostics.filter { [.unreadableSpec, .unreadableMappingModel, .unmatchedMappingModel, .staleMappingModel].contains($0.code) && $0.location?.file.hasSuffix(c.file) == true }
         #expect(found.count == c.expected.count, "\(found)")
         for (diagnostic, expected) in zip(found, c.expected) {
@@ -225,7 +225,7 @@ struct CommandTests {
     @Test func explainShowsEveryChangeWithItsBasis() async throws {
         let (code, json) = try await run(["explain", Self.chains.appendingPathComponent("notas/chain.json").path, "Notas", "Notas 3", "--format", "json"])
         #expect(code == 0)
-        let report = try JSONDecoder().decode(ExplainReport.self, from: Data(json.utf8))
+        let report = try RuleCatalogue.jsonDecoder().decode(ExplainReport.self, from: Data(json.utf8))
         #expect(report.migration == .lightweight)
         #expect(report.changes.map(\.rule).contains("key-match"))
         #expect(report.changes.contains { $0.code == .propertyKindChange && $0.basis == .coreDataBuilder })

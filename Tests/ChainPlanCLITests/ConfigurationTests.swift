@@ -14,7 +14,7 @@ import Testing
 /// `.chainplan.yml` and `chainplan rules`.
 struct ConfigurationTests {
     static func read(_ text: String) -> RuleConfiguration.ReadResult {
-        RuleConfiguration.read(data: Data(text.utf8), displayPath: ".chainplan.yml")
+        RuleConfiguration.read(data: Data(text.utf8), displayPath: ".chainplan.yml", codes: RuleCatalogue.all)
     }
 
     /// Every mistake is a CP130 at the offending token, and the configuration is not used.
@@ -171,10 +171,10 @@ struct ConfigurationTests {
         let url = CLITests.root.appendingPathComponent("Schemas/config.schema.json")
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let rules = try #require(((schema["properties"] as? [String: Any])?["rules"] as? [String: Any])?["properties"] as? [String: [String: Any]])
-        #expect(Set(rules.keys) == Set(DiagnosticCode.allCases.map(\.rawValue)))
-        for code in DiagnosticCode.allCases {
+        #expect(Set(rules.keys) == Set(RuleCatalogue.all.map(\.rawValue)))
+        for code in RuleCatalogue.all {
             let entry = rules[code.rawValue] ?? [:]
-            if code.rule.unusableInput {
+            if code.unusableInput {
                 #expect(entry["const"] as? String == "error", "\(code.rawValue)")
             } else {
                 let accepted = (entry["enum"] as? [Any] ?? []).map { "\($0 as? String ?? (($0 as? Bool) == false ? "false" : "?"))" }
@@ -207,32 +207,32 @@ struct ConfigurationTests {
     }
 
     @Test func rulesListsEveryCodeAndExplainsOneWithItsExamples() throws {
-        let all = Rule.all.map { RuleExplanation($0.code, withExamples: false) }
-        #expect(all.map(\.code) == DiagnosticCode.allCases.map(\.rawValue))
+        let all = RuleCatalogue.all.map { RuleExplanation($0, withExamples: false) }
+        #expect(all.map(\.code) == RuleCatalogue.all.map(\.rawValue))
         let cycle = RuleExplanation(.migrationCycle)
         let examples = try #require(cycle.examples)
-        #expect(examples.count == ChainChecks.examples(for: .migrationCycle).count)
+        #expect(examples.count == DiagnosticCode.migrationCycle.examples.count)
         #expect(examples.contains { $0.findings.contains { $0.contains("[CP104]") } })
         #expect(examples.contains { $0.findings.isEmpty })
         #expect(cycle.text.contains("Example: "))
         // Classification codes show their model versions and run through the real classifier.
         let required = RuleExplanation(.couldFailValidation)
         let requiredExamples = try #require(required.examples)
-        #expect(requiredExamples.count == ClassificationExamples.examples(for: .couldFailValidation).count)
+        #expect(requiredExamples.count == DiagnosticCode.couldFailValidation.examples.count)
         #expect(requiredExamples.first?.spec.hasPrefix("V1: <entity") == true)
         #expect(requiredExamples.first?.findings.first?.contains("[CP203]") == true)
         #expect(requiredExamples.last?.findings.isEmpty == true)
         // Input codes show their project folder and run through the real pipeline.
         let locked = RuleExplanation(.lockedVersionChanged)
         let lockedExamples = try #require(locked.examples)
-        #expect(lockedExamples.count == InputExamples.examples(for: .lockedVersionChanged).count)
+        #expect(lockedExamples.count == DiagnosticCode.lockedVersionChanged.examples.count)
         #expect(lockedExamples.first?.spec.contains("chain.lock: written by 'chainplan lock'") == true)
         #expect(lockedExamples.first?.findings.first?.contains("[CP401]") == true)
         #expect(locked.text.contains("Example: "))
     }
 
     /// Every code's explanation has an example whose run shows the code.
-    @Test(arguments: DiagnosticCode.allCases.filter { !StageExamples.withoutFiringExample.contains($0) })
+    @Test(arguments: RuleCatalogue.all.filter { !RuleCatalogue.withoutFiringExample.contains($0) })
     func everyRuleShowsAFiringExample(_ code: DiagnosticCode) throws {
         let examples = try #require(RuleExplanation(code).examples)
         #expect(examples.contains { $0.findings.contains { $0.hasSuffix("[\(code.rawValue)]") } }, "\(code.rawValue)")

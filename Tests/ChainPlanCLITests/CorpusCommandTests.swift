@@ -52,12 +52,12 @@ struct CorpusCommandTests {
         let demo = Self.corpus.appendingPathComponent("JohnEstropia__CoreStore/Demo/Sources/Demos/Advanced/EvolutionDemo")
         let bundle = demo.appendingPathComponent("Advanced.EvolutionDemo.V1.xcdatamodeld").path
         let (_, data) = try await run(["explain", bundle, "Advanced.EvolutionDemo.V2", "Advanced.EvolutionDemo.V1", "--format", "json"])
-        let report = try JSONDecoder().decode(ExplainReport.self, from: data)
+        let report = try RuleCatalogue.jsonDecoder().decode(ExplainReport.self, from: data)
         #expect(report.migration == .heavyweight)
         #expect(report.mappingModel?.path.hasSuffix("Advanced.EvolutionDemo.V1.FromV2.xcmappingmodel") == true)
         // The chain's own direction is still inferred from the contents alone.
         let (_, forward) = try await run(["explain", bundle, "Advanced.EvolutionDemo.V1", "Advanced.EvolutionDemo.V2", "--format", "json"])
-        let forwardReport = try JSONDecoder().decode(ExplainReport.self, from: forward)
+        let forwardReport = try RuleCatalogue.jsonDecoder().decode(ExplainReport.self, from: forward)
         #expect(forwardReport.mappingModel?.path.hasSuffix("Advanced.EvolutionDemo.V2.FromV1.xcmappingmodel") == true)
     }
 

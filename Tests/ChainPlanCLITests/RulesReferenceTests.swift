@@ -16,7 +16,7 @@ import ChainPlanCore
 
     @Test func everyCodeHasASection() throws {
         let page = try String(contentsOf: CLITests.root.appendingPathComponent("Docs/rules.md"), encoding: .utf8)
-        for code in DiagnosticCode.allCases {
+        for code in RuleCatalogue.all {
             #expect(page.contains("\n## \(code.rawValue)\n"), "\(code.rawValue) missing from Docs/rules.md")
         }
     }

@@ -87,7 +87,7 @@ struct StageCodeTests {
 
     static func plan(_ name: String) throws -> StagePlan {
         if let example = StageTests.multiStep.first(where: { $0.name == name }) {
-            return try #require(example.example.plan())
+            return try #require(example.example.stagePlan())
         }
         var options = PlanOptions()
         options.baseDirectory = CLITests.root

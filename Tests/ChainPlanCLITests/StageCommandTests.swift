@@ -54,7 +54,7 @@ struct StageCommandTests {
         try Data("stages:\n  - \"MyAppModelV3 -> MyAppModelV4\"\n".utf8).write(to: directory.appendingPathComponent(".chainplan.yml"))
         let (status, json) = await Self.run(["stage", spec.path, "--format", "json"], in: directory)
         #expect(status == 0)
-        let configured = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
+        let configured = try RuleCatalogue.jsonDecoder().decode(StagePlan.self, from: Data(json.utf8))
         #expect(configured.stages.filter { $0.kind == .custom }.map(\.versions) == [["MyAppModelV3", "MyAppModelV4"]])
         // `chainplan report` shows the same plan, the configured hint included.
         let (reported, markdown) = await Self.run(["report", spec.path, "--format", "md"], in: directory)
@@ -63,7 +63,7 @@ struct StageCommandTests {
         try FileManager.default.removeItem(at: directory.appendingPathComponent(".chainplan.yml"))
         // A malformed hint is CP100 at its place.
         try Data(#"{"chain": ["A", "B"], "stages": ["A to B"]}"#.utf8).write(to: spec)
-        let read = SpecReader().read(fileAt: spec, displayPath: "chain.json")
+        let read = SpecReader(codes: PlanningRules.all).read(fileAt: spec, displayPath: "chain.json")
         #expect(read.diagnostics.map(\.code) == [.unreadableSpec])
         #expect(read.diagnostics.first?.location?.column == 34)
     }
@@ -85,7 +85,7 @@ struct StageCorpusTests {
         let momd = Self.sample.appendingPathComponent("Fixtures/SampleModel3.momd").path
         let (status, json) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--format", "json"], in: directory)
         #expect(status == 0)
-        let plan = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
+        let plan = try RuleCatalogue.jsonDecoder().decode(StagePlan.self, from: Data(json.utf8))
         #expect(plan.stages.map(\.kind) == [.lightweight])
         #expect(plan.stages.first?.checksums.first == "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=")
         #expect(plan.starts.map(\.error) == [nil, nil, nil])

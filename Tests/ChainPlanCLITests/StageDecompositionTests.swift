@@ -42,8 +42,8 @@ struct StageDecompositionTests {
 
     @Test(arguments: cases)
     func suggestion(_ c: Case) throws {
-        let example = StageExample("", versions: c.versions, stages: nil, expected: 0)
-        let plan = try #require(example.plan())
+        let example = RuleExample.stages("", versions: c.versions, stages: nil, expected: 0)
+        let plan = try #require(example.stagePlan())
         try StageTests.checkGoldens(plan, name: c.name)
         let decomposition = try #require(plan.decompositions?.first)
         #expect(plan.decompositions?.count == 1)
@@ -81,21 +81,23 @@ struct StageDecompositionTests {
 
     /// Steps that match no pattern get no suggestion (a lone removal, a plain addition).
     @Test func noPatternNoSuggestion() throws {
-        let removal = StageExample("", versions: [Self.aircraftV1, #"<entity name="Aircraft"><attribute name="name" optional="YES" attributeType="String"/></entity>"#], stages: nil, expected: 0)
-        #expect(try #require(removal.plan()).decompositions == nil)
+        let removal = RuleExample.stages("", versions: [Self.aircraftV1, #"<entity name="Aircraft"><attribute name="name" optional="YES" attributeType="String"/></entity>"#], stages: nil, expected: 0)
+        #expect(try #require(removal.stagePlan()).decompositions == nil)
         // A new entity with an attribute of the same type, but named unlike the removed one.
-        let unrelated = StageExample("", versions: [Self.aircraftV1, Self.aircraftV2.replacingOccurrences(of: "FlightData", with: "Logbook")], stages: nil, expected: 0)
-        #expect(try #require(unrelated.plan()).decompositions == nil)
+        let unrelated = RuleExample.stages("", versions: [Self.aircraftV1, Self.aircraftV2.replacingOccurrences(of: "FlightData", with: "Logbook")], stages: nil, expected: 0)
+        #expect(try #require(unrelated.stagePlan()).decompositions == nil)
     }
 
-    static func bundle(_ example: StageExample) -> ModelBundle? {
+    static func bundle(_ example: RuleExample) -> ModelBundle? {
+        guard case .stages(let entityLists, _, _) = example.input else { return nil }
+        let names = RuleExampleRuns.names(entityLists.count)
         var versions: [ModelVersion] = []
-        for (name, entities) in zip(example.names, example.versions) {
+        for (name, entities) in zip(names, entityLists) {
             let path = "Example.xcdatamodeld/\(name).xcdatamodel/contents"
             let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
             guard let model = ModelContentsParser().parse(Data(text.utf8), file: path, version: name).model else { return nil }
             versions.append(ModelVersion(name: name, path: path, model: model))
         }
-        return ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: versions, currentVersion: example.names.last)
+        return ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: versions, currentVersion: names.last)
     }
 }

@@ -11,34 +11,9 @@ import Testing
 @testable import ChainPlanStore
 @testable import ChainPlanOutput
 
-/// Staged migration plans (`chainplan stage`): the staged codes' examples, golden plans for every
+/// Staged migration plans (`chainplan stage`): golden plans for every
 /// example chain and for multi-step cases, and each plan proved against reference §6.1 per start.
 struct StageTests {
-    struct ExampleCase: CustomTestStringConvertible, Sendable {
-        var code: DiagnosticCode
-        var example: StageExample
-        var testDescription: String { "\(code.rawValue): \(example.title)" }
-    }
-
-    /// The staged codes about stage lists (CP514 and CP515, found on whole projects, have input examples).
-    static let codes: [DiagnosticCode] = DiagnosticCode.allCases.filter { $0.rawValue.hasPrefix("CP5") && InputExamples.examples(for: $0).isEmpty }
-
-    static let exampleCases: [ExampleCase] = codes.flatMap { code in StageExamples.examples(for: code).map { ExampleCase(code: code, example: $0) } }
-
-    @Test(arguments: exampleCases)
-    func example(_ c: ExampleCase) {
-        let findings = c.example.run()
-        #expect(findings.filter { $0.code == c.code }.count == c.example.expected, "\(findings.map { "\($0.code.rawValue) \($0.message)" })")
-    }
-
-    @Test func everyStagedCodeHasATriggeringAndANonTriggeringExample() {
-        for code in Self.codes {
-            let examples = StageExamples.examples(for: code)
-            if !StageExamples.withoutFiringExample.contains(code) { #expect(examples.contains { $0.expected > 0 }, "\(code)") }
-            #expect(examples.contains { $0.expected == 0 }, "\(code)")
-        }
-    }
-
     static let chains = ["aircraft-staged", "corestore-tree", "events-two-passes", "grocery-dude", "notas"]
 
     @Test(arguments: chains)
@@ -59,21 +34,21 @@ struct StageTests {
 
     struct MultiStep: Sendable, CustomTestStringConvertible {
         var name: String
-        var example: StageExample
+        var example: RuleExample
         var testDescription: String { name }
     }
 
     static let multiStep: [MultiStep] = [
-        MultiStep(name: "removed-then-retyped", example: StageExample("", versions: [StageExamples.titleBody, StageExamples.untitled, StageExamples.numericTitle], stages: nil, expected: 0)),
-        MultiStep(name: "renames-chain", example: StageExample("", versions: [StageExamples.title, StageExamples.heading, StageExamples.caption], stages: nil, expected: 0)),
-        MultiStep(name: "renames-keep-original-identifier", example: StageExample("", versions: [StageExamples.title, StageExamples.heading,
+        MultiStep(name: "removed-then-retyped", example: RuleExample.stages("", versions: [StageExampleModels.titleBody, StageExampleModels.untitled, StageExampleModels.numericTitle], stages: nil, expected: 0)),
+        MultiStep(name: "renames-chain", example: RuleExample.stages("", versions: [StageExampleModels.title, StageExampleModels.heading, StageExampleModels.caption], stages: nil, expected: 0)),
+        MultiStep(name: "renames-keep-original-identifier", example: RuleExample.stages("", versions: [StageExampleModels.title, StageExampleModels.heading,
             #"<entity name="Note"><attribute name="caption" optional="YES" attributeType="String" elementID="title"/></entity>"#], stages: nil, expected: 0)),
-        MultiStep(name: "hash-identical", example: StageExample("", versions: [StageExamples.title, StageExamples.titleBody, StageExamples.titleBody], sameChecksum: [2], stages: nil, expected: 0)),
+        MultiStep(name: "hash-identical", example: RuleExample.stages("", versions: [StageExampleModels.title, StageExampleModels.titleBody, StageExampleModels.titleBody], sameChecksum: [2], stages: nil, expected: 0)),
     ]
 
     @Test(arguments: multiStep)
     func multiStepPlan(_ c: MultiStep) throws {
-        let plan = try #require(c.example.plan())
+        let plan = try #require(c.example.stagePlan())
         try Self.checkGoldens(plan, name: c.name)
         #expect(plan.starts.allSatisfy { $0.error == nil && $0.endsOn == plan.appModel }, "\(plan.starts)")
         #expect(plan.starts.allSatisfy { $0.jumps.allSatisfy(\.lostComparedToSteps.isEmpty) })
@@ -101,9 +76,8 @@ struct StageTests {
     }
 
     @Test func checkAuditsAStageListFileWithLocations() throws {
-        let examples = StageExamples.examples(for: .duplicateChecksumInStage)
-        let example = try #require(examples.first)
-        let findings = example.run().filter { $0.code == .duplicateChecksumInStage }
+        let example = try #require(DiagnosticCode.duplicateChecksumInStage.examples.first)
+        let findings = try example.run().filter { $0.code == .duplicateChecksumInStage }
         #expect(findings.first?.location?.line == 2)
         let json = #"[{"kind": "lightweight", "checksums": ["a"]}, {"kind": "custom", "checksums": ["b"]}]"#
         let read = StageListAudit.read(json, file: "stages.json")

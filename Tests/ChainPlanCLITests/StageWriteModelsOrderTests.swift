@@ -40,12 +40,12 @@ struct StageWriteModelsOrderTests {
     static func project(_ c: Case) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-write-order-\(UUID().uuidString)")
         let bundle = directory.appendingPathComponent("App.xcdatamodeld")
-        for (name, entities) in [(c.from, InputExamples.aircraft), (c.to, InputExamples.aircraftWithFlightData)] {
+        for (name, entities) in [(c.from, ProjectExampleFiles.aircraft), (c.to, ProjectExampleFiles.aircraftWithFlightData)] {
             let folder = bundle.appendingPathComponent("\(name).xcdatamodel")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(InputExamples.contents(entities).utf8).write(to: folder.appendingPathComponent("contents"))
+            try Data(ProjectExampleFiles.contents(entities).utf8).write(to: folder.appendingPathComponent("contents"))
         }
-        try Data(InputExamples.current(c.to).text.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+        try Data(ProjectExampleFiles.current(c.to).text.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
         let spec: String
         switch c.input {
         case .jsonArray, .bundle: spec = "{\"chain\": [\(quoted(c.from)), \(quoted(c.to))], \"model\": \"App.xcdatamodeld\"}"
@@ -98,7 +98,7 @@ struct StageWriteModelsOrderTests {
         }
         let (planned, json) = await StageCommandTests.run(["stage", input.path, "--format", "json"], in: directory)
         #expect(planned == 0, "\(json)")
-        let after = try JSONDecoder().decode(StagePlan.self, from: Data(json.utf8))
+        let after = try RuleCatalogue.jsonDecoder().decode(StagePlan.self, from: Data(json.utf8))
         #expect(after.decompositions == nil)
         #expect(after.findings.isEmpty, "\(after.findings.map(\.message))")
         #expect(after.starts.map(\.version) == [c.from, c.intermediate, c.to])

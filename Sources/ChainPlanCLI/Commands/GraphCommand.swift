@@ -72,7 +72,7 @@ struct GraphCommand: AsyncParsableCommand {
     func run() async throws {
         let format = try resolvedFormat()
         let report = try input.plan()
-        if report.diagnostics.hasUnusableInput { throw UsageError(findings: report.diagnostics.filter { $0.code.rule.unusableInput }) }
+        if report.diagnostics.hasUnusableInput { throw UsageError(findings: report.diagnostics.filter { $0.code.unusableInput }) }
         if let from, !report.versions.contains(from) { throw UsageError(VersionHint.notInChain(from, versions: report.versions)) }
         let drawn = from.map { PathScope.restricted(report, toPathFrom: $0) } ?? report
         let diagram = Diagram(report: drawn, options: DiagramOptions(highlightFrom: from, includeDirectJumps: direct))

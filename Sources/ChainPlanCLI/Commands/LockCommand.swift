@@ -46,7 +46,7 @@ struct LockCommand: AsyncParsableCommand {
         if !configurationProblems.isEmpty { throw UsageError(findings: configurationProblems) }
         if let refusal = plan.refusal { throw UsageError(refusal) }
         guard let lock = plan.lock else {
-            throw UsageError(findings: plan.report.diagnostics.filter { $0.code.rule.unusableInput },
+            throw UsageError(findings: plan.report.diagnostics.filter { $0.code.unusableInput },
                              "nothing to lock: the spec names no readable model bundle")
         }
         guard plan.missing.isEmpty else {

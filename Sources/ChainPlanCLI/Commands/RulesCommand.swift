@@ -38,7 +38,7 @@ struct RulesCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let code {
-            guard let known = DiagnosticCode(rawValue: code.uppercased()) else {
+            guard let known = RuleCatalogue.all.code(code) else {
                 throw UsageError("unknown code '\(code)'; 'chainplan rules' lists them")
             }
             let explanation = RuleExplanation(known)
@@ -50,16 +50,16 @@ struct RulesCommand: AsyncParsableCommand {
         }
         switch format {
         case .json:
-            FileHandleOutput.standardOutput.write(JSONEnvelope.encode(Rule.all.map { RuleExplanation($0.code, withExamples: false) }, as: "rules"))
+            FileHandleOutput.standardOutput.write(JSONEnvelope.encode(RuleCatalogue.all.map { RuleExplanation($0, withExamples: false) }, as: "rules"))
         case .md:
             FileHandleOutput.standardOutput.write(Self.markdown())
         case .text:
-            let width = Rule.all.map(\.name.count).max() ?? 0
+            let width = RuleCatalogue.all.map(\.name.count).max() ?? 0
             var out = ""
-            for rule in Rule.all {
+            for rule in RuleCatalogue.all {
                 let name = rule.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                out += "\(rule.code.rawValue)  \(severity)  \(name)  \(rule.summary)\n"
+                out += "\(rule.rawValue)  \(severity)  \(name)  \(rule.summary)\n"
             }
             FileHandleOutput.standardOutput.write(out)
         }
@@ -75,11 +75,11 @@ extension RulesCommand {
         out += "`chainplan rules CPnnn` explains one code and runs its examples. "
         out += "Severities are defaults; `.chainplan.yml` can change them.\n\n"
         out += "| Code | Name | Severity | Summary |\n|---|---|---|---|\n"
-        for rule in Rule.all {
-            out += "| [\(rule.code.rawValue)](#\(rule.code.rawValue.lowercased())) | \(rule.name) | \(rule.defaultSeverity.rawValue) | \(cell(rule.summary)) |\n"
+        for rule in RuleCatalogue.all {
+            out += "| [\(rule.rawValue)](#\(rule.rawValue.lowercased())) | \(rule.name) | \(rule.defaultSeverity.rawValue) | \(cell(rule.summary)) |\n"
         }
-        for rule in Rule.all {
-            out += "\n## \(rule.code.rawValue)\n\n**\(rule.name)** (\(rule.defaultSeverity.rawValue)\(rule.unusableInput ? ", unusable input: exit 2" : "")): \(rule.summary).\n\n\(rule.help)\n"
+        for rule in RuleCatalogue.all {
+            out += "\n## \(rule.rawValue)\n\n**\(rule.name)** (\(rule.defaultSeverity.rawValue)\(rule.unusableInput ? ", unusable input: exit 2" : "")): \(rule.summary).\n\n\(rule.help)\n"
         }
         return out
     }
@@ -90,8 +90,8 @@ extension RulesCommand {
     }
 }
 
-/// One code, for `rules CPnnn`: the catalogue entry and each of its examples (chain checks,
-/// classification, input files) run again with the findings it produces.
+/// One code, for `rules CPnnn`: the rule and each of its examples run again, with the findings
+/// of the code it raises.
 struct RuleExplanation: Encodable {
     struct Example: Encodable {
         var title: String
@@ -99,50 +99,41 @@ struct RuleExplanation: Encodable {
         var findings: [String]
     }
 
-    /// The catalogue entry: its fields are the document's.
-    var rule: Rule
+    var rule: DiagnosticCode
     var examples: [Example]?
 
-    var code: String { rule.code.rawValue }
+    var code: String { rule.rawValue }
 
-    init(_ code: DiagnosticCode, withExamples: Bool = true) {
-        rule = code.rule
+    init(_ rule: DiagnosticCode, withExamples: Bool = true) {
+        self.rule = rule
         guard withExamples else { return }
-        let chain = ChainChecks.examples(for: code).map { example in
-            let findings = example.run().filter { $0.code == code }
-            return Example(title: example.title, spec: example.spec, findings: findings.map { TextReporter.line(for: $0, color: false) })
-        }
-        let classification = ClassificationExamples.examples(for: code).map { example in
-            let findings = example.run().filter { $0.code == code }
-            let versions = zip(example.names, example.versions).map { "\($0): \($1)" }.joined(separator: "\n")
-                + (example.mappingModelOnFirstStep ? "\n(a mapping model covers V1 → V2)" : "")
-            return Example(title: example.title, spec: versions, findings: findings.map { TextReporter.line(for: $0, color: false) })
-        }
-        let input = InputExamples.examples(for: code).map { example in
+        examples = rule.examples.map { example in
             // An example that cannot be set up says so, rather than showing a finding it did not raise.
             let findings: [String]
             do {
-                findings = try example.run().filter { $0.code == code }.map { TextReporter.line(for: $0, color: false) }
+                findings = try example.run().filter { $0.code == rule }.map { TextReporter.line(for: $0, color: false) }
             } catch {
                 findings = ["(the example could not be run: \(error))"]
             }
             return Example(title: example.title, spec: example.shownInput, findings: findings)
         }
-        let staged = StageExamples.examples(for: code).map { example in
-            let findings = example.run().filter { $0.code == code }
-            return Example(title: example.title, spec: example.shown, findings: findings.map { TextReporter.line(for: $0, color: false) })
-        }
-        examples = chain + classification + input + staged
     }
 
-    private enum CodingKeys: String, CodingKey { case examples }
+    private enum CodingKeys: String, CodingKey {
+        case code, name, summary, help, defaultSeverity, unusableInput, examples
+    }
 
+    /// The rule's fields, then its examples when explained.
     func encode(to encoder: any Encoder) throws {
-        try rule.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule.rawValue, forKey: .code)
+        try container.encode(rule.name, forKey: .name)
+        try container.encode(rule.summary, forKey: .summary)
+        try container.encode(rule.help, forKey: .help)
+        try container.encode(rule.defaultSeverity, forKey: .defaultSeverity)
+        try container.encode(rule.unusableInput, forKey: .unusableInput)
         try container.encodeIfPresent(examples, forKey: .examples)
     }
-
     var text: String {
         var out = "\(code) \(rule.name) (default: \(rule.defaultSeverity.rawValue)\(rule.unusableInput ? ", unusable input: exit 2" : ""))\n\(rule.summary).\n\n\(rule.help)\n"
         for example in examples ?? [] {

@@ -71,7 +71,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         versions: [String] = []
     ) {
         self.code = code
-        self.severity = severity ?? code.rule.defaultSeverity
+        self.severity = severity ?? code.defaultSeverity
         self.message = message
         self.location = location
         self.versions = versions
@@ -97,11 +97,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let raw = try container.decode(String.self, forKey: .code)
-        guard let code = DiagnosticCode(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown code \(raw)")
-        }
-        self.code = code
+        self.code = try container.decode(DiagnosticCode.self, forKey: .code)
         self.severity = try container.decode(Severity.self, forKey: .severity)
         self.message = try container.decode(String.self, forKey: .message)
         if let file = try container.decodeIfPresent(String.self, forKey: .file) {
@@ -138,5 +134,5 @@ extension Array where Element == Diagnostic {
     public var maximumSeverity: Severity? { filter { $0.accepted == nil }.map(\.severity).max() }
 
     /// True when any finding's code marks the input as unusable (exit status 2).
-    public var hasUnusableInput: Bool { contains { $0.code.rule.unusableInput && $0.severity == .error && $0.accepted == nil } }
+    public var hasUnusableInput: Bool { contains { $0.code.unusableInput && $0.severity == .error && $0.accepted == nil } }
 }

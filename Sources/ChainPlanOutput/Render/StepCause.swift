@@ -35,7 +35,7 @@ enum StepCause {
     /// `CP203 could fail validation`: the code and its rule's name in words.
     static func rule(_ code: DiagnosticCode) -> String {
         var words = ""
-        for character in code.rule.name {
+        for character in code.name {
             if character.isUppercase, !words.isEmpty { words += " " }
             words += character.lowercased()
         }

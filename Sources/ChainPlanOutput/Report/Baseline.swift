@@ -117,7 +117,7 @@ public struct Baseline: Sendable, Hashable, Codable {
 
     /// Findings no filter hides: those that make the input unusable.
     public static func keepsAlways(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.code.rule.unusableInput && diagnostic.severity == .error
+        diagnostic.code.unusableInput && diagnostic.severity == .error
     }
 
     /// The names a message quotes with single quotes: `'Order'` → `Order`. Apostrophes inside

@@ -33,12 +33,17 @@ public struct RenderOptions: Sendable, Hashable {
     public var failing: Severity
     /// `github`: every finding is also written to the job summary.
     public var stepSummary: Bool
+    /// `sarif`: the rules the log describes (the catalogue); codes of the report's findings are
+    /// described whether listed or not.
+    public var rules: [DiagnosticCode]
 
-    public init(view: ReportView = .diagnostics, color: Bool = false, failing: Severity = .error, stepSummary: Bool = false) {
+    public init(view: ReportView = .diagnostics, color: Bool = false, failing: Severity = .error, stepSummary: Bool = false,
+                rules: [DiagnosticCode] = []) {
         self.view = view
         self.color = color
         self.failing = failing
         self.stepSummary = stepSummary
+        self.rules = rules
     }
 }
 
@@ -67,7 +72,7 @@ public enum Reporters {
         switch format {
         case .text: Data(TextReporter.render(report, options: options).utf8)
         case .json: JSONReporter.render(report, options: options)
-        case .sarif: SARIFReporter.render(report)
+        case .sarif: SARIFReporter.render(report, rules: options.rules)
         case .junit: JUnitReporter.render(report, failing: options.failing)
         case .github: GitHubReporter.render(report, stepSummary: options.stepSummary)
         }

@@ -10,13 +10,14 @@ import Foundation
 /// percent-encoded (model versions have spaces in their names). A region is given only when a
 /// line is known, and a start column only when a column is known (columns count Unicode scalars).
 public enum SARIFReporter {
-    public static func render(_ report: ChainReport) -> Data {
-        JSONReporter.encode(log(for: report))
+    /// The log of `report`, describing `rules` and every code its findings have, in code order.
+    public static func render(_ report: ChainReport, rules: [DiagnosticCode]) -> Data {
+        JSONReporter.encode(log(for: report, rules: rules))
     }
 
-    static func log(for report: ChainReport) -> Log {
-        let rules = Rule.all
-        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
+    static func log(for report: ChainReport, rules described: [DiagnosticCode]) -> Log {
+        let rules = Set(described + report.diagnostics.map(\.code)).sorted()
+        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         let results = report.diagnostics.map { diagnostic in
             Result(
                 ruleId: diagnostic.code.rawValue,
@@ -33,7 +34,7 @@ public enum SARIFReporter {
             semanticVersion: ChainPlanVersion.string,
             rules: rules.map { rule in
                 ReportingDescriptor(
-                    id: rule.code.rawValue,
+                    id: rule.rawValue,
                     name: rule.name,
                     shortDescription: Message(text: rule.summary),
                     fullDescription: Message(text: rule.help),

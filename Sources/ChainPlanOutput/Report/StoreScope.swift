@@ -18,9 +18,9 @@ public enum StoreScope {
     /// or model findings stay, since the run could not start without them. `leftOut` counts the
     /// dropped findings.
     public static func scoped(_ report: ChainReport) -> (report: ChainReport, leftOut: Int)? {
-        let storeUnusable = report.diagnostics.contains { isAboutTheStore($0) && $0.code.rule.unusableInput && $0.severity == .error }
+        let storeUnusable = report.diagnostics.contains { isAboutTheStore($0) && $0.code.unusableInput && $0.severity == .error }
         guard storeUnusable else { return nil }
-        let kept = report.diagnostics.filter { isAboutTheStore($0) || ($0.code.rule.unusableInput && $0.severity == .error) }
+        let kept = report.diagnostics.filter { isAboutTheStore($0) || ($0.code.unusableInput && $0.severity == .error) }
         var scoped = report
         scoped.diagnostics = kept
         scoped.summary = ChainReport.Summary(diagnostics: kept)

@@ -32,7 +32,7 @@ enum Acceptances {
             }
             var matched = 0
             for index in result.indices where result[index].versions == versions && result[index].accepted == nil
-                && !(result[index].code.rule.unusableInput && result[index].severity == .error)
+                && !(result[index].code.unusableInput && result[index].severity == .error)
                 && (acceptance.codes.isEmpty || acceptance.codes.contains(result[index].code)) {
                 result[index].accepted = acceptance.reason
                 matched += 1

@@ -44,7 +44,7 @@ public struct ChainPlanner: Sendable {
     /// Plans the spec file at `url`, and returns what the plan was made from.
     package func planWithBundle(specAt url: URL) -> PlanOutcome {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
-        let read = SpecReader(maxBytes: options.maxSpecBytes).read(fileAt: url, displayPath: display)
+        let read = SpecReader(maxBytes: options.maxSpecBytes, codes: PlanningRules.all).read(fileAt: url, displayPath: display)
         guard let written = read.spec else {
             return PlanOutcome(report: ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
         }

@@ -40,7 +40,7 @@ extension PlanOutcome {
     /// findings (no bundle, or CP105 per unknown version with the nearest names).
     package func versionPair(from: String, to: String) -> Result<(bundle: ModelBundle, display: String), ExplainFailure> {
         guard let model = report.model, let bundle else {
-            let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
+            let problems = report.diagnostics.filter { $0.code.unusableInput }
             return .failure(ExplainFailure(problems.isEmpty
                 ? [Diagnostic(.unreadableModelBundle, "the spec names no model bundle; add \"model\" or give the .xcdatamodeld itself", at: SourceLocation(file: report.spec))]
                 : problems))

@@ -46,7 +46,7 @@ extension SpecInterpreter {
                 for element in elements {
                     guard spend() else { return nil }
                     guard let text = name(element, what: "code") else { ok = false; continue }
-                    guard let code = DiagnosticCode(rawValue: text.value.uppercased()) else {
+                    guard let code = knownCodes.code(text.value) else {
                         report("'\(text.value)' is not a chainplan code (CPnnn; `chainplan rules` lists them)", at: element)
                         ok = false
                         continue

@@ -10,9 +10,12 @@ import Yams
 public struct SpecReader: Sendable {
     /// Largest spec accepted, in bytes.
     public var maxBytes: Int
+    /// The codes an `accept` entry may name (the stages above this one declare them).
+    public var codes: [DiagnosticCode]
 
-    public init(maxBytes: Int = 16 << 20) {
+    public init(maxBytes: Int = 16 << 20, codes: [DiagnosticCode]) {
         self.maxBytes = maxBytes
+        self.codes = codes
     }
 
     /// The result of reading: a spec when the file could be interpreted, and every finding.
@@ -68,7 +71,7 @@ public struct SpecReader: Sendable {
             root = composed
             byteCount = count
         }
-        var interpreter = SpecInterpreter(file: displayPath, syntax: syntax, nodeBudget: max(64, byteCount))
+        var interpreter = SpecInterpreter(file: displayPath, syntax: syntax, nodeBudget: max(64, byteCount), knownCodes: codes)
         let spec = interpreter.interpret(root)
         if interpreter.diagnostics.isEmpty, spec == nil {
             return Result(spec: nil, diagnostics: [Diagnostic(.unreadableSpec, "the spec has an unsupported structure", at: fileLocation)])
@@ -85,12 +88,15 @@ struct SpecInterpreter {
     /// How many nodes may be visited: a tree cannot have more nodes than the text has bytes,
     /// so exceeding it means aliases were expanded.
     var nodeBudget: Int
+    /// The codes an `accept` entry may name.
+    let knownCodes: [DiagnosticCode]
     var diagnostics: [Diagnostic] = []
 
-    init(file: String, syntax: SpecSyntax, nodeBudget: Int) {
+    init(file: String, syntax: SpecSyntax, nodeBudget: Int, knownCodes: [DiagnosticCode]) {
         self.file = file
         self.syntax = syntax
         self.nodeBudget = nodeBudget
+        self.knownCodes = knownCodes
     }
 
     static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "accept", "deferredLightweightMigration", "$schema"]

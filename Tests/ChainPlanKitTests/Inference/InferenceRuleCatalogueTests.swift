@@ -48,7 +48,7 @@ struct InferenceRuleCatalogueTests {
     /// Rules whose outcome is unverified are reported at warning level or above, never silently.
     @Test func unverifiedRulesWarn() {
         for rule in InferenceRules.all where rule.basis == .unverified {
-            let severity = rule.code?.rule.defaultSeverity
+            let severity = rule.code?.defaultSeverity
             #expect(severity == .warning || severity == .error, "\(rule.id)")
         }
     }

@@ -15,9 +15,9 @@ import Testing
                            transformable("B", extra: #"<attribute name="body" optional="YES" attributeType="String"/>"#)]
 
     static func severity(mappingModel: Bool) throws -> [Severity] {
-        let files = InputExamples.project(versions, extra: mappingModel ? #", "mappings": {"V2 -> V3": "V2ToV3.xcmappingmodel"}"# : "")
-            + (mappingModel ? [InputExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", InputExamples.mappingModel(from: "V2", to: "V3"))] : [])
-        let findings = try InputExample("transformer A → B", files: files, expected: 1).run()
+        let files = ProjectExampleFiles.project(versions, extra: mappingModel ? #", "mappings": {"V2 -> V3": "V2ToV3.xcmappingmodel"}"# : "")
+            + (mappingModel ? [RuleExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", ProjectExampleFiles.mappingModel(from: "V2", to: "V3"))] : [])
+        let findings = try RuleExample.project("transformer A → B", files: files, expected: 1).run()
         return findings.filter { $0.code == .hashIdenticalVersions }.map(\.severity)
     }
 

@@ -6,8 +6,9 @@ import Testing
 /// the hidden old `fixture --version`. (Seen failing before the fix: every dry-run example showed
 /// `chainplan fixture --version V1 --rows N`.)
 @Suite struct ShownCommandSpellingTests {
-    static let shown: [String] = DiagnosticCode.allCases.flatMap { InputExamples.examples(for: $0) }
-        .filter { $0.store?.version != nil }.map(\.shownInput)
+    static let shown: [String] = RuleCatalogue.all.flatMap(\.examples).filter { example in
+        if case .project(let project) = example.input { project.store?.version != nil } else { false }
+    }.map(\.shownInput)
 
     @Test func examplesWithAStoreExist() {
         #expect(!Self.shown.isEmpty)

@@ -452,7 +452,7 @@ struct DOTWriterTests {
         let first = try diagram.jsonData()
         let second = try diagram.rendered(as: .json)
         #expect(first == second)
-        let decoded = try JSONDecoder().decode(Diagram.self, from: first)
+        let decoded = try RuleCatalogue.jsonDecoder().decode(Diagram.self, from: first)
         #expect(decoded == diagram)
         let text = try #require(String(data: first, encoding: .utf8))
         #expect(text.hasPrefix("{\n  \"edges\" : ["))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ChainPlanKit
 @testable import ChainPlanPlanning
 
 /// Every configuration threshold sets its own field and no other. (Before the fix the reader
@@ -15,7 +16,7 @@ import Testing
     @Test(arguments: RuleConfiguration.Threshold.allCases)
     func eachThresholdSetsOnlyItsField(_ threshold: RuleConfiguration.Threshold) throws {
         let value = threshold.range.lowerBound + 1
-        let read = RuleConfiguration.read(data: Data("thresholds:\n  \(threshold.rawValue): \(value)\n".utf8), displayPath: ".chainplan.yml")
+        let read = RuleConfiguration.read(data: Data("thresholds:\n  \(threshold.rawValue): \(value)\n".utf8), displayPath: ".chainplan.yml", codes: RuleCatalogue.all)
         let configuration = try #require(read.configuration, "\(read.diagnostics)")
         for (key, field) in Self.fields {
             #expect(configuration[keyPath: field] == (key == threshold.rawValue ? value : nil), "\(threshold.rawValue) set \(key)")

@@ -138,7 +138,7 @@ struct DeferredWorkTests {
         let tables = try #require(json["tables"] as? [[String: Any]])
         #expect(tables.map { $0["table"] as? String } == ["ZNOTE"])
         #expect(json["tableCount"] as? Int == 2)
-        let decoded = try JSONDecoder().decode(SQLiteWork.self, from: JSONEncoder().encode(work))
+        let decoded = try RuleCatalogue.jsonDecoder().decode(SQLiteWork.self, from: JSONEncoder().encode(work))
         #expect(decoded.tables.map(\.table) == ["ZNOTE"] && decoded.finishTasks == 1)
     }
 }

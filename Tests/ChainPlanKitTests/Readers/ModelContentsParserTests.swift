@@ -200,7 +200,7 @@ struct ModelContentsHostileTests {
         let result = ModelContentsParser(maxBytes: maxBytes).parse(data, file: "bad/contents", version: "V")
         #expect(result.model == nil)
         #expect(result.diagnostics.allSatisfy { $0.location?.file == "bad/contents" && $0.versions == ["V"] })
-        #expect(result.diagnostics.allSatisfy { $0.code.rule.unusableInput && $0.severity == .error })
+        #expect(result.diagnostics.allSatisfy { $0.code.unusableInput && $0.severity == .error })
         return result.diagnostics.map { "\($0.code.rawValue):\($0.location?.line.map(String.init) ?? "-")" }
     }
 

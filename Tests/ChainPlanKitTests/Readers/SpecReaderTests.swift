@@ -80,7 +80,7 @@ struct SpecReaderTests {
     @Test func utf8BOMAndCRLFAreAccepted() throws {
         var data = Data([0xEF, 0xBB, 0xBF])
         data.append(Data("[\"A\",\r\n \"B\"]\r\n".utf8))
-        let read = SpecReader().read(data: data, displayPath: "chain.json", syntax: .json)
+        let read = SpecReader(codes: PlanningRules.all).read(data: data, displayPath: "chain.json", syntax: .json)
         #expect(read.diagnostics.isEmpty)
         let spec = try #require(read.spec)
         #expect(spec.arrayEntries.map(\.value) == ["A", "B"])
@@ -192,7 +192,7 @@ struct SpecReaderTests {
     @Test func sniffedJSONWithSurrogatesIsJSON() throws {
         let data = Data(#"["a\ud83d\ude80", "b"]"#.utf8)
         #expect(SpecReader.syntax(forPath: "chain", data: data) == .json)
-        let read = SpecReader().read(data: data, displayPath: "chain", syntax: SpecReader.syntax(forPath: "chain", data: data))
+        let read = SpecReader(codes: PlanningRules.all).read(data: data, displayPath: "chain", syntax: SpecReader.syntax(forPath: "chain", data: data))
         #expect(read.diagnostics.isEmpty)
         #expect(read.spec?.arrayEntries.map(\.value) == ["a🚀", "b"])
     }
@@ -214,7 +214,7 @@ struct SpecReaderTests {
         var data = Data("[\"A\",\n \"".utf8)
         data.append(contentsOf: [0xC0, 0xAF]) // overlong encoding of "/"
         data.append(Data("\"]".utf8))
-        let read = SpecReader().read(data: data, displayPath: "chain.json", syntax: .json)
+        let read = SpecReader(codes: PlanningRules.all).read(data: data, displayPath: "chain.json", syntax: .json)
         #expect(read.diagnostics.map(\.code) == [.unreadableSpec])
         #expect(read.diagnostics.first?.location == SourceLocation(file: "chain.json", line: 2, column: 3))
     }
@@ -253,7 +253,7 @@ struct SpecReaderTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("chain.json")
         try Data(("[\"" + String(repeating: "x", count: 2_048) + "\"]").utf8).write(to: file)
-        let fromFile = SpecReader(maxBytes: 1_000).read(fileAt: file, displayPath: "chain.json")
+        let fromFile = SpecReader(maxBytes: 1_000, codes: PlanningRules.all).read(fileAt: file, displayPath: "chain.json")
         #expect(fromFile.diagnostics.map(\.message) == ["cannot read the spec: '\(file.path)' is 2052 bytes, over the limit of 1000 bytes (--max-spec-bytes)"])
         let fromText = SpecText.read("[\"" + String(repeating: "x", count: 2_000) + "\"]", maxBytes: 1_000)
         #expect(fromText.diagnostics.first?.message.contains("(--max-spec-bytes)") == true)
@@ -285,12 +285,12 @@ struct SpecReaderTests {
             (loop, "loop"),
         ]
         for (url, fragment) in cases {
-            let read = SpecReader().read(fileAt: url, displayPath: "spec")
+            let read = SpecReader(codes: PlanningRules.all).read(fileAt: url, displayPath: "spec")
             #expect(read.diagnostics.map(\.code) == [.unreadableSpec])
             #expect(read.diagnostics.first?.message.contains(fragment) == true, "\(read.diagnostics)")
         }
         if getuid() != 0 {
-            #expect(SpecReader().read(fileAt: unreadable, displayPath: "spec").diagnostics.first?.code == .unreadableSpec)
+            #expect(SpecReader(codes: PlanningRules.all).read(fileAt: unreadable, displayPath: "spec").diagnostics.first?.code == .unreadableSpec)
         }
     }
 }

@@ -6,13 +6,13 @@ import Testing
 /// two-version cycle names exactly the versions of a step, so it was dropped as a finding about a
 /// step the store never takes, while a three-version cycle was kept.)
 @Suite struct DryRunCycleTests {
-    static func project(_ chain: String, versions: [String]) -> [InputExample.File] {
-        [InputExample.File("chain.json", #"{"chain": \#(chain), "model": "Model.xcdatamodeld"}"#)]
-            + zip(versions, models).map { InputExamples.version($0, $1) } + [InputExamples.current(versions[versions.count - 1])]
+    static func project(_ chain: String, versions: [String]) -> [RuleExample.File] {
+        [RuleExample.File("chain.json", #"{"chain": \#(chain), "model": "Model.xcdatamodeld"}"#)]
+            + zip(versions, models).map { ProjectExampleFiles.version($0, $1) } + [ProjectExampleFiles.current(versions[versions.count - 1])]
     }
 
     /// A model per version, each different, so the store is identified as V1's.
-    static let models = [InputExamples.note, InputExamples.noteWithBody,
+    static let models = [ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody,
                          #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/><attribute name="pinned" optional="YES" attributeType="Boolean"/></entity>"#]
     static let cycles: [(String, String, [String])] = [
         ("two versions", #"{"V1": "V2", "V2": "V1"}"#, ["V1", "V2"]),
@@ -22,7 +22,7 @@ import Testing
     @Test(arguments: cycles.indices)
     func cycleIsReported(_ index: Int) throws {
         let (title, chain, versions) = Self.cycles[index]
-        let example = InputExample(title, files: Self.project(chain, versions: versions),
+        let example = RuleExample.project(title, files: Self.project(chain, versions: versions),
                                    store: .fixture("V1", rows: 1, simulate: false), expected: 1)
         let cycles = try example.run().filter { $0.code == .migrationCycle }
         #expect(cycles.count == 1, "\(title)")

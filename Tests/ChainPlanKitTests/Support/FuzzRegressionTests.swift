@@ -41,7 +41,7 @@ struct FuzzRegressionTests {
         switch input.target {
         case "spec":
             for syntax in [SpecSyntax.json, .yaml] {
-                let result = SpecReader().read(data: data, displayPath: "fuzz", syntax: syntax)
+                let result = SpecReader(codes: PlanningRules.all).read(data: data, displayPath: "fuzz", syntax: syntax)
                 #expect(result.spec != nil || !result.diagnostics.isEmpty)
             }
         case "model":

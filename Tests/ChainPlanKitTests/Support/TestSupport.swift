@@ -25,7 +25,7 @@ enum TestPaths {
 enum SpecText {
     /// Reads spec text as the file `chain.<ext>` would be read.
     static func read(_ text: String, syntax: SpecSyntax = .json, maxBytes: Int = 16 << 20) -> SpecReader.Result {
-        SpecReader(maxBytes: maxBytes).read(data: Data(text.utf8), displayPath: syntax == .json ? "chain.json" : "chain.yaml", syntax: syntax)
+        SpecReader(maxBytes: maxBytes, codes: PlanningRules.all).read(data: Data(text.utf8), displayPath: syntax == .json ? "chain.json" : "chain.yaml", syntax: syntax)
     }
 
     /// Plans spec text against a synthetic bundle whose versions have empty models.

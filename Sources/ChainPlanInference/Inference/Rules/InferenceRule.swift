@@ -12,7 +12,7 @@ public struct InferenceRule: Sendable, Hashable, Identifiable {
     /// What the rule checks and what Core Data does, in one or two sentences.
     public var checks: String
     public var basis: RuleBasis
-    /// The finding it raises, if any (its severity is the code's, see `Rule.catalogue`).
+    /// The finding it raises, if any (its severity is the code's, declared in the code's rule file).
     public var code: DiagnosticCode?
     public var examples: [InferenceRuleExample]
 

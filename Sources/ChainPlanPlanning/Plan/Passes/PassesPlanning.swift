@@ -23,7 +23,7 @@ extension ChainPlanner {
         }
         guard let sourceVersion = bundle.version(named: from), let source = sourceVersion.model,
               let destination = bundle.version(named: to)?.model else {
-            let problems = report.diagnostics.filter { $0.code.rule.unusableInput }
+            let problems = report.diagnostics.filter { $0.code.unusableInput }
             return .failure(PassFailure(problems.isEmpty
                 ? [Diagnostic(.unreadableModelBundle, "a version of '\(from)' → '\(to)' could not be read", at: SourceLocation(file: display), versions: [from, to])]
                 : problems))

@@ -1,0 +1,15 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP203 CouldFailValidation: a step infers, but fails on stores with rows lacking a mandatory value.
+    ///
+    /// Raised in `StepClassifier.swift`.
+    public static let couldFailValidation = DiagnosticCode(
+        "CP203", name: "CouldFailValidation", severity: .warning,
+        summary: "A step infers, but fails on stores with rows lacking a mandatory value",
+        help: "A new mandatory attribute or relationship without a default, or an optional one made mandatory without a default: Core Data infers the mapping and flags it \"could fail validation\"; the migration fails (134110) on a store where a row has no value (for a new one: as soon as the entity has a row). The finding lists the checks; `chainplan dry-run` counts them on a real store. Give the property a default value, or fill it in a custom stage first.",
+        examples: [
+            .versions("a new non-optional attribute without a default (infers; fails on stores with a Note)", versions: [StepExampleModels.note, StepExampleModels.pinnedNoDefault], expected: 1),
+            .versions("with a default value", versions: [StepExampleModels.note, StepExampleModels.pinnedWithDefault], expected: 0),
+        ])
+}

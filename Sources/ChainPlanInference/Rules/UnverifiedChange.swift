@@ -1,0 +1,18 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP210 UnverifiedChange: a change Core Data infers with an unverified or data-dependent outcome.
+    ///
+    /// Raised in `NotHashed.swift`, `RelationshipDestinationChange.swift`, `UniquenessConstraintChange.swift`.
+    public static let unverifiedChange = DiagnosticCode(
+        "CP210", name: "UnverifiedChange", severity: .warning,
+        summary: "A change Core Data infers with an unverified or data-dependent outcome",
+        help: "For example a relationship pointing at another entity (the builder does not compare destinations), a new uniqueness constraint (the migration fails on stores with duplicates), or a value transformer change (no migration converts the stored bytes). Test the migration on a real store.",
+        examples: [
+            .versions("a relationship points at another surviving entity (outcome unverified)", versions: [
+                StepExampleModels.note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + StepExampleModels.tag + StepExampleModels.folder,
+                StepExampleModels.note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Folder"/></entity>"#) + StepExampleModels.tag + StepExampleModels.folder,
+            ], expected: 1),
+            .versions("a to-one relationship becomes to-many", versions: [StepExampleModels.toOneTags, StepExampleModels.toManyTags], expected: 0),
+        ])
+}

@@ -1,0 +1,17 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP708 PassStoreNotAtSource: the store that sizes the passes is not at the step's source version.
+    ///
+    /// Raised in `PassesEntry.swift`.
+    public static let passStoreNotAtSource = DiagnosticCode(
+        "CP708", name: "PassStoreNotAtSource", severity: .warning,
+        summary: "The store that sizes the passes is not at the step's source version",
+        help: "`passes --store` sizes each pass by the store's rows per entity, which only describe the step when the store is at its source version. The store is identified by its version hashes (as `dry-run` does); at another version, or at none, its row counts are at best an estimate. Give a store of the source version (`chainplan dry-run` says where a store is).",
+        examples: [
+            .project("passes for V1 → V2 sized by a store written for V2", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]),
+                         store: .fixture("V2", rows: 3), passes: StepKey(from: "V1", to: "V2"), expected: 1),
+            .project("the store is at V1, the step's source", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]),
+                         store: .fixture("V1", rows: 3), passes: StepKey(from: "V1", to: "V2"), expected: 0),
+        ])
+}

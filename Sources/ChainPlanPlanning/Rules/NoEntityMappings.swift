@@ -1,0 +1,17 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP707 NoEntityMappings: a heavyweight step has no possible entity mapping.
+    ///
+    /// Raised in `PassesPlanning.swift`.
+    public static let noEntityMappings = DiagnosticCode(
+        "CP707", name: "NoEntityMappings", severity: .error, unusableInput: true,
+        summary: "A heavyweight step has no possible entity mapping",
+        help: "No destination entity has a source entity with its key (renaming identifier, else name) and no mapping model maps one: there is nothing to migrate pass by pass. Write the step's mapping model.",
+        examples: [
+            .project("V2's entities share one renaming identifier (not inferable) and none has Note's key", files: ProjectExampleFiles.project([ProjectExampleFiles.note,
+                #"<entity name="Memo" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity><entity name="Card" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity>"#]),
+                         passes: StepKey(from: "V1", to: "V2"), expected: 1),
+            .project("V2 keeps Note", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]), passes: StepKey(from: "V1", to: "V2"), expected: 0),
+        ])
+}

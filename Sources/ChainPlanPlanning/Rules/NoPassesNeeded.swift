@@ -1,0 +1,17 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP706 NoPassesNeeded: `passes` was asked for a step that is not heavyweight.
+    ///
+    /// Raised in `PassesPlanning.swift`.
+    public static let noPassesNeeded = DiagnosticCode(
+        "CP706", name: "NoPassesNeeded", severity: .error, unusableInput: true,
+        summary: "`passes` was asked for a step that is not heavyweight",
+        help: "An inferred step runs in SQL in place and loads no objects; a step between hash-equal versions runs no migration. Passes only bound the memory of a mapping-model (heavyweight) migration.",
+        examples: [
+            .project("passes for V1 → V2, which adds an optional attribute (inferred in SQL in place)", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]),
+                         passes: StepKey(from: "V1", to: "V2"), expected: 1),
+            .project("V2 changes 'title' from String to Integer 64 (heavyweight)", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]),
+                         passes: StepKey(from: "V1", to: "V2"), expected: 0),
+        ])
+}

@@ -1,0 +1,16 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP511 StageJumpDropsData: a jump the staged migration executes drops data that stepping keeps.
+    ///
+    /// Raised in `StageAudit.swift`.
+    public static let stageJumpDropsData = DiagnosticCode(
+        "CP511", name: "StageJumpDropsData", severity: .warning,
+        summary: "A jump the staged migration executes drops data that stepping keeps",
+        help: "The jump's single inferred mapping loses a value (for example a rename whose identifiers chain step by step but not across the jump). Insert a handler-less custom stage to force stepping.",
+        examples: [
+            .stages("'title' renamed 'heading' (identifier 'title'), then 'caption' (identifier 'heading'): Core Data's step V2 → V3 drops it too (exact keys), so the jump loses nothing more",
+                         versions: [StageExampleModels.title, StageExampleModels.heading, StageExampleModels.caption], stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
+            .stages("chainplan's plan steps through V2", versions: [StageExampleModels.title, StageExampleModels.heading, StageExampleModels.caption], stages: nil, expected: 0),
+        ])
+}

@@ -1,0 +1,15 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP118 MalformedModelXML: a model's `contents` is not a valid Core Data model document.
+    ///
+    /// Raised in `ModelBundleReader.swift`, `ModelContentsParser.swift`, `ModelValidator.swift`.
+    public static let malformedModelXML = DiagnosticCode(
+        "CP118", name: "MalformedModelXML", severity: .error, unusableInput: true,
+        summary: "A model's `contents` is not a valid Core Data model document",
+        help: "The XML is truncated, not UTF-8, has the wrong root element, declares a DTD or entities (refused for safety), misses required attributes, or exceeds size limits.",
+        examples: [
+            .project("an element left open", files: ProjectExampleFiles.project([#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/>"#]), expected: 1),
+            .project("well-formed", files: ProjectExampleFiles.project([ProjectExampleFiles.note]), expected: 0),
+        ])
+}

@@ -1,0 +1,16 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP120 UnreadableMappingModel: a mapping model cannot be read.
+    ///
+    /// Raised in `MappingModelLoading.swift`, `MappingModelReader.swift`.
+    public static let unreadableMappingModel = DiagnosticCode(
+        "CP120", name: "UnreadableMappingModel", severity: .error,
+        summary: "A mapping model cannot be read",
+        help: "The `.xcmappingmodel` has no readable `xcmapping.xml`, or its embedded model snapshots cannot be decoded.",
+        examples: [
+            .project("a mapping model whose xcmapping.xml is not XML", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody])
+                + [RuleExample.File("V1ToV2.xcmappingmodel/xcmapping.xml", "V1 to V2, see the wiki")], expected: 1),
+            .project("no mapping model", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+        ])
+}

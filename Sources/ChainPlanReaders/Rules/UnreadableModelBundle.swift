@@ -1,0 +1,15 @@
+import ChainPlanCore
+
+extension DiagnosticCode {
+    /// CP111 UnreadableModelBundle: the model bundle cannot be read.
+    ///
+    /// Raised in `CompiledModelInfo.swift`, `DryRun.swift`, `Explain.swift`, `InputLoader.swift`, `ModelBundleReader.swift`, `PassesPlanning.swift`, `StageModelWriter.swift`.
+    public static let unreadableModelBundle = DiagnosticCode(
+        "CP111", name: "UnreadableModelBundle", severity: .error, unusableInput: true,
+        summary: "The model bundle cannot be read",
+        help: "The `.xcdatamodeld` is missing, not a directory, holds no versions, or lies outside the spec's folder without `--allow-outside`.",
+        examples: [
+            .project("the spec's model bundle does not exist", files: [ProjectExampleFiles.spec(["V1", "V2"])], expected: 1),
+            .project("the bundle is there", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+        ])
+}
