@@ -40,10 +40,10 @@ extension RuleExample {
         case .chain(let spec, _, _, _):
             return spec
         case let .versions(versions, mappingModelOnFirstStep):
-            return zip(RuleExampleRuns.names(versions.count), versions).map { "\($0): \($1)" }.joined(separator: "\n")
+            return zip(RuleExample.versionNames(versions.count), versions).map { "\($0): \($1)" }.joined(separator: "\n")
                 + (mappingModelOnFirstStep ? "\n(a mapping model covers V1 → V2)" : "")
         case let .stages(versions, _, stages):
-            var lines = zip(RuleExampleRuns.names(versions.count), versions).map { "\($0): \($1)" }
+            var lines = zip(RuleExample.versionNames(versions.count), versions).map { "\($0): \($1)" }
             if let stages {
                 lines.append("stages: " + stages.map { "\($0.first ?? "")(\($0.dropFirst().joined(separator: ", ")))" }.joined(separator: ", "))
             } else {

@@ -22,21 +22,11 @@ public enum RuleExampleRuns {
         return (ChainPlanner().plan(spec: parsed, bundle: bundle, isInferred: false).diagnostics + read.diagnostics).sorted()
     }
 
-    /// The version names of an example with `count` versions, `V1`, `V2`, ….
-    public static func names(_ count: Int) -> [String] { (0..<count).map { "V\($0 + 1)" } }
-
     /// Classifies the chain `V1 → V2 → …` of these versions' entities; a mapping model covers
     /// `V1` → `V2` when `mappingModelOnFirstStep`.
     public static func classify(_ versions: [String], mappingModelOnFirstStep: Bool) -> [Diagnostic] {
-        let names = names(versions.count)
-        var diagnostics: [Diagnostic] = []
-        var modelVersions: [ModelVersion] = []
-        for (name, entities) in zip(names, versions) {
-            let parsed = parse(name, entities)
-            diagnostics += parsed.diagnostics
-            modelVersions.append(ModelVersion(name: name, path: parsed.path, model: parsed.model))
-        }
-        let bundle = ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: modelVersions, currentVersion: names.last)
+        let names = RuleExample.versionNames(versions.count)
+        let (bundle, diagnostics) = bundle(versions)
         let spec = ChainSpec.inferred(versions: names, file: "chain.json")
         let context = ChainContext(spec: spec, graph: ChainGraph.build(from: spec), bundle: bundle, isInferred: false)
         let mappings = mappingModelOnFirstStep && names.count > 1
@@ -48,17 +38,14 @@ public enum RuleExampleRuns {
     /// nil, makes chainplan's own plan. Version `V1`'s checksum is `sum-V1`, unless its index is
     /// in `sameChecksum`: then it has the version before's.
     public static func stages(_ versions: [String], sameChecksum: Set<Int>, stages: [[String]]?) -> (findings: [Diagnostic], plan: StagePlan?) {
-        let names = names(versions.count)
-        var modelVersions: [ModelVersion] = []
+        let names = RuleExample.versionNames(versions.count)
+        let bundle = bundle(versions).bundle
         var identities: [String: VersionIdentity] = [:]
         var checksum = ""
-        for (index, (name, entities)) in zip(names, versions).enumerated() {
-            let parsed = parse(name, entities)
-            modelVersions.append(ModelVersion(name: name, path: parsed.path, model: parsed.model))
+        for (index, name) in names.enumerated() {
             if !sameChecksum.contains(index) { checksum = "sum-\(name)" }
             identities[name] = VersionIdentity(checksum: checksum)
         }
-        let bundle = ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: modelVersions, currentVersion: names.last)
         let known = VersionIdentities(byVersion: identities, source: "example")
         guard let stages else {
             let plan = StageSynthesis(bundle: bundle, order: names, identities: known, location: SourceLocation(file: "chain.json")).plan()
@@ -73,11 +60,18 @@ public enum RuleExampleRuns {
                                    input: StageListAudit.Input(order: names, identities: known, bundle: bundle)).findings, nil)
     }
 
-    /// One version's `contents` made of these entities, parsed.
-    private static func parse(_ name: String, _ entities: String) -> (path: String, model: ObjectModel?, diagnostics: [Diagnostic]) {
-        let path = "Example.xcdatamodeld/\(name).xcdatamodel/contents"
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
-        let parsed = ModelContentsParser().parse(Data(text.utf8), file: path, version: name)
-        return (path, parsed.model, parsed.diagnostics)
+    /// The bundle `Example.xcdatamodeld` of versions `V1`, `V2`, … made of these entities (the
+    /// last current), and the parser's findings.
+    public static func bundle(_ versions: [String]) -> (bundle: ModelBundle, diagnostics: [Diagnostic]) {
+        let names = RuleExample.versionNames(versions.count)
+        var diagnostics: [Diagnostic] = []
+        var modelVersions: [ModelVersion] = []
+        for (name, entities) in zip(names, versions) {
+            let path = "Example.xcdatamodeld/\(name).xcdatamodel/contents"
+            let parsed = ModelContentsParser().parse(Data(RuleExampleFixtures.contents(entities).utf8), file: path, version: name)
+            diagnostics += parsed.diagnostics
+            modelVersions.append(ModelVersion(name: name, path: path, model: parsed.model))
+        }
+        return (ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: modelVersions, currentVersion: names.last), diagnostics)
     }
 }

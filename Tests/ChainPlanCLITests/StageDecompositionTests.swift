@@ -89,15 +89,8 @@ struct StageDecompositionTests {
     }
 
     static func bundle(_ example: RuleExample) -> ModelBundle? {
-        guard case .stages(let entityLists, _, _) = example.input else { return nil }
-        let names = RuleExampleRuns.names(entityLists.count)
-        var versions: [ModelVersion] = []
-        for (name, entities) in zip(names, entityLists) {
-            let path = "Example.xcdatamodeld/\(name).xcdatamodel/contents"
-            let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
-            guard let model = ModelContentsParser().parse(Data(text.utf8), file: path, version: name).model else { return nil }
-            versions.append(ModelVersion(name: name, path: path, model: model))
-        }
-        return ModelBundle(name: "Example", path: "Example.xcdatamodeld", versions: versions, currentVersion: names.last)
+        guard case .stages(let versions, _, _) = example.input else { return nil }
+        let bundle = RuleExampleRuns.bundle(versions).bundle
+        return bundle.versions.allSatisfy { $0.model != nil } ? bundle : nil
     }
 }

@@ -39,11 +39,11 @@ struct StageTests {
     }
 
     static let multiStep: [MultiStep] = [
-        MultiStep(name: "removed-then-retyped", example: RuleExample.stages("", versions: [StageExampleModels.titleBody, StageExampleModels.untitled, StageExampleModels.numericTitle], stages: nil, expected: 0)),
-        MultiStep(name: "renames-chain", example: RuleExample.stages("", versions: [StageExampleModels.title, StageExampleModels.heading, StageExampleModels.caption], stages: nil, expected: 0)),
-        MultiStep(name: "renames-keep-original-identifier", example: RuleExample.stages("", versions: [StageExampleModels.title, StageExampleModels.heading,
+        MultiStep(name: "removed-then-retyped", example: RuleExample.stages("", versions: [RuleExampleFixtures.noteWithBody, RuleExampleFixtures.untitled, RuleExampleFixtures.bodyAndNumericTitle], stages: nil, expected: 0)),
+        MultiStep(name: "renames-chain", example: RuleExample.stages("", versions: [RuleExampleFixtures.note, RuleExampleFixtures.heading, RuleExampleFixtures.caption], stages: nil, expected: 0)),
+        MultiStep(name: "renames-keep-original-identifier", example: RuleExample.stages("", versions: [RuleExampleFixtures.note, RuleExampleFixtures.heading,
             #"<entity name="Note"><attribute name="caption" optional="YES" attributeType="String" elementID="title"/></entity>"#], stages: nil, expected: 0)),
-        MultiStep(name: "hash-identical", example: RuleExample.stages("", versions: [StageExampleModels.title, StageExampleModels.titleBody, StageExampleModels.titleBody], sameChecksum: [2], stages: nil, expected: 0)),
+        MultiStep(name: "hash-identical", example: RuleExample.stages("", versions: [RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody, RuleExampleFixtures.noteWithBody], sameChecksum: [2], stages: nil, expected: 0)),
     ]
 
     @Test(arguments: multiStep)

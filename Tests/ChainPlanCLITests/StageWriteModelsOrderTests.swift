@@ -40,12 +40,12 @@ struct StageWriteModelsOrderTests {
     static func project(_ c: Case) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-write-order-\(UUID().uuidString)")
         let bundle = directory.appendingPathComponent("App.xcdatamodeld")
-        for (name, entities) in [(c.from, ProjectExampleFiles.aircraft), (c.to, ProjectExampleFiles.aircraftWithFlightData)] {
+        for (name, entities) in [(c.from, RuleExampleFixtures.aircraft), (c.to, RuleExampleFixtures.aircraftWithFlightData)] {
             let folder = bundle.appendingPathComponent("\(name).xcdatamodel")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(ProjectExampleFiles.contents(entities).utf8).write(to: folder.appendingPathComponent("contents"))
+            try Data(RuleExampleFixtures.contents(entities).utf8).write(to: folder.appendingPathComponent("contents"))
         }
-        try Data(ProjectExampleFiles.current(c.to).text.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+        try Data(RuleExampleFixtures.current(c.to).text.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
         let spec: String
         switch c.input {
         case .jsonArray, .bundle: spec = "{\"chain\": [\(quoted(c.from)), \(quoted(c.to))], \"model\": \"App.xcdatamodeld\"}"

@@ -104,6 +104,9 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { title }
 
+    /// The version names of an example with `count` versions: `V1`, `V2`, ….
+    public static func versionNames(_ count: Int) -> [String] { (0..<count).map { "V\($0 + 1)" } }
+
     /// How many findings of the rule's code the example raises.
     public var expectedCount: Int {
         switch expected {

@@ -8,8 +8,8 @@ extension DiagnosticCode {
         help: "No spec was given, so chainplan ordered the bundle's versions by a natural version sort. Review the order and commit a spec (`chainplan init`).",
         examples: [
             .chain("a written spec", spec: #"["A", "B"]"#, bundleVersions: ["A", "B"], currentVersion: "B", expected: []),
-            .project("the bundle given instead of a spec", files: Array(ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]).dropFirst()), input: "Model.xcdatamodeld", expected: 1),
-            .project("a spec gives the order", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+            .project("the bundle given instead of a spec", files: Array(RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]).dropFirst()), input: "Model.xcdatamodeld", expected: 1),
+            .project("a spec gives the order", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }
 

@@ -9,12 +9,12 @@ extension DiagnosticCode {
         summary: "Two model versions have identical Core Data version hashes",
         help: "Core Data tells versions apart only by their entity version hashes, so two versions whose hashes are all equal are one version to it: no migration runs between them, and a store of either matches both. A warning when they differ in nothing a migration reads from its source model: a changed default applies to new objects only (existing rows keep their values), and an index or userInfo change may be read by the in-place migration (unverified). An error when they differ in something a migration reads from its source model and the hash ignores (a renaming identifier, which the mapping builder and both migration paths key by; a transformable attribute's value transformer when a step from them runs in memory with a mapping model, since that path decodes source values with it): which of the two Core Data picks as a store's source model is undefined. Change a hashed input (e.g. a versionHashModifier) of the newer one so a migration runs, or merge them.",
         examples: [
-            .project("V1 and V2 are the same model", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.note]), expected: 1),
-            .project("V2 gives 'title' a renaming identifier, which the hash ignores (an error)", files: ProjectExampleFiles.project([ProjectExampleFiles.note,
+            .project("V1 and V2 are the same model", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.note]), expected: 1),
+            .project("V2 gives 'title' a renaming identifier, which the hash ignores (an error)", files: RuleExampleFixtures.project([RuleExampleFixtures.note,
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" elementID="heading"/></entity>"#]), expected: 1),
-            .project("V2 gives 'title' a default value, which only new objects get (a warning)", files: ProjectExampleFiles.project([ProjectExampleFiles.note,
+            .project("V2 gives 'title' a default value, which only new objects get (a warning)", files: RuleExampleFixtures.project([RuleExampleFixtures.note,
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String" defaultValueString="Untitled"/></entity>"#]), expected: 1),
-            .project("V2 adds an attribute", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+            .project("V2 adds an attribute", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }
 

@@ -9,7 +9,7 @@ extension DiagnosticCode {
         summary: "A step infers, but fails on stores with rows lacking a mandatory value",
         help: "A new mandatory attribute or relationship without a default, or an optional one made mandatory without a default: Core Data infers the mapping and flags it \"could fail validation\"; the migration fails (134110) on a store where a row has no value (for a new one: as soon as the entity has a row). The finding lists the checks; `chainplan dry-run` counts them on a real store. Give the property a default value, or fill it in a custom stage first.",
         examples: [
-            .versions("a new non-optional attribute without a default (infers; fails on stores with a Note)", versions: [StepExampleModels.note, StepExampleModels.pinnedNoDefault], expected: 1),
-            .versions("with a default value", versions: [StepExampleModels.note, StepExampleModels.pinnedWithDefault], expected: 0),
+            .versions("a new non-optional attribute without a default (infers; fails on stores with a Note)", versions: [RuleExampleFixtures.note, RuleExampleFixtures.pinnedNoDefault], expected: 1),
+            .versions("with a default value", versions: [RuleExampleFixtures.note, RuleExampleFixtures.pinnedWithDefault], expected: 0),
         ])
 }

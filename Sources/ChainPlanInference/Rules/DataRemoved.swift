@@ -9,7 +9,7 @@ extension DiagnosticCode {
         summary: "A step drops an entity or attribute",
         help: "The data stored in it is deleted by the migration. Intended or not, a reviewer should know.",
         examples: [
-            .versions("an attribute is removed", versions: [StepExampleModels.pinnedWithDefault, StepExampleModels.note], expected: 1),
-            .versions("an attribute is added", versions: [StepExampleModels.note, StepExampleModels.pinnedWithDefault], expected: 0),
+            .versions("an attribute is removed", versions: [RuleExampleFixtures.pinnedWithDefault, RuleExampleFixtures.note], expected: 1),
+            .versions("an attribute is added", versions: [RuleExampleFixtures.note, RuleExampleFixtures.pinnedWithDefault], expected: 0),
         ])
 }

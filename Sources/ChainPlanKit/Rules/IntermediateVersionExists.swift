@@ -10,7 +10,7 @@ extension DiagnosticCode {
         help: "`chainplan stage --write-models` writes each decomposition's intermediate version as a new `.xcdatamodel` folder and never overwrites one: a shipped model edited in place fails on users' devices with 134504 (its checksum changes). Nothing is written when any name exists. A folder left by an earlier run is usually that run's output: plan the chain it printed (the new version listed, its custom step under `stages`); otherwise rename or remove the folder.",
         examples: [
             .project("V2 moves 'flightData' into a new entity; 'V1 step 1', the decomposition's intermediate, is in the bundle already",
-                         files: ProjectExampleFiles.project([ProjectExampleFiles.aircraft, ProjectExampleFiles.aircraftWithFlightData]) + [ProjectExampleFiles.version("V1 step 1", ProjectExampleFiles.aircraftWithFlightData)], writesModels: true, expected: 1),
-            .project("the intermediate version is not there yet: it is written", files: ProjectExampleFiles.project([ProjectExampleFiles.aircraft, ProjectExampleFiles.aircraftWithFlightData]), writesModels: true, expected: 0),
+                         files: RuleExampleFixtures.project([RuleExampleFixtures.aircraft, RuleExampleFixtures.aircraftWithFlightData]) + [RuleExampleFixtures.version("V1 step 1", RuleExampleFixtures.aircraftWithFlightData)], writesModels: true, expected: 1),
+            .project("the intermediate version is not there yet: it is written", files: RuleExampleFixtures.project([RuleExampleFixtures.aircraft, RuleExampleFixtures.aircraftWithFlightData]), writesModels: true, expected: 0),
         ])
 }

@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "The store that sizes the passes is not at the step's source version",
         help: "`passes --store` sizes each pass by the store's rows per entity, which only describe the step when the store is at its source version. The store is identified by its version hashes (as `dry-run` does); at another version, or at none, its row counts are at best an estimate. Give a store of the source version (`chainplan dry-run` says where a store is).",
         examples: [
-            .project("passes for V1 → V2 sized by a store written for V2", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]),
+            .project("passes for V1 → V2 sized by a store written for V2", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]),
                          store: .fixture("V2", rows: 3), passes: StepKey(from: "V1", to: "V2"), expected: 1),
-            .project("the store is at V1, the step's source", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]),
+            .project("the store is at V1, the step's source", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]),
                          store: .fixture("V1", rows: 3), passes: StepKey(from: "V1", to: "V2"), expected: 0),
         ])
 }

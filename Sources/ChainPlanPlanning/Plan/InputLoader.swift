@@ -43,7 +43,7 @@ extension ChainPlanner {
         }
         switch FileAccess.kind(at: url.path) {
         case .failure(let problem):
-            return (nil, [Diagnostic(.unreadableModelBundle, "cannot read the model bundle: \(problem.description)", at: model.location)])
+            return (nil, [Diagnostic(.unreadableModelBundle, "cannot read the model bundle '\(model.value)': it \(problem.reason)", at: model.location)])
         case .success(.directory):
             break
         case .success(.regular):

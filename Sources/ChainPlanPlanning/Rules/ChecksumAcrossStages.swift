@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "A checksum is in two stages where Core Data allows one",
         help: "A checksum may be one custom stage's current model and one custom stage's next model, and then in no lightweight stage; a lightweight checksum may be in one lightweight stage only. Otherwise the manager's initializer throws \"Duplicate version checksums across stages detected.\" and the app crashes at launch.",
         examples: [
-            .stages("V2 ends a lightweight stage and starts a custom one", versions: StageExampleModels.three,
+            .stages("V2 ends a lightweight stage and starts a custom one", versions: RuleExampleFixtures.three,
                          stages: [["lightweight", "V1", "V2"], ["custom", "V2", "V3"]], expected: 1),
-            .stages("the lightweight stage stops before the custom stage's current model", versions: StageExampleModels.three,
+            .stages("the lightweight stage stops before the custom stage's current model", versions: RuleExampleFixtures.three,
                          stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),
         ])
 }

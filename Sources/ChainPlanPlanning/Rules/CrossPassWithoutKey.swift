@@ -7,11 +7,11 @@ extension DiagnosticCode {
         summary: "A relationship crosses passes and the earlier side has no unique key",
         help: "A relationship between entities of two passes is set in the later pass by fetching the already migrated object from the destination by a unique key (a uniqueness constraint); a value expression naming the other pass's entity mapping fails with \"Can't find mapping for name\". Add a uniqueness constraint to the entity, or merge the two passes.",
         examples: [
-            .project("Note.folder set in the second pass, Folder has no unique key", files: ProjectExampleFiles.project([ProjectExampleFiles.noteInFolder(required: false, uniqueName: false), ProjectExampleFiles.noteInFolder(required: false, uniqueName: false)])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+            .project("Note.folder set in the second pass, Folder has no unique key", files: RuleExampleFixtures.project([RuleExampleFixtures.noteInFolder(required: false, uniqueName: false), RuleExampleFixtures.noteInFolder(required: false, uniqueName: false)])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
                 expected: 1),
-            .project("Folder's name is unique: the second pass fetches it by name", files: ProjectExampleFiles.project([ProjectExampleFiles.noteInFolder(required: false, uniqueName: true), ProjectExampleFiles.noteInFolder(required: false, uniqueName: true)])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+            .project("Folder's name is unique: the second pass fetches it by name", files: RuleExampleFixtures.project([RuleExampleFixtures.noteInFolder(required: false, uniqueName: true), RuleExampleFixtures.noteInFolder(required: false, uniqueName: true)])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
                 expected: 0),
         ])
 }

@@ -7,11 +7,11 @@ extension DiagnosticCode {
         summary: "Two entity mappings copy the same source entity into the same destination entity",
         help: "Both run, so every object is created twice in the destination (or the second pass fails on a uniqueness constraint). Keep one of them.",
         examples: [
-            .project("StepOne and StepTwo both copy Note into Note", files: ProjectExampleFiles.project([ProjectExampleFiles.noteTag, ProjectExampleFiles.noteTag])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note"), ("Tag", "Tag")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+            .project("StepOne and StepTwo both copy Note into Note", files: RuleExampleFixtures.project([RuleExampleFixtures.noteTag, RuleExampleFixtures.noteTag])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note"), ("Tag", "Tag")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
                 expected: 1),
-            .project("each entity in one pass", files: ProjectExampleFiles.project([ProjectExampleFiles.noteTag, ProjectExampleFiles.noteTag])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
+            .project("each entity in one pass", files: RuleExampleFixtures.project([RuleExampleFixtures.noteTag, RuleExampleFixtures.noteTag])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
                 expected: 0),
         ])
 }

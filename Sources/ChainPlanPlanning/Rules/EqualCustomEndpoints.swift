@@ -9,8 +9,8 @@ extension DiagnosticCode {
         summary: "A custom stage migrates a model to itself",
         help: "`NSCustomMigrationStage`'s initializer throws \"The current model reference and the next model reference cannot be equal.\" (often two versions whose checksums are equal). Drop the stage or move its handlers to a stage between different models.",
         examples: [
-            .stages("V2 and V3 share a checksum and a custom stage joins them", versions: StageExampleModels.three, sameChecksum: [2],
+            .stages("V2 and V3 share a checksum and a custom stage joins them", versions: RuleExampleFixtures.three, sameChecksum: [2],
                          stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 1),
-            .stages("different checksums", versions: StageExampleModels.three, stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),
+            .stages("different checksums", versions: RuleExampleFixtures.three, stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),
         ])
 }

@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "A willMigrate handler runs while the store is not at its stage's current model",
         help: "`willMigrateHandler` opens the store at the stage's current model with migration off: a store elsewhere fails with 134100 \"The model used to open the store is incompatible with the one used to create the store\". Add stages so every store reaches the current model first.",
         examples: [
-            .stages("the custom stage's current model is V3, but the stage before leaves stores at V2", versions: StageExampleModels.three,
+            .stages("the custom stage's current model is V3, but the stage before leaves stores at V2", versions: RuleExampleFixtures.three,
                          stages: [["bridge", "V1", "V2"], ["custom", "V3", "V2"]], expected: 1),
-            .stages("the custom stage starts where the stage before ends", versions: StageExampleModels.three,
+            .stages("the custom stage starts where the stage before ends", versions: RuleExampleFixtures.three,
                          stages: [["bridge", "V1", "V2"], ["custom", "V2", "V3"]], expected: 0),
         ])
 }

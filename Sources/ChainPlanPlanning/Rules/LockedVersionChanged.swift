@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "A shipped (locked) model version was edited",
         help: "Its Core Data version hashes differ from those `chain.lock` records (the message names each entity, property and field that moved). Stores in users' hands record the original's hashes; an edited version no longer matches them.",
         examples: [
-            .project("V1 gains an attribute after it was locked", files: ProjectExampleFiles.project([ProjectExampleFiles.noteWithBody, ProjectExampleFiles.noteWithBody]),
-                         lockedFiles: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 1),
-            .project("V2, the target, is not locked and may change", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]),
-                         lockedFiles: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+            .project("V1 gains an attribute after it was locked", files: RuleExampleFixtures.project([RuleExampleFixtures.noteWithBody, RuleExampleFixtures.noteWithBody]),
+                         lockedFiles: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 1),
+            .project("V2, the target, is not locked and may change", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]),
+                         lockedFiles: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }

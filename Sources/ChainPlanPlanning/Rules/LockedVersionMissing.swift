@@ -9,10 +9,10 @@ extension DiagnosticCode {
         summary: "The lock names a version the bundle no longer has",
         help: "A shipped version was deleted or renamed; stores at that version can no longer be opened.",
         examples: [
-            .project("V1 was locked and then deleted", files: [ProjectExampleFiles.spec(["V2", "V3"]), ProjectExampleFiles.version("V2", ProjectExampleFiles.note), ProjectExampleFiles.version("V3", ProjectExampleFiles.noteWithBody), ProjectExampleFiles.current("V3")],
-                         lockedFiles: [ProjectExampleFiles.spec(["V1", "V2", "V3"]), ProjectExampleFiles.version("V1", ProjectExampleFiles.note), ProjectExampleFiles.version("V2", ProjectExampleFiles.note), ProjectExampleFiles.version("V3", ProjectExampleFiles.noteWithBody), ProjectExampleFiles.current("V3")],
+            .project("V1 was locked and then deleted", files: [RuleExampleFixtures.spec(["V2", "V3"]), RuleExampleFixtures.version("V2", RuleExampleFixtures.note), RuleExampleFixtures.version("V3", RuleExampleFixtures.noteWithBody), RuleExampleFixtures.current("V3")],
+                         lockedFiles: [RuleExampleFixtures.spec(["V1", "V2", "V3"]), RuleExampleFixtures.version("V1", RuleExampleFixtures.note), RuleExampleFixtures.version("V2", RuleExampleFixtures.note), RuleExampleFixtures.version("V3", RuleExampleFixtures.noteWithBody), RuleExampleFixtures.current("V3")],
                          expected: 1),
-            .project("every locked version is still there", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), lockedFiles: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]),
+            .project("every locked version is still there", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), lockedFiles: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]),
                          expected: 0),
         ])
 }

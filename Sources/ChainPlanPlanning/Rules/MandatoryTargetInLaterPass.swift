@@ -7,11 +7,11 @@ extension DiagnosticCode {
         summary: "A mandatory relationship's target is created by a later pass",
         help: "Each pass is one migrateStore call that validates its objects before saving, and associations do not cross calls: a required relationship (or one with a minimum count) whose target does not exist yet fails validation. Create the target in the same or an earlier pass; mutually dependent entities share a pass.",
         examples: [
-            .project("Note requires its Folder, which the later pass creates", files: ProjectExampleFiles.project([ProjectExampleFiles.noteInFolder(required: true, uniqueName: true), ProjectExampleFiles.noteInFolder(required: true, uniqueName: true)])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Folder", "Folder")])],
+            .project("Note requires its Folder, which the later pass creates", files: RuleExampleFixtures.project([RuleExampleFixtures.noteInFolder(required: true, uniqueName: true), RuleExampleFixtures.noteInFolder(required: true, uniqueName: true)])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Folder", "Folder")])],
                 expected: 1),
-            .project("Folder in the first pass", files: ProjectExampleFiles.project([ProjectExampleFiles.noteInFolder(required: true, uniqueName: true), ProjectExampleFiles.noteInFolder(required: true, uniqueName: true)])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
+            .project("Folder in the first pass", files: RuleExampleFixtures.project([RuleExampleFixtures.noteInFolder(required: true, uniqueName: true), RuleExampleFixtures.noteInFolder(required: true, uniqueName: true)])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Folder", "Folder")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Note", "Note")])],
                 expected: 0),
         ])
 }

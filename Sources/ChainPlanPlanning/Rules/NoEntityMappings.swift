@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "A heavyweight step has no possible entity mapping",
         help: "No destination entity has a source entity with its key (renaming identifier, else name) and no mapping model maps one: there is nothing to migrate pass by pass. Write the step's mapping model.",
         examples: [
-            .project("V2's entities share one renaming identifier (not inferable) and none has Note's key", files: ProjectExampleFiles.project([ProjectExampleFiles.note,
+            .project("V2's entities share one renaming identifier (not inferable) and none has Note's key", files: RuleExampleFixtures.project([RuleExampleFixtures.note,
                 #"<entity name="Memo" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity><entity name="Card" elementID="Paper"><attribute name="text" optional="YES" attributeType="String"/></entity>"#]),
                          passes: StepKey(from: "V1", to: "V2"), expected: 1),
-            .project("V2 keeps Note", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]), passes: StepKey(from: "V1", to: "V2"), expected: 0),
+            .project("V2 keeps Note", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]), passes: StepKey(from: "V1", to: "V2"), expected: 0),
         ])
 }

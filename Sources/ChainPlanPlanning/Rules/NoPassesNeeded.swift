@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "`passes` was asked for a step that is not heavyweight",
         help: "An inferred step runs in SQL in place and loads no objects; a step between hash-equal versions runs no migration. Passes only bound the memory of a mapping-model (heavyweight) migration.",
         examples: [
-            .project("passes for V1 → V2, which adds an optional attribute (inferred in SQL in place)", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]),
+            .project("passes for V1 → V2, which adds an optional attribute (inferred in SQL in place)", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]),
                          passes: StepKey(from: "V1", to: "V2"), expected: 1),
-            .project("V2 changes 'title' from String to Integer 64 (heavyweight)", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithNumericTitle]),
+            .project("V2 changes 'title' from String to Integer 64 (heavyweight)", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]),
                          passes: StepKey(from: "V1", to: "V2"), expected: 0),
         ])
 }

@@ -7,11 +7,11 @@ extension DiagnosticCode {
         summary: "A mapping model that covers part of a step sits in the bundle",
         help: "Core Data's automatic migration takes any bundled mapping model whose entity hashes are a subset of the models', so it can pick one pass's mapping model instead of the full migration and silently drop the entities it does not map. Keep one full mapping model and build each pass's NSMappingModel from a subset of its entity mappings at run time (`chainplan passes --format swift`).",
         examples: [
-            .project("StepOne (Note) and StepTwo (Tag) each map part of the step", files: ProjectExampleFiles.project([ProjectExampleFiles.noteTag, ProjectExampleFiles.noteTag])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
+            .project("StepOne (Note) and StepTwo (Tag) each map part of the step", files: RuleExampleFixtures.project([RuleExampleFixtures.noteTag, RuleExampleFixtures.noteTag])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
                 expected: 2),
-            .project("one mapping model maps both", files: ProjectExampleFiles.project([ProjectExampleFiles.noteTag, ProjectExampleFiles.noteTag])
-                + [ProjectExampleFiles.passMappingModel("NotesToNotes", from: "V1", to: "V2", [("Note", "Note"), ("Tag", "Tag")])],
+            .project("one mapping model maps both", files: RuleExampleFixtures.project([RuleExampleFixtures.noteTag, RuleExampleFixtures.noteTag])
+                + [RuleExampleFixtures.passMappingModel("NotesToNotes", from: "V1", to: "V2", [("Note", "Note"), ("Tag", "Tag")])],
                 expected: 0),
         ])
 }

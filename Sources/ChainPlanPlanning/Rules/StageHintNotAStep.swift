@@ -8,11 +8,11 @@ extension DiagnosticCode {
         help: "Each `stages` entry (in the spec or `.chainplan.yml`) marks one step, `From -> To` with To the next version stores migrate to, as a custom migration stage. An entry naming a version the chain does not have, two versions that are not neighbours, or a step backwards marks nothing, and the stage the hint asked for is missing from the plan. Fix the names, or mark each step of a longer stretch.",
         examples: [
             .project("'V1 -> V3' under stages, but stores migrate V1 → V2 → V3",
-                         files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody, ProjectExampleFiles.note], extra: #", "stages": ["V1 -> V3"]"#), plansStages: true, expected: 1),
+                         files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody, RuleExampleFixtures.note], extra: #", "stages": ["V1 -> V3"]"#), plansStages: true, expected: 1),
             .project("'V1 -> V2' under stages, and 'V2 -> V9', a version the chain does not have",
-                         files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody, ProjectExampleFiles.note], extra: #", "stages": ["V1 -> V2", "V2 -> V9"]"#), plansStages: true, expected: 1),
+                         files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody, RuleExampleFixtures.note], extra: #", "stages": ["V1 -> V2", "V2 -> V9"]"#), plansStages: true, expected: 1),
             .project("'V1 -> V2' under stages: a step, run as a custom stage",
-                         files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody, ProjectExampleFiles.note], extra: #", "stages": ["V1 -> V2"]"#), plansStages: true, expected: 0),
+                         files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody, RuleExampleFixtures.note], extra: #", "stages": ["V1 -> V2"]"#), plansStages: true, expected: 0),
         ])
 }
 

@@ -10,7 +10,7 @@ extension DiagnosticCode {
         help: "The jump's single inferred mapping loses a value (for example a rename whose identifiers chain step by step but not across the jump). Insert a handler-less custom stage to force stepping.",
         examples: [
             .stages("'title' renamed 'heading' (identifier 'title'), then 'caption' (identifier 'heading'): Core Data's step V2 → V3 drops it too (exact keys), so the jump loses nothing more",
-                         versions: [StageExampleModels.title, StageExampleModels.heading, StageExampleModels.caption], stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
-            .stages("chainplan's plan steps through V2", versions: [StageExampleModels.title, StageExampleModels.heading, StageExampleModels.caption], stages: nil, expected: 0),
+                         versions: [RuleExampleFixtures.note, RuleExampleFixtures.heading, RuleExampleFixtures.caption], stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
+            .stages("chainplan's plan steps through V2", versions: [RuleExampleFixtures.note, RuleExampleFixtures.heading, RuleExampleFixtures.caption], stages: nil, expected: 0),
         ])
 }

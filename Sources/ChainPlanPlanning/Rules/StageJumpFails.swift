@@ -9,8 +9,8 @@ extension DiagnosticCode {
         summary: "A jump the staged migration executes cannot be migrated",
         help: "Lightweight stages do not step: a run of them is one jump from the store's model to the run's target, and Core Data must infer (or find a mapping model for) that jump; otherwise 134140 \"Can't find or automatically infer mapping model for migration\". Insert a custom stage (handler-less is enough) so the store steps.",
         examples: [
-            .stages("'title' removed in V2, re-added as a number in V3: one lightweight stage jumps V1 → V3", versions: [StageExampleModels.titleBody, StageExampleModels.untitled, StageExampleModels.numericTitle],
+            .stages("'title' removed in V2, re-added as a number in V3: one lightweight stage jumps V1 → V3", versions: [RuleExampleFixtures.noteWithBody, RuleExampleFixtures.untitled, RuleExampleFixtures.bodyAndNumericTitle],
                          stages: [["lightweight", "V1", "V2", "V3"]], expected: 1),
-            .stages("chainplan's plan forces stepping with a handler-less custom stage", versions: [StageExampleModels.titleBody, StageExampleModels.untitled, StageExampleModels.numericTitle], stages: nil, expected: 0),
+            .stages("chainplan's plan forces stepping with a handler-less custom stage", versions: [RuleExampleFixtures.noteWithBody, RuleExampleFixtures.untitled, RuleExampleFixtures.bodyAndNumericTitle], stages: nil, expected: 0),
         ])
 }

@@ -12,7 +12,7 @@ extension DiagnosticCode {
             .project("a bare CoreStore array and no bundle under the spec's folder", files: [RuleExample.File("chain.json", #"["V1", "V2"]"#)],
                          expected: 1),
             .project("a bare array beside the bundle that holds its versions",
-                         files: [RuleExample.File("chain.json", #"["V1", "V2"]"#), ProjectExampleFiles.version("V1", ProjectExampleFiles.note), ProjectExampleFiles.version("V2", ProjectExampleFiles.noteWithBody), ProjectExampleFiles.current("V2")],
+                         files: [RuleExample.File("chain.json", #"["V1", "V2"]"#), RuleExampleFixtures.version("V1", RuleExampleFixtures.note), RuleExampleFixtures.version("V2", RuleExampleFixtures.noteWithBody), RuleExampleFixtures.current("V2")],
                          expected: 0),
         ])
 }

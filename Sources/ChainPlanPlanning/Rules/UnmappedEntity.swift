@@ -7,12 +7,12 @@ extension DiagnosticCode {
         summary: "A source entity the step keeps is mapped by no pass",
         help: "NSMigrationManager does not check that a mapping model covers every entity: a source entity no entity mapping reads is not migrated, and its objects are lost. Add an entity mapping for it to one of the passes.",
         examples: [
-            .project("passes StepOne (Note) and StepTwo (Tag) of a step that keeps Note, Tag and Folder", files: ProjectExampleFiles.project([ProjectExampleFiles.noteTagFolder, ProjectExampleFiles.noteTagFolder])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
+            .project("passes StepOne (Note) and StepTwo (Tag) of a step that keeps Note, Tag and Folder", files: RuleExampleFixtures.project([RuleExampleFixtures.noteTagFolder, RuleExampleFixtures.noteTagFolder])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")])],
                 expected: 1),
-            .project("StepThree maps Folder", files: ProjectExampleFiles.project([ProjectExampleFiles.noteTagFolder, ProjectExampleFiles.noteTagFolder])
-                + [ProjectExampleFiles.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), ProjectExampleFiles.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")]),
-                   ProjectExampleFiles.passMappingModel("StepThree", from: "V1", to: "V2", [("Folder", "Folder")])],
+            .project("StepThree maps Folder", files: RuleExampleFixtures.project([RuleExampleFixtures.noteTagFolder, RuleExampleFixtures.noteTagFolder])
+                + [RuleExampleFixtures.passMappingModel("StepOne", from: "V1", to: "V2", [("Note", "Note")]), RuleExampleFixtures.passMappingModel("StepTwo", from: "V1", to: "V2", [("Tag", "Tag")]),
+                   RuleExampleFixtures.passMappingModel("StepThree", from: "V1", to: "V2", [("Folder", "Folder")])],
                 expected: 0),
         ])
 }

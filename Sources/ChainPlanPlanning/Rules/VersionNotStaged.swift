@@ -9,7 +9,7 @@ extension DiagnosticCode {
         summary: "A shipped version is in no stage",
         help: "Stores created by this version fail with 134504 \"Cannot use staged migration with an unknown model version.\" Never delete the store on 134504: add the version's checksum to a stage.",
         examples: [
-            .stages("V1 was dropped from the stages", versions: StageExampleModels.three, stages: [["lightweight", "V2", "V3"]], expected: 1),
-            .stages("every shipped version listed", versions: StageExampleModels.three, stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
+            .stages("V1 was dropped from the stages", versions: RuleExampleFixtures.three, stages: [["lightweight", "V2", "V3"]], expected: 1),
+            .stages("every shipped version listed", versions: RuleExampleFixtures.three, stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
         ])
 }

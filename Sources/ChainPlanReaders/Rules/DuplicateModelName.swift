@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "An entity or property name is defined twice",
         help: "Xcode refuses a model with two entities of one name, or two properties of one name in an entity (inherited ones included).",
         examples: [
-            .project("an attribute defined twice", files: ProjectExampleFiles.project([
+            .project("an attribute defined twice", files: RuleExampleFixtures.project([
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="title" optional="YES" attributeType="Date"/></entity>"#,
             ]), expected: 1),
-            .project("distinct names", files: ProjectExampleFiles.project([ProjectExampleFiles.noteWithBody]), expected: 0),
+            .project("distinct names", files: RuleExampleFixtures.project([RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }

@@ -10,9 +10,9 @@ extension DiagnosticCode {
         help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Core Data's version hashes cannot be computed exactly for such a version (`chainplan hash` says so), so steps touching it are compared field by field. Open and save the model in a current Xcode to convert it.",
         examples: [
             .project("a version saved in the pre-Xcode-4 binary format", files: [
-                ProjectExampleFiles.spec(["V1", "V2"]), RuleExample.File("Model.xcdatamodeld/V1.xcdatamodel/elements", "(binary keyed archive)"),
-                ProjectExampleFiles.version("V2", ProjectExampleFiles.noteWithBody), ProjectExampleFiles.current("V2"),
+                RuleExampleFixtures.spec(["V1", "V2"]), RuleExample.File("Model.xcdatamodeld/V1.xcdatamodel/elements", "(binary keyed archive)"),
+                RuleExampleFixtures.version("V2", RuleExampleFixtures.noteWithBody), RuleExampleFixtures.current("V2"),
             ], expected: 1),
-            .project("every version has 'contents'", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+            .project("every version has 'contents'", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }

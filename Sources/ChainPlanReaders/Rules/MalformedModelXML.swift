@@ -9,7 +9,7 @@ extension DiagnosticCode {
         summary: "A model's `contents` is not a valid Core Data model document",
         help: "The XML is truncated, not UTF-8, has the wrong root element, declares a DTD or entities (refused for safety), misses required attributes, or exceeds size limits.",
         examples: [
-            .project("an element left open", files: ProjectExampleFiles.project([#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/>"#]), expected: 1),
-            .project("well-formed", files: ProjectExampleFiles.project([ProjectExampleFiles.note]), expected: 0),
+            .project("an element left open", files: RuleExampleFixtures.project([#"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/>"#]), expected: 1),
+            .project("well-formed", files: RuleExampleFixtures.project([RuleExampleFixtures.note]), expected: 0),
         ])
 }

@@ -10,7 +10,7 @@ extension DiagnosticCode {
         help: "The file names a `.xcdatamodel` folder that is not in the bundle; momc fails to compile it.",
         examples: [
             .project(".xccurrentversion names a version the bundle does not have",
-                         files: Array(ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]).dropLast()) + [ProjectExampleFiles.current("V3")], expected: 1),
-            .project(".xccurrentversion names V2", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+                         files: Array(RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]).dropLast()) + [RuleExampleFixtures.current("V3")], expected: 1),
+            .project(".xccurrentversion names V2", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }

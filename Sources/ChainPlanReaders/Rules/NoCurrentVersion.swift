@@ -9,7 +9,7 @@ extension DiagnosticCode {
         summary: "The bundle does not say which version is current",
         help: "`.xccurrentversion` is missing or empty and the bundle has several versions. Xcode picks one silently; set the current version in Xcode's model inspector.",
         examples: [
-            .project("two versions and no .xccurrentversion", files: Array(ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]).dropLast()), expected: 1),
-            .project(".xccurrentversion names V2", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+            .project("two versions and no .xccurrentversion", files: Array(RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]).dropLast()), expected: 1),
+            .project(".xccurrentversion names V2", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }

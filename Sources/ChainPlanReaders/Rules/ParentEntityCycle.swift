@@ -9,9 +9,9 @@ extension DiagnosticCode {
         summary: "Entity inheritance forms a cycle",
         help: "An entity is (indirectly) its own parent; no model can be built from it.",
         examples: [
-            .project("two entities each the other's parent", files: ProjectExampleFiles.project([
+            .project("two entities each the other's parent", files: RuleExampleFixtures.project([
                 #"<entity name="Car" parentEntity="Vehicle"/><entity name="Vehicle" parentEntity="Car"/>"#,
             ]), expected: 1),
-            .project("a parent without a parent", files: ProjectExampleFiles.project([#"<entity name="Car" parentEntity="Vehicle"/><entity name="Vehicle"/>"#]), expected: 0),
+            .project("a parent without a parent", files: RuleExampleFixtures.project([#"<entity name="Car" parentEntity="Vehicle"/><entity name="Vehicle"/>"#]), expected: 0),
         ])
 }

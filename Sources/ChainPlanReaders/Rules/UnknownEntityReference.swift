@@ -9,10 +9,10 @@ extension DiagnosticCode {
         summary: "A relationship or parent names an entity that does not exist",
         help: "A relationship's destination or inverse entity, or an entity's parent, is not defined in the model version; momc fails to compile it.",
         examples: [
-            .project("a relationship to an entity that does not exist", files: ProjectExampleFiles.project([
+            .project("a relationship to an entity that does not exist", files: RuleExampleFixtures.project([
                 #"<entity name="Note"><relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#,
             ]), expected: 1),
-            .project("the destination entity exists", files: ProjectExampleFiles.project([
+            .project("the destination entity exists", files: RuleExampleFixtures.project([
                 #"<entity name="Note"><relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity><entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#,
             ]), expected: 0),
         ])

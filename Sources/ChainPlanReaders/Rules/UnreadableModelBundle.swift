@@ -9,7 +9,7 @@ extension DiagnosticCode {
         summary: "The model bundle cannot be read",
         help: "The `.xcdatamodeld` is missing, not a directory, holds no versions, or lies outside the spec's folder without `--allow-outside`.",
         examples: [
-            .project("the spec's model bundle does not exist", files: [ProjectExampleFiles.spec(["V1", "V2"])], expected: 1),
-            .project("the bundle is there", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), expected: 0),
+            .project("the spec's model bundle does not exist", files: [RuleExampleFixtures.spec(["V1", "V2"])], expected: 1),
+            .project("the bundle is there", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
 }

@@ -9,7 +9,7 @@ extension DiagnosticCode {
         summary: "The store cannot be read",
         help: "The path is not a SQLite database, is empty, truncated, encrypted, a directory, locked beyond the timeout, or not a Core Data store (no Z_METADATA).",
         examples: [
-            .project("the store is not a SQLite database", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), store: .file("not a database"), expected: 1),
-            .project("a store written for V1", files: ProjectExampleFiles.project([ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
+            .project("the store is not a SQLite database", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), store: .file("not a database"), expected: 1),
+            .project("a store written for V1", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), store: .fixture("V1", rows: 3), expected: 0),
         ])
 }

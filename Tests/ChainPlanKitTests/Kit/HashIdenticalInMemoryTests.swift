@@ -15,8 +15,8 @@ import Testing
                            transformable("B", extra: #"<attribute name="body" optional="YES" attributeType="String"/>"#)]
 
     static func severity(mappingModel: Bool) throws -> [Severity] {
-        let files = ProjectExampleFiles.project(versions, extra: mappingModel ? #", "mappings": {"V2 -> V3": "V2ToV3.xcmappingmodel"}"# : "")
-            + (mappingModel ? [RuleExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", ProjectExampleFiles.mappingModel(from: "V2", to: "V3"))] : [])
+        let files = RuleExampleFixtures.project(versions, extra: mappingModel ? #", "mappings": {"V2 -> V3": "V2ToV3.xcmappingmodel"}"# : "")
+            + (mappingModel ? [RuleExample.File("V2ToV3.xcmappingmodel/xcmapping.xml", RuleExampleFixtures.mappingModel(from: "V2", to: "V3"))] : [])
         let findings = try RuleExample.project("transformer A → B", files: files, expected: 1).run()
         return findings.filter { $0.code == .hashIdenticalVersions }.map(\.severity)
     }

@@ -9,7 +9,7 @@ import Testing
     @Test("a fixture version the bundle lacks is a harness failure")
     func missingFixtureVersion() {
         let example = RuleExample.project("a store for a version that is not there",
-                                   files: ProjectExampleFiles.project([ProjectExampleFiles.note]),
+                                   files: RuleExampleFixtures.project([RuleExampleFixtures.note]),
                                    store: .fixture("V9", rows: 1, simulate: false), expected: 0)
         let findings = try? example.run()
         #expect(findings == nil, "reported as findings: \(findings?.map(\.code.rawValue) ?? [])")

@@ -43,7 +43,7 @@ struct StageConstructionTests {
     static func input() -> StageListAudit.Input {
         let names = ["V1", "V2", "V3"]
         var versions: [ModelVersion] = []
-        for (name, entities) in zip(names, StageExampleModels.three) {
+        for (name, entities) in zip(names, RuleExampleFixtures.three) {
             let path = "Example.xcdatamodeld/\(name).xcdatamodel/contents"
             let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
             versions.append(ModelVersion(name: name, path: path, model: ModelContentsParser().parse(Data(text.utf8), file: path, version: name).model))

@@ -8,11 +8,11 @@ import Testing
 @Suite struct DryRunCycleTests {
     static func project(_ chain: String, versions: [String]) -> [RuleExample.File] {
         [RuleExample.File("chain.json", #"{"chain": \#(chain), "model": "Model.xcdatamodeld"}"#)]
-            + zip(versions, models).map { ProjectExampleFiles.version($0, $1) } + [ProjectExampleFiles.current(versions[versions.count - 1])]
+            + zip(versions, models).map { RuleExampleFixtures.version($0, $1) } + [RuleExampleFixtures.current(versions[versions.count - 1])]
     }
 
     /// A model per version, each different, so the store is identified as V1's.
-    static let models = [ProjectExampleFiles.note, ProjectExampleFiles.noteWithBody,
+    static let models = [RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody,
                          #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/><attribute name="pinned" optional="YES" attributeType="Boolean"/></entity>"#]
     static let cycles: [(String, String, [String])] = [
         ("two versions", #"{"V1": "V2", "V2": "V1"}"#, ["V1", "V2"]),

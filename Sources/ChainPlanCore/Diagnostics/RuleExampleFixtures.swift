@@ -1,5 +1,6 @@
-/// The files project-folder examples are made of: specs, model versions, mapping models.
-public enum ProjectExampleFiles {
+/// What rule examples are made of: small models (`<entity>` elements), and the files of
+/// project folders (specs, model versions, mapping models).
+public enum RuleExampleFixtures {
     /// A model version's `contents` with these `<entity>` elements.
     public static func contents(_ entities: String) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n\(entities)\n</model>\n"
@@ -47,7 +48,7 @@ public enum ProjectExampleFiles {
 
     /// A bundle of versions `V1`, `V2`, … with these entities, the last one current, and its spec.
     public static func project(_ versions: [String], extra: String = "") -> [RuleExample.File] {
-        let names = versions.indices.map { "V\($0 + 1)" }
+        let names = RuleExample.versionNames(versions.count)
         return [spec(names, extra: extra)] + zip(names, versions).map { version($0, $1) } + [current(names.last ?? "V1")]
     }
 
@@ -90,4 +91,19 @@ public enum ProjectExampleFiles {
         let constraint = uniqueName ? #"<uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>"# : ""
         return #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><relationship name="folder" optional="\#(required ? "NO" : "YES")" maxCount="1" deletionRule="Nullify" destinationEntity="Folder"/></entity><entity name="Folder"><attribute name="name" optional="YES" attributeType="String"/>\#(constraint)</entity>"#
     }
+
+    // Classification examples
+    public static let pinnedNoDefault = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="pinned" attributeType="Boolean"/></entity>"#
+    public static let pinnedWithDefault = #"<entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="pinned" attributeType="Boolean" defaultValueString="NO"/></entity>"#
+    public static let tag = #"<entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+    public static let folder = #"<entity name="Folder"><attribute name="name" optional="YES" attributeType="String"/></entity>"#
+    public static let toManyTags = note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag
+    public static let toOneTags = note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + tag
+
+    // Staged-migration examples
+    public static let untitled = #"<entity name="Note"><attribute name="body" optional="YES" attributeType="String"/></entity>"#
+    public static let bodyAndNumericTitle = #"<entity name="Note"><attribute name="body" optional="YES" attributeType="String"/><attribute name="title" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/></entity>"#
+    public static let heading = #"<entity name="Note"><attribute name="heading" optional="YES" attributeType="String" elementID="title"/></entity>"#
+    public static let caption = #"<entity name="Note"><attribute name="caption" optional="YES" attributeType="String" elementID="heading"/></entity>"#
+    public static let three = [note, noteWithBody, noteWithBody + "\n" + #"<entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#]
 }
