@@ -132,10 +132,7 @@ public enum MappingMatcher {
                 result.matches.append(MappingMatch(mappingModel: mapping, from: best.from, to: best.to, basis: .content,
                                                    isChainStep: isStep))
                 if !isStep {
-                    result.diagnostics.append(Diagnostic(
-                        .unmatchedMappingModel,
-                        "mapping model '\(mapping.name)' matches '\(best.from)' → '\(best.to)' by its embedded models, which is not a step of the chain",
-                        at: SourceLocation(file: mapping.documentPath, line: mapping.line), versions: [best.from, best.to]))
+                    result.diagnostics.append(Self.offChain(mapping, from: best.from, to: best.to, basis: .content))
                 }
                 continue
             }
@@ -164,20 +161,11 @@ public enum MappingMatcher {
                 let isStep = stepSet.contains(hinted)
                 result.matches.append(MappingMatch(mappingModel: mapping, from: hinted.from, to: hinted.to, basis: .path,
                                                    isStale: stale, staleDifferences: differences, isChainStep: isStep))
-                let location = SourceLocation(file: mapping.documentPath, line: mapping.line)
                 if stale {
-                    let shown = differences.prefix(differencesInMessage).joined(separator: "; ")
-                    let more = differences.count > differencesInMessage ? " (and \(differences.count - differencesInMessage) more)" : ""
-                    result.diagnostics.append(Diagnostic(
-                        .staleMappingModel,
-                        "mapping model '\(mapping.name)' names '\(hinted.from)' → '\(hinted.to)' but its embedded models no longer match: \(shown)\(more)",
-                        at: location, versions: [hinted.from, hinted.to]))
+                    result.diagnostics.append(Self.stale(mapping, from: hinted.from, to: hinted.to, differences: differences))
                 }
                 if !isStep {
-                    result.diagnostics.append(Diagnostic(
-                        .unmatchedMappingModel,
-                        "mapping model '\(mapping.name)' names '\(hinted.from)' → '\(hinted.to)', which is not a step of the chain",
-                        at: location, versions: [hinted.from, hinted.to]))
+                    result.diagnostics.append(Self.offChain(mapping, from: hinted.from, to: hinted.to, basis: .path))
                 }
                 continue
             }
@@ -189,10 +177,8 @@ public enum MappingMatcher {
                 continue
             }
             result.unmatched.append(mapping)
-            result.diagnostics.append(Diagnostic(
-                .unmatchedMappingModel, unmatchedMessage(mapping, sources: sources, destinations: destinations, bundleName: bundleName)
-                    + madeFrom(mapping, sourceHashes: sourceHashes, destinationHashes: destinationHashes, among: hashed),
-                at: SourceLocation(file: mapping.documentPath, line: mapping.line)))
+            result.diagnostics.append(Self.unmatched(mapping, sources: sources, destinations: destinations, bundleName: bundleName,
+                                                     sourceHashes: sourceHashes, destinationHashes: destinationHashes, among: hashed))
         }
         result.diagnostics.sort()
         return result
@@ -204,12 +190,12 @@ public enum MappingMatcher {
         match(mappingModels, versions: bundle.versions, bundleName: bundle.name, steps: steps, versionHashes: versionHashes)
     }
 
-    private struct StepKey: Hashable {
+    struct StepKey: Hashable {
         var from: String
         var to: String
     }
 
-    private static func bundleAgrees(_ stated: String?, _ actual: String?) -> Bool {
+    static func bundleAgrees(_ stated: String?, _ actual: String?) -> Bool {
         guard let stated, let actual else { return true }
         return stated == actual
     }
@@ -218,51 +204,5 @@ public enum MappingMatcher {
     private static func rank(_ pair: StepKey, _ steps: Set<StepKey>, _ hinted: StepKey?,
                              _ order: [String: Int]) -> (Int, Int, Int, Int) {
         (steps.contains(pair) ? 0 : 1, pair == hinted ? 0 : 1, order[pair.from] ?? Int.max, order[pair.to] ?? Int.max)
-    }
-
-    /// For each side no version qualifies for: which mapped entity's hash no longer matches,
-    /// and the version the mapping model was made from (its stated version, else the nearest).
-    private static func madeFrom(_ mapping: MappingModel, sourceHashes: [String: Data]?, destinationHashes: [String: Data]?,
-                                 among hashed: [(name: String, entities: [String: Data])]) -> String {
-        var parts: [String] = []
-        for (role, hashes, hint) in [("source", sourceHashes, mapping.sourceHint), ("destination", destinationHashes, mapping.destinationHint)] {
-            guard let hashes, !hashes.isEmpty, MappingHashes.qualifying(hashes, among: hashed, nonEmpty: true).isEmpty,
-                  let nearest = MappingHashes.nearest(hashes, among: hashed) else { continue }
-            let stated = hint.flatMap { hint in hashed.first { $0.name == hint.version } }
-            let version = stated?.name ?? nearest.version
-            let differing = stated.map { entities in VersionHasher.sortedNames(hashes.keys.filter { entities.entities[$0] != hashes[$0] }) }
-                ?? nearest.differing
-            guard !differing.isEmpty else { continue }
-            parts.append("the \(role) hash of \(differing.prefix(3).map { "'\($0)'" }.joined(separator: ", "))"
-                + (differing.count > 3 ? " and \(differing.count - 3) more" : "")
-                + (stated != nil ? " no longer matches '\(version)', which it was made from"
-                                 : " matches no version; the nearest is '\(version)'"))
-        }
-        return parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
-    }
-
-    private static func unmatchedMessage(_ mapping: MappingModel, sources: [String], destinations: [String],
-                                         bundleName: String?) -> String {
-        var reasons: [String] = []
-        switch (mapping.sourceModel, sources.isEmpty) {
-        case (nil, _): reasons.append("its source snapshot is unreadable")
-        case (_, true): reasons.append("its source entity hashes fit no version")
-        case (_, false): reasons.append("its source entity hashes fit '\(sources[0])'")
-        }
-        switch (mapping.destinationModel, destinations.isEmpty) {
-        case (nil, _): reasons.append("its destination snapshot is unreadable")
-        case (_, true): reasons.append("its destination entity hashes fit no version")
-        case (_, false): reasons.append("its destination entity hashes fit '\(destinations[0])'")
-        }
-        if let source = mapping.sourceHint, let destination = mapping.destinationHint {
-            if let stated = [source.bundle, destination.bundle].compactMap({ $0 }).first(where: { !bundleAgrees($0, bundleName) }) {
-                reasons.append("its stated paths name the bundle '\(stated)'")
-            } else {
-                reasons.append("its stated versions '\(source.version)' → '\(destination.version)' are not both in '\(bundleName ?? "the bundle")'")
-            }
-        } else {
-            reasons.append("it states no usable model paths")
-        }
-        return "mapping model '\(mapping.name)' matches no step of the chain: " + reasons.joined(separator: ", ")
     }
 }

@@ -164,8 +164,7 @@ public struct StepClassifier: Sendable {
             }
         case .heavyweight where step.mappingModel != nil:
             guard step.inferable == true, let mappingModel = step.mappingModel else { return [] }
-            return [Diagnostic(.mappingModelOnInferableStep, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
-                               at: SourceLocation(file: mappingModel.path + "/xcmapping.xml"), versions: versions)]
+            return [unneededMappingModelFinding(mappingModel, from: from, to: to)]
         case .heavyweight:
             // One finding per cause, naming it and the consequence; no separate "not inferable" finding.
             var findings: [Diagnostic] = []
@@ -184,11 +183,7 @@ public struct StepClassifier: Sendable {
                 return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
             }
             if let checks = step.validation, !checks.isEmpty {
-                let shown = checks.prefix(5).map(\.condition).joined(separator: ", or ")
-                let more = checks.count > 5 ? ", or \(checks.count - 5) more" : ""
-                findings.append(Diagnostic(.couldFailValidation, "'\(from)' → '\(to)' infers, flagged \"could fail validation\": the migration fails (134110) on stores where "
-                                               + shown + more + " (a dry run counts them)",
-                                           at: stepLocation, versions: versions))
+                findings.append(validationFinding(checks, from: from, to: to, at: stepLocation))
             }
             return findings
         }

@@ -48,9 +48,6 @@ extension ChainPlanner {
     static func storeVersionFindings(_ identification: StoreIdentification, from: String, to: String, store: String) -> [Diagnostic] {
         guard let detected = identification.detectedVersion else { return identification.diagnostics }
         guard detected != from else { return [] }
-        return [Diagnostic(.passStoreNotAtSource,
-            "store '\(store)' is at version '\(detected)' (by its version hashes), not at '\(from)', the source of '\(from)' → '\(to)': "
-                + "its row counts size the passes of a step it does not take; give a store of '\(from)'",
-            at: SourceLocation(file: store), versions: [from, to])]
+        return [.passStoreNotAtSource(store, detected: detected, from: from, to: to)]
     }
 }

@@ -18,8 +18,7 @@ public enum StageModelWriter {
         for (name, text) in edited {
             let folder = "\(bundleName)/\(name).xcdatamodel"
             if FileManager.default.fileExists(atPath: bundle.appendingPathComponent("\(name).xcdatamodel").path) {
-                findings.append(Diagnostic(.intermediateVersionExists, "cannot write the version '\(name)': '\(folder)' exists and is never overwritten; if an earlier --write-models wrote it, plan the chain it printed, else rename or remove it first",
-                                           at: SourceLocation(file: folder), versions: [name]))
+                findings.append(.intermediateVersionExists(name, folder: folder))
             } else if let text {
                 versions.append((name, text))
             } else {

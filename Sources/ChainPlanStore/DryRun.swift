@@ -147,10 +147,7 @@ package enum StoreDryRun {
                     work.append(.init(step: step, work: "load and re-insert", tables: tables, estimatedMemoryBytes: bytes))
                     let limit = dryRun.memoryLimitBytes ?? DryRunOptions.defaultMemoryLimitBytes
                     if bytes > limit {
-                        report.diagnostics.append(Diagnostic(.heavyweightMemory,
-                            "'\(step.from)' → '\(step.to)' is heavyweight and would hold about \(ByteSize.describe(bytes)) of objects from '\(shown)' at once, over the "
-                                + "\(ByteSize.describe(limit)) limit; split the mapping model into passes by entity",
-                            at: SourceLocation(file: shown), versions: [step.from, step.to]))
+                        report.diagnostics.append(.heavyweightMemory(from: step.from, to: step.to, bytes: bytes, limit: limit, store: shown))
                     }
                 case .none?:
                     work.append(.init(step: step, work: "none"))

@@ -298,9 +298,8 @@ private struct StepRun {
         let checks = StoreDataChecks(db: db, layout: layout, mapping: mapping, showValues: simulator.showValues)
         let found = try checks.run()
         violations += found.map { violation in
-            let finding = Diagnostic(.dataViolatesDestination, "'\(step.from)' → '\(step.to)': \(violation.message)",
-                                     at: SourceLocation(file: simulator.displayPath), versions: [step.from, step.to])
-            return violation.failsAtNextSave ? finding.with(severity: .warning) : finding
+            .dataViolatesDestination(violation.message, failsAtNextSave: violation.failsAtNextSave, from: step.from, to: step.to,
+                                     store: simulator.displayPath)
         }
         let refused = Set(found.compactMap(\.uniqueIndex).map { $0.uppercased() })
 

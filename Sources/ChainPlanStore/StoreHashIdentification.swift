@@ -44,16 +44,13 @@ enum StoreHashIdentification {
         }
         if found.count == 1 {
             if merged {
-                diagnostics.append(Diagnostic(.unknownStoreVersion, severity: .note,
-                    "store '\(shown)' was written with a merged model: it holds every entity hash of '\(found[0])' and \(recorded.count - (hashed.first { $0.0.name == found[0] }?.1?.count ?? 0)) entities of other models",
-                    at: location, versions: found))
+                let others = recorded.count - (hashed.first { $0.0.name == found[0] }?.1?.count ?? 0)
+                diagnostics.append(.unknownStoreVersion(shown, .mergedModel(version: found[0], others: others), at: location))
             }
             return Decision(version: found[0])
         }
         if found.count > 1 {
-            diagnostics.append(Diagnostic(.ambiguousStoreVersion,
-                "store '\(shown)' has the entity hashes of several model versions: \(quoted(found)) (identical hashes: one version to Core Data)",
-                at: location, versions: found))
+            diagnostics.append(.ambiguousStoreVersion(shown, .entityHashes(found, identical: true), at: location))
             return Decision(version: nil)
         }
         var reasons = ["its entity hashes equal no version's"]
@@ -66,8 +63,7 @@ enum StoreHashIdentification {
         if !unknown.isEmpty {
             reasons.append("it names model version identifier \(quoted(unknown)), which no version in the bundle has")
         }
-        diagnostics.append(Diagnostic(.unknownStoreVersion, "no model version matches store '\(shown)': " + reasons.joined(separator: "; "),
-                                      at: location, versions: match.nearest.map { [$0.version] } ?? []))
+        diagnostics.append(.unknownStoreVersion(shown, .noMatch(reasons: reasons, nearest: match.nearest?.version), at: location))
         return Decision(version: nil)
     }
 }

@@ -116,19 +116,13 @@ public enum StoreIdentifier {
             if known.count > 1 {
                 let byIdentifier = versionsNamed(by: metadata.modelVersionIdentifiers, among: known, in: versions)
                 if byIdentifier.count == 1 { return result(byIdentifier[0], .hashes) }
-                diagnostics.append(Diagnostic(.ambiguousStoreVersion,
-                    "store '\(shown)' has the entity hashes of several model versions: \(quoted(known))",
-                    at: location, versions: known))
+                diagnostics.append(.ambiguousStoreVersion(shown, .entityHashes(known, identical: false), at: location))
                 return result(nil, .hashes)
             }
             if !matches.isEmpty {
-                diagnostics.append(Diagnostic(.unknownStoreVersion, severity: .note,
-                    "store '\(shown)' has the entity hashes of compiled version \(quoted(matches)), which the bundle does not contain",
-                    at: location, versions: matches))
+                diagnostics.append(.unknownStoreVersion(shown, .compiledOnly(matches), at: location))
             } else {
-                diagnostics.append(Diagnostic(.unknownStoreVersion, severity: .note,
-                    "store '\(shown)' has entity hashes that match no version of compiled model '\(compiled.path)'",
-                    at: location))
+                diagnostics.append(.unknownStoreVersion(shown, .matchesNoCompiledVersion(path: compiled.path), at: location))
             }
         }
 
@@ -200,27 +194,19 @@ public enum StoreIdentifier {
         if exact.count == 1 {
             let version = exact[0]
             if let narrowed, !narrowed.contains(version) {
-                diagnostics.append(Diagnostic(.unknownStoreVersion, severity: .note,
-                    "store '\(shown)' names the model version identifier of \(quoted(narrowed)), but its structure matches '\(version)'",
-                    at: location, versions: [version]))
+                diagnostics.append(.unknownStoreVersion(shown, .identifierDisagrees(named: narrowed, version: version), at: location))
             }
             if !unknownIdentifiers.isEmpty {
-                diagnostics.append(Diagnostic(.unknownStoreVersion, severity: .note,
-                    "store '\(shown)' names model version identifier \(quoted(unknownIdentifiers)), which no version in the bundle has; its structure matches '\(version)'",
-                    at: location, versions: [version]))
+                diagnostics.append(.unknownStoreVersion(shown, .unknownIdentifiers(unknownIdentifiers, version: version), at: location))
             }
             return result(version, .structure)
         }
         if let identifierAmbiguity {
-            diagnostics.append(Diagnostic(.ambiguousStoreVersion,
-                "store '\(shown)' names the identifiers of several model versions: \(quoted(identifierAmbiguity))",
-                at: location, versions: identifierAmbiguity))
+            diagnostics.append(.ambiguousStoreVersion(shown, .identifiers(identifierAmbiguity), at: location))
             if exact.isEmpty { return result(nil, nil) }
         }
         if exact.count > 1 {
-            diagnostics.append(Diagnostic(.ambiguousStoreVersion,
-                "store '\(shown)' matches several model versions with the same structure: \(quoted(exact)); supply the compiled model (--momd) to decide by entity hashes",
-                at: location, versions: exact))
+            diagnostics.append(.ambiguousStoreVersion(shown, .structure(exact), at: location))
             return result(nil, nil)
         }
 
@@ -240,9 +226,7 @@ public enum StoreIdentifier {
         // Data can still migrate such a store; CoreStore matches hashes against the bundle only.
         reasons.append("plain Core Data can still migrate it from the model cached in the store's Z_MODELCACHE table, when the store has one; "
                        + "CoreStore cannot (it looks for the store's hashes in the bundle only)")
-        diagnostics.append(Diagnostic(.unknownStoreVersion,
-            "no model version matches store '\(shown)': " + reasons.joined(separator: "; "),
-            at: location, versions: closest.map { [$0.name] } ?? []))
+        diagnostics.append(.unknownStoreVersion(shown, .noMatch(reasons: reasons, nearest: closest?.name), at: location))
         return result(nil, nil)
     }
 

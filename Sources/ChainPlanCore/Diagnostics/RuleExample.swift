@@ -26,10 +26,24 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What the run must raise: the findings of the rule's code at these positions, in order, or
-    /// only how many (0: the example must not trigger).
+    /// only how many (0: the example must not trigger); for an inference rule's example, the
+    /// step's outcome and whether the rule is among its changes.
     public enum Expected: Sendable, Hashable {
         case positions([Position])
         case count(Int)
+        case inference(Outcome, fires: Bool)
+    }
+
+    /// What Core Data's mapping inference gives for a step.
+    public enum Outcome: String, Sendable, Hashable {
+        /// Equal entity hashes: Core Data runs no migration.
+        case none
+        /// Inferred, no data-dependent check.
+        case inferred
+        /// Inferred, flagged "could fail validation": the result depends on the store's rows.
+        case validation
+        /// The builder refuses (134190): a mapping model is needed.
+        case refused
     }
 
     /// A finding's 1-based line and column (nil where the finding has none).
@@ -107,11 +121,13 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
     /// The version names of an example with `count` versions: `V1`, `V2`, ….
     public static func versionNames(_ count: Int) -> [String] { (0..<count).map { "V\($0 + 1)" } }
 
-    /// How many findings of the rule's code the example raises.
+    /// How many findings of the rule's code the example raises (an inference example: 1 when
+    /// its rule fires, else 0).
     public var expectedCount: Int {
         switch expected {
         case .positions(let positions): positions.count
         case .count(let count): count
+        case .inference(_, let fires): fires ? 1 : 0
         }
     }
 
@@ -125,6 +141,11 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
     /// Successive versions' entities, classified as a chain.
     public static func versions(_ title: String, versions: [String], mappingModelOnFirstStep: Bool = false, expected: Int) -> RuleExample {
         RuleExample(title, .versions(versions, mappingModelOnFirstStep: mappingModelOnFirstStep), expected: .count(expected))
+    }
+
+    /// Two versions' entities (`V1` → `V2`), inferred as one step: an inference rule's example.
+    public static func inference(_ title: String, source: String, destination: String, outcome: Outcome, fires: Bool) -> RuleExample {
+        RuleExample(title, .versions([source, destination], mappingModelOnFirstStep: false), expected: .inference(outcome, fires: fires))
     }
 
     /// Successive versions and a stage list to audit (nil: chainplan's own plan).

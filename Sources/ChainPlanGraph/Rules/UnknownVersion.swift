@@ -3,6 +3,8 @@ import ChainPlanReaders
 
 extension DiagnosticCode {
     /// CP105 UnknownVersion: a chain version is not in the model bundle.
+    ///
+    /// Raised by `UnknownVersionCheck` for a chain, and for a version `explain` or `passes` is given (`unknownVersion`, below).
     public static let unknownVersion = DiagnosticCode(
         "CP105", name: "UnknownVersion", severity: .error,
         summary: "A chain version is not in the model bundle",
@@ -30,13 +32,18 @@ public struct UnknownVersionCheck: ChainCheck {
         var findings = FindingList(Self.code)
         for (number, name) in context.graph.versions.enumerated() where !known.contains(name) {
             guard let location = context.graph.firstLocation[number] else { continue }
-            findings.add({
-                let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
-                let suffix = hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"
-                return Diagnostic(Self.code, "version '\(name)' is not in the model bundle '\(bundle.name)'\(suffix)",
-                                  at: location, versions: [name])
-            }())
+            findings.add(.unknownVersion(name, in: bundle, at: location))
         }
         return findings.finished(at: context.spec.chainLocation)
+    }
+}
+
+extension Diagnostic {
+    /// The finding for the version `name`, which `bundle` lacks, with the nearest names as a
+    /// hint (a chain's version, or one `explain` or `passes` is given).
+    package static func unknownVersion(_ name: String, in bundle: ModelBundle, at location: SourceLocation) -> Diagnostic {
+        let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
+        let suffix = hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"
+        return Diagnostic(.unknownVersion, "version '\(name)' is not in the model bundle '\(bundle.name)'\(suffix)", at: location, versions: [name])
     }
 }

@@ -43,13 +43,6 @@ public struct VersionHashes: Sendable, Hashable {
 
     /// True for a legacy (Xcode 3) version, which CP112 already reports.
     public var isLegacy = false
-
-    /// The finding for a version without hashes (CP122), nil when it has them or is legacy
-    /// (CP112 says so already: one cause, one finding).
-    public var diagnostic: Diagnostic? {
-        guard let failure, !isLegacy else { return nil }
-        return Diagnostic(.unhashableModelVersion, failure.message, at: SourceLocation(file: path), versions: [version])
-    }
 }
 
 extension ModelBundle {

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP122 UnhashableModelVersion: a model version's Core Data version hashes cannot be computed.
     ///
-    /// Raised in `BundleHashes.swift`.
+    /// Raised for a version whose hashes fail (`VersionHashes.diagnostic`, below; the hash engine writes the reason).
     public static let unhashableModelVersion = DiagnosticCode(
         "CP122", name: "UnhashableModelVersion", severity: .warning,
         summary: "A model version's Core Data version hashes cannot be computed",
@@ -13,4 +13,13 @@ extension DiagnosticCode {
                 #"<entity name="Note"><attribute name="title" optional="YES" attributeType="Money"/></entity>"#]), expected: 1),
             .project("every attribute type is one of Core Data's", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
+}
+
+extension VersionHashes {
+    /// The finding for a version without hashes, nil when it has them or is legacy (CP112 says
+    /// so already: one cause, one finding).
+    public var diagnostic: Diagnostic? {
+        guard let failure, !isLegacy else { return nil }
+        return Diagnostic(.unhashableModelVersion, failure.message, at: SourceLocation(file: path), versions: [version])
+    }
 }

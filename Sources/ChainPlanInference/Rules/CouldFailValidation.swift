@@ -1,9 +1,10 @@
 import ChainPlanCore
+import ChainPlanReaders
 
 extension DiagnosticCode {
     /// CP203 CouldFailValidation: a step infers, but fails on stores with rows lacking a mandatory value.
     ///
-    /// Raised in `StepClassifier.swift`.
+    /// Raised for a lightweight step whose mapping has checks (`validationFinding`, called by `StepClassifier.findings`).
     public static let couldFailValidation = DiagnosticCode(
         "CP203", name: "CouldFailValidation", severity: .warning,
         summary: "A step infers, but fails on stores with rows lacking a mandatory value",
@@ -12,4 +13,16 @@ extension DiagnosticCode {
             .versions("a new non-optional attribute without a default (infers; fails on stores with a Note)", versions: [RuleExampleFixtures.note, RuleExampleFixtures.pinnedNoDefault], expected: 1),
             .versions("with a default value", versions: [RuleExampleFixtures.note, RuleExampleFixtures.pinnedWithDefault], expected: 0),
         ])
+}
+
+extension StepClassifier {
+    /// The CP203 finding of a lightweight step `from` → `to` with these checks (the first five
+    /// named), at the step in the spec.
+    static func validationFinding(_ checks: [ValidationCheck], from: String, to: String, at location: SourceLocation) -> Diagnostic {
+        let shown = checks.prefix(5).map(\.condition).joined(separator: ", or ")
+        let more = checks.count > 5 ? ", or \(checks.count - 5) more" : ""
+        return Diagnostic(.couldFailValidation, "'\(from)' → '\(to)' infers, flagged \"could fail validation\": the migration fails (134110) on stores where "
+                              + shown + more + " (a dry run counts them)",
+                          at: location, versions: [from, to])
+    }
 }

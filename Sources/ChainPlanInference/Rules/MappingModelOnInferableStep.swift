@@ -1,9 +1,10 @@
 import ChainPlanCore
+import ChainPlanReaders
 
 extension DiagnosticCode {
     /// CP206 MappingModelOnInferableStep: a mapping model covers a step that would infer anyway.
     ///
-    /// Raised in `StepClassifier.swift`.
+    /// Raised for a step that infers and has a mapping model (`unneededMappingModelFinding`, called by `StepClassifier.findings`).
     public static let mappingModelOnInferableStep = DiagnosticCode(
         "CP206", name: "MappingModelOnInferableStep", severity: .note,
         summary: "A mapping model covers a step that would infer anyway",
@@ -14,4 +15,12 @@ extension DiagnosticCode {
             .versions("the same step without a mapping model", versions: [RuleExampleFixtures.note, RuleExampleFixtures.note.replacingOccurrences(of: "</entity>", with: #"<attribute name="body" optional="YES" attributeType="String"/></entity>"#)],
                                   expected: 0),
         ])
+}
+
+extension StepClassifier {
+    /// The CP206 finding of a step `from` → `to` that infers, covered by `mappingModel`.
+    static func unneededMappingModelFinding(_ mappingModel: StepMappingModel, from: String, to: String) -> Diagnostic {
+        Diagnostic(.mappingModelOnInferableStep, "the mapping model '\(mappingModel.path)' covers '\(from)' → '\(to)', which Core Data would infer anyway (fine if it transforms data)",
+                   at: SourceLocation(file: mappingModel.path + "/xcmapping.xml"), versions: [from, to])
+    }
 }

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP514 IntermediateVersionExists: a version `stage --write-models` would write exists already.
     ///
-    /// Raised in `StageModelWriter.swift`.
+    /// Raised by `chainplan stage --write-models` (`intermediateVersionExists`, below).
     public static let intermediateVersionExists = DiagnosticCode(
         "CP514", name: "IntermediateVersionExists", severity: .error, unusableInput: true,
         summary: "A version `stage --write-models` would write exists already",
@@ -13,4 +13,12 @@ extension DiagnosticCode {
                          files: RuleExampleFixtures.project([RuleExampleFixtures.aircraft, RuleExampleFixtures.aircraftWithFlightData]) + [RuleExampleFixtures.version("V1 step 1", RuleExampleFixtures.aircraftWithFlightData)], writesModels: true, expected: 1),
             .project("the intermediate version is not there yet: it is written", files: RuleExampleFixtures.project([RuleExampleFixtures.aircraft, RuleExampleFixtures.aircraftWithFlightData]), writesModels: true, expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for the version `name`, not written because its folder `folder` exists.
+    static func intermediateVersionExists(_ name: String, folder: String) -> Diagnostic {
+        Diagnostic(.intermediateVersionExists, "cannot write the version '\(name)': '\(folder)' exists and is never overwritten; if an earlier --write-models wrote it, plan the chain it printed, else rename or remove it first",
+                   at: SourceLocation(file: folder), versions: [name])
+    }
 }

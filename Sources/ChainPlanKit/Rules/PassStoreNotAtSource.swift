@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP708 PassStoreNotAtSource: the store that sizes the passes is not at the step's source version.
     ///
-    /// Raised in `PassesEntry.swift`.
+    /// Raised by `chainplan passes --store` (`passStoreNotAtSource`, below).
     public static let passStoreNotAtSource = DiagnosticCode(
         "CP708", name: "PassStoreNotAtSource", severity: .warning,
         summary: "The store that sizes the passes is not at the step's source version",
@@ -14,4 +14,14 @@ extension DiagnosticCode {
             .project("the store is at V1, the step's source", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]),
                          store: .fixture("V1", rows: 3), passes: StepKey(from: "V1", to: "V2"), expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for `store`, detected at `detected`, given to size the passes of `from` → `to`.
+    static func passStoreNotAtSource(_ store: String, detected: String, from: String, to: String) -> Diagnostic {
+        Diagnostic(.passStoreNotAtSource,
+            "store '\(store)' is at version '\(detected)' (by its version hashes), not at '\(from)', the source of '\(from)' → '\(to)': "
+                + "its row counts size the passes of a step it does not take; give a store of '\(from)'",
+            at: SourceLocation(file: store), versions: [from, to])
+    }
 }

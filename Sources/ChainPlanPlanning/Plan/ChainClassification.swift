@@ -137,17 +137,9 @@ struct ChainClassification {
             guard chainInferable[version] == true, jump.migration != .unknown, jump.mappingModel == nil else { continue }
             let location = context.location(of: version)
             if jump.inferable == false {
-                diagnostics.append(Diagnostic(.directJumpFails,
-                    "every step from '\(names[version])' to '\(names[target])' infers, but the direct jump does not: "
-                        + blocking.prefix(3).joined(separator: "; ") + (blocking.count > 3 ? "; and \(blocking.count - 3) more" : "")
-                        + " (Core Data without the chain, or lightweight-only staged migration, fails for this store)",
-                    at: location, versions: [names[version], names[target]]))
+                diagnostics.append(.directJumpRefused(from: names[version], to: names[target], blocking: blocking, at: location))
             } else if !lost.isEmpty {
-                let shown = lost.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (lost.count > 5 ? " and \(lost.count - 5) more" : "")
-                diagnostics.append(Diagnostic(.directJumpFails,
-                    "the direct jump from '\(names[version])' to '\(names[target])' infers but drops \(shown), which the chain keeps "
-                        + "(Core Data without the chain, or lightweight-only staged migration, loses this data)",
-                    at: location, versions: [names[version], names[target]]))
+                diagnostics.append(.directJumpDropsData(from: names[version], to: names[target], lost: lost, at: location))
             }
         }
     }

@@ -153,7 +153,7 @@ public struct ChainLock: Sendable, Hashable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let at = SourceLocation(file: file, line: index + 1, column: 1)
             guard let (words, rest) = Self.split(line), words.count >= 1 else {
-                diagnostics.add(Diagnostic(.unreadableLock, "cannot read this line of the lock", at: at))
+                diagnostics.add(.unreadableLock(.unreadableLine, at: at))
                 continue
             }
             let parts = rest.split(separator: " ").map(String.init)
@@ -163,9 +163,7 @@ public struct ChainLock: Sendable, Hashable {
             case ("version"?, 2) where values.count == 1 && isHash(values[0]):
                 versions.append((words[1], VersionFingerprint(checksum: values[0], entities: [:]), index + 1))
             case ("version"?, 2) where values.count == 1 && values[0].count == 16 && values[0].allSatisfy(\.isHexDigit):
-                return (nil, [Diagnostic(.unreadableLock, "this lock was written by an older chainplan (field fingerprints, not Core Data's version "
-                                         + "hashes) and is no longer checked: if no locked version changed since it was written (see the model files' "
-                                         + "history), run `chainplan lock --force` to rewrite it with Core Data's hashes", at: at)])
+                return (nil, [.unreadableLock(.olderFormat, at: at)])
             case ("entity"?, 2) where !versions.isEmpty && values.count == 2 && isHash(values[0]) && isDigits(values[1], entityDigits):
                 let last = versions.count - 1
                 versions[last].1.entities[words[1]] = values[0]
@@ -176,8 +174,7 @@ public struct ChainLock: Sendable, Hashable {
                       isDigits(values[0], PropertyHashInputs(kind: kind, values: []).fieldNames.count * 4) else { fallthrough }
                 versions[versions.count - 1].1.inputs[words[1]]?.properties[words[2]] = PropertyHashInputs(kind: kind, values: chunks(values[0]))
             default:
-                diagnostics.add(Diagnostic(.unreadableLock, "cannot read this line of the lock: expected 'version \"Name\" <checksum>', "
-                                           + "'entity …', 'attribute …' or 'relationship …' after a version", at: at))
+                diagnostics.add(.unreadableLock(.unexpectedLine, at: at))
             }
         }
         let problems = diagnostics.finished(at: SourceLocation(file: file))
@@ -248,8 +245,7 @@ public struct ChainLock: Sendable, Hashable {
         for (name, locked, line) in versions {
             let lockLocation = SourceLocation(file: lockFile, line: line == 0 ? nil : line, column: line == 0 ? nil : 1)
             guard let version = bundle.version(named: name) else {
-                findings.append(Diagnostic(.lockedVersionMissing, "the locked version '\(name)' is not in the bundle any more: stores at that version cannot be opened",
-                                           at: lockLocation, versions: [name]))
+                findings.append(.lockedVersionMissing(name, at: lockLocation))
                 continue
             }
             // A version without hashes has its own finding (CP112, CP122).
@@ -262,9 +258,7 @@ public struct ChainLock: Sendable, Hashable {
             }.joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
             let location = changes.first.flatMap { Self.place(of: $0.entity, in: model, locked: locked.inputs[$0.entity], current: current.inputs[$0.entity]) }
                 .map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
-            findings.append(Diagnostic(.lockedVersionChanged, "the shipped version '\(name)' was edited after it was locked: its Core Data version hashes changed, "
-                                       + "so stores it made no longer match it: \(shown.isEmpty ? "its checksum changed" : shown)",
-                                       at: location, versions: [name]))
+            findings.append(.lockedVersionChanged(name, changes: shown, at: location))
         }
         return findings
     }
@@ -323,10 +317,10 @@ extension ChainPlanner {
         if FileManager.default.fileExists(atPath: file.path) {
             let read: (ChainLock?, [Diagnostic])
             switch FileAccess.readRegularFile(at: file, maxBytes: ChainLock.maxBytes) {
-            case .failure(let problem): read = (nil, [Diagnostic(.unreadableLock, "cannot read the lock: \(problem.description)", at: SourceLocation(file: file.lastPathComponent))])
+            case .failure(let problem): read = (nil, [.unreadableLock(.unreadableFile(problem.description), at: SourceLocation(file: file.lastPathComponent))])
             case .success(let data):
                 read = String(validating: data, as: UTF8.self).map { ChainLock.read($0, file: ChainLock.fileName) }
-                    ?? (nil, [Diagnostic(.unreadableLock, "the lock is not valid UTF-8", at: SourceLocation(file: ChainLock.fileName))])
+                    ?? (nil, [.unreadableLock(.notUTF8, at: SourceLocation(file: ChainLock.fileName))])
             }
             existing = read.0
             if existing == nil, !force {

@@ -76,10 +76,10 @@ public struct ChainPlanner: Sendable {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         switch FileAccess.readRegularFile(at: url, maxBytes: ChainLock.maxBytes) {
         case .failure(let problem):
-            return ([Diagnostic(.unreadableLock, "cannot read the lock: \(problem.description)", at: SourceLocation(file: display))], nil)
+            return ([.unreadableLock(.unreadableFile(problem.description), at: SourceLocation(file: display))], nil)
         case .success(let data):
             guard let text = String(validating: data, as: UTF8.self) else {
-                return ([Diagnostic(.unreadableLock, "the lock is not valid UTF-8", at: SourceLocation(file: display))], nil)
+                return ([.unreadableLock(.notUTF8, at: SourceLocation(file: display))], nil)
             }
             let (lock, diagnostics) = ChainLock.read(text, file: display)
             guard let lock else { return (diagnostics, nil) }

@@ -48,10 +48,7 @@ extension PlanOutcome {
         let display = model.bundle
         var missing: [Diagnostic] = []
         for name in [from, to] where bundle.version(named: name) == nil {
-            let hint = NameSuggestions.nearest(to: name, among: bundle.versionNames)
-            missing.append(Diagnostic(.unknownVersion, "version '\(name)' is not in the model bundle '\(bundle.name)'"
-                + (hint.isEmpty ? "" : "; did you mean \(NameSuggestions.phrase(hint))?"),
-                at: SourceLocation(file: display), versions: [name]))
+            missing.append(.unknownVersion(name, in: bundle, at: SourceLocation(file: display)))
         }
         return missing.isEmpty ? .success((bundle, display)) : .failure(ExplainFailure(missing))
     }

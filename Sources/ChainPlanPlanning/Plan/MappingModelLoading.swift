@@ -45,13 +45,7 @@ struct MatchedMappingModels {
             guard chainSteps.contains(step) else { continue }
             let match = result.matches.first { $0.mappingModel.path == path }
             if let match, !match.isStale, match.from == step.from, match.to == step.to { continue }
-            let actual = match.map { match in
-                let how = match.basis == .content ? "its embedded models match" : "it names"
-                return " (\(how) '\(match.from)' → '\(match.to)'\(match.isStale ? ", and its embedded models are stale" : ""))"
-            } ?? ""
-            diagnostics.append(Diagnostic(.staleMappingModel,
-                "the mapping model '\(path)' assigned to '\(step.from)' → '\(step.to)' does not match those versions\(actual); Core Data will not use it for this step",
-                at: location, versions: [step.from, step.to]))
+            diagnostics.append(.assignedMappingModelMismatch(path: path, from: step.from, to: step.to, match: match, at: location))
         }
     }
 }
@@ -101,8 +95,7 @@ extension ChainPlanner {
             } else {
                 why = "'\(entry.from)' has no next version in the chain"
             }
-            return Diagnostic(.unmatchedMappingModel, "mappings assigns '\(entry.path)' to '\(entry.from)' → '\(entry.to)', which is not a step of the chain: \(why)",
-                              at: entry.location, versions: [entry.from, entry.to])
+            return .mappingEntryOffChain(path: entry.path, from: entry.from, to: entry.to, why: why, at: entry.location)
         }
     }
 

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP504 AppModelNotStaged: the app's model is in no stage.
     ///
-    /// Raised in `StageAudit.swift`, `StageListAudit.swift`.
+    /// Raised by a stage list audit (`StageAudit.appModelNotStaged`) and for a Swift source (`appModelNotInSource`), both below.
     public static let appModelNotStaged = DiagnosticCode(
         "CP504", name: "AppModelNotStaged", severity: .error,
         summary: "The app's model is in no stage",
@@ -12,4 +12,21 @@ extension DiagnosticCode {
             .stages("the new version V3 was not added to the stages", versions: RuleExampleFixtures.three, stages: [["lightweight", "V1", "V2"]], expected: 1),
             .stages("V3 added", versions: RuleExampleFixtures.three, stages: [["lightweight", "V1", "V2", "V3"]], expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for a Swift stage list that names no checksum of the app model `version`.
+    static func appModelNotInSource(_ version: String, checksum: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.appModelNotStaged, "the source names no checksum of '\(version)' (\(checksum)): its stores fail with 134504 \"\(StageSimulation.Reason.unknownCoordinatorModel)\"",
+                   at: location, versions: [version])
+    }
+}
+
+extension StageAudit {
+    /// The app model in no stage.
+    func appModelNotStaged() -> [Diagnostic] {
+        guard !listed.contains(app) else { return [] }
+        return [Diagnostic(.appModelNotStaged, "the app model \(shown(app)) is in no stage: every store fails with 134504 \"\(StageSimulation.Reason.unknownCoordinatorModel)\"",
+                           at: location, versions: [name(app)])]
+    }
 }

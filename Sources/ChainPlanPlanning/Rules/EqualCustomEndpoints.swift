@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP503 EqualCustomEndpoints: a custom stage migrates a model to itself.
     ///
-    /// Raised in `StageAudit.swift`.
+    /// Raised by a stage list audit (`StageAudit.equalCustomEndpoints`, below).
     public static let equalCustomEndpoints = DiagnosticCode(
         "CP503", name: "EqualCustomEndpoints", severity: .error,
         summary: "A custom stage migrates a model to itself",
@@ -13,4 +13,15 @@ extension DiagnosticCode {
                          stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 1),
             .stages("different checksums", versions: RuleExampleFixtures.three, stages: [["lightweight", "V1"], ["custom", "V2", "V3"]], expected: 0),
         ])
+}
+
+extension StageAudit {
+    /// Custom stages whose current and next models are one.
+    func equalCustomEndpoints() -> [Diagnostic] {
+        stages.enumerated().compactMap { index, stage in
+            guard stage.kind == .custom, stage.keys.count == 2, stage.keys[0] == stage.keys[1] else { return nil }
+            return Diagnostic(.equalCustomEndpoints, "stage \(index + 1) migrates \(shown(stage.keys[0])) to itself: NSCustomMigrationStage's initializer throws \"\(StageSimulation.Reason.equalEndpoints)\"",
+                              at: at(index), versions: [name(stage.keys[0])])
+        }
+    }
 }

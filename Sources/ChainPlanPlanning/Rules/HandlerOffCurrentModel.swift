@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP509 HandlerOffCurrentModel: a willMigrate handler runs while the store is not at its stage's current model.
     ///
-    /// Raised in `StageAudit.swift`.
+    /// Raised by a stage list audit (`StageAudit.handlersOffCurrentModel`, below).
     public static let handlerOffCurrentModel = DiagnosticCode(
         "CP509", name: "HandlerOffCurrentModel", severity: .error,
         summary: "A willMigrate handler runs while the store is not at its stage's current model",
@@ -14,4 +14,13 @@ extension DiagnosticCode {
             .stages("the custom stage starts where the stage before ends", versions: RuleExampleFixtures.three,
                          stages: [["bridge", "V1", "V2"], ["custom", "V2", "V3"]], expected: 0),
         ])
+}
+
+extension StageAudit {
+    /// Starts that reach a custom stage's willMigrate handler off its current model (134100).
+    func handlersOffCurrentModel() -> [Diagnostic] {
+        startGroup(.handlerOffCurrentModel, { $0.error?.code == 134100 && $0.error?.reason == StageSimulation.Reason.incompatible }) {
+            "stores at \(Self.names($0)) reach a custom stage's willMigrate handler off its current model: 134100 \"\(StageSimulation.Reason.incompatible)\""
+        }
+    }
 }

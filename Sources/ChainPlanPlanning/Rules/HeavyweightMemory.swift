@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP303 HeavyweightMemory: a heavyweight step would load more than the memory threshold.
     ///
-    /// Raised in `DryRun.swift`, `PassesPlanning.swift`.
+    /// Raised by `chainplan passes` for a pass over its budget, and by a dry run for a heavyweight step over its limit (below).
     public static let heavyweightMemory = DiagnosticCode(
         "CP303", name: "HeavyweightMemory", severity: .warning,
         summary: "A heavyweight step would load more than the memory threshold",
@@ -14,4 +14,23 @@ extension DiagnosticCode {
             .project("the same step with the default 100 MB limit", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.numericTitleWithBody]),
                          store: .fixture("V1", rows: 80_000, simulate: false), expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for pass `number` (1-based) of a multi-pass plan, over `budget` bytes.
+    static func heavyweightMemory(pass number: Int, _ pass: PassPlan.Pass, bytes: Int, budget: Int, at location: SourceLocation,
+                                  versions: [String]) -> Diagnostic {
+        Diagnostic(.heavyweightMemory,
+            "pass \(number) (\(pass.entities.joined(separator: ", "))) would hold about \(ByteSize.describe(bytes)) of objects, over the \(ByteSize.describe(budget)) limit; its entities cannot be split further (they depend on each other, or have no unique key to fetch by)",
+            at: location, versions: versions)
+    }
+
+    /// The finding for a heavyweight step `from` → `to` of a dry run on `store` that would hold
+    /// `bytes`, over `limit`.
+    package static func heavyweightMemory(from: String, to: String, bytes: Int, limit: Int, store: String) -> Diagnostic {
+        Diagnostic(.heavyweightMemory,
+            "'\(from)' → '\(to)' is heavyweight and would hold about \(ByteSize.describe(bytes)) of objects from '\(store)' at once, over the "
+                + "\(ByteSize.describe(limit)) limit; split the mapping model into passes by entity",
+            at: SourceLocation(file: store), versions: [from, to])
+    }
 }

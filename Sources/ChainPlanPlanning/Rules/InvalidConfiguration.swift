@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP130 InvalidConfiguration: the rule configuration is invalid.
     ///
-    /// Raised in `LockCommand.swift`, `RuleConfiguration.swift`.
+    /// Raised where the input cannot be read, with the reader's reason: `RuleConfiguration.swift`.
     public static let invalidConfiguration = DiagnosticCode(
         "CP130", name: "InvalidConfiguration", severity: .error, unusableInput: true,
         summary: "The rule configuration is invalid",

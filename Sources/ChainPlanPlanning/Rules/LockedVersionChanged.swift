@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP401 LockedVersionChanged: a shipped (locked) model version was edited.
     ///
-    /// Raised in `ChainLock.swift`.
+    /// Raised by the lock check (`ChainLock.check(against:lockFile:)`, with the message below).
     public static let lockedVersionChanged = DiagnosticCode(
         "CP401", name: "LockedVersionChanged", severity: .error,
         summary: "A shipped (locked) model version was edited",
@@ -14,4 +14,14 @@ extension DiagnosticCode {
             .project("V2, the target, is not locked and may change", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]),
                          lockedFiles: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for the locked version `name`, whose hashes changed: `changes` names what
+    /// moved (empty when only the checksum shows it).
+    static func lockedVersionChanged(_ name: String, changes: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.lockedVersionChanged, "the shipped version '\(name)' was edited after it was locked: its Core Data version hashes changed, "
+                       + "so stores it made no longer match it: \(changes.isEmpty ? "its checksum changed" : changes)",
+                   at: location, versions: [name])
+    }
 }

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP402 LockedVersionMissing: the lock names a version the bundle no longer has.
     ///
-    /// Raised in `ChainLock.swift`.
+    /// Raised by the lock check (`ChainLock.check(against:lockFile:)`, with the message below).
     public static let lockedVersionMissing = DiagnosticCode(
         "CP402", name: "LockedVersionMissing", severity: .error,
         summary: "The lock names a version the bundle no longer has",
@@ -15,4 +15,12 @@ extension DiagnosticCode {
             .project("every locked version is still there", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), lockedFiles: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]),
                          expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for the locked version `name`, which the bundle no longer has.
+    static func lockedVersionMissing(_ name: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.lockedVersionMissing, "the locked version '\(name)' is not in the bundle any more: stores at that version cannot be opened",
+                   at: location, versions: [name])
+    }
 }

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP707 NoEntityMappings: a heavyweight step has no possible entity mapping.
     ///
-    /// Raised in `PassesPlanning.swift`.
+    /// Raised by `chainplan passes` (`noEntityMappings`, below).
     public static let noEntityMappings = DiagnosticCode(
         "CP707", name: "NoEntityMappings", severity: .error, unusableInput: true,
         summary: "A heavyweight step has no possible entity mapping",
@@ -14,4 +14,16 @@ extension DiagnosticCode {
                          passes: StepKey(from: "V1", to: "V2"), expected: 1),
             .project("V2 keeps Note", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]), passes: StepKey(from: "V1", to: "V2"), expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for a step `from` → `to` whose entity mappings (from `mappingModels`, or
+    /// inferred when there are none) create no destination entity.
+    static func noEntityMappings(from: String, to: String, mappingModels: [String], at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.noEntityMappings,
+                   mappingModels.isEmpty
+                       ? "'\(from)' → '\(to)' has no possible entity mapping: no destination entity has a source entity with its key (renaming identifier, else name); write the step's mapping model"
+                       : "the mapping models of '\(from)' → '\(to)' (\(mappingModels.map { "'\($0)'" }.joined(separator: ", "))) create no destination entity",
+                   at: location, versions: [from, to])
+    }
 }

@@ -1,9 +1,10 @@
 import ChainPlanCore
+import ChainPlanInference
 
 extension DiagnosticCode {
     /// CP706 NoPassesNeeded: `passes` was asked for a step that is not heavyweight.
     ///
-    /// Raised in `PassesPlanning.swift`.
+    /// Raised by `chainplan passes` for a step that is not heavyweight (`noPassesNeeded`, below).
     public static let noPassesNeeded = DiagnosticCode(
         "CP706", name: "NoPassesNeeded", severity: .error, unusableInput: true,
         summary: "`passes` was asked for a step that is not heavyweight",
@@ -14,4 +15,17 @@ extension DiagnosticCode {
             .project("V2 changes 'title' from String to Integer 64 (heavyweight)", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithNumericTitle]),
                          passes: StepKey(from: "V1", to: "V2"), expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for a step `from` → `to` that migrates as `migration`: none for a
+    /// heavyweight step (it needs passes) or one that cannot be classified.
+    static func noPassesNeeded(_ migration: MigrationKind, from: String, to: String, at location: SourceLocation) -> Diagnostic? {
+        let message = switch migration {
+        case .lightweight: "'\(from)' → '\(to)' is inferred in SQL in place: no passes needed (an inferred migration loads no objects)"
+        case .none: "'\(from)' and '\(to)' have equal version hashes: Core Data runs no migration, no passes needed"
+        case .heavyweight, .unknown: String?.none
+        }
+        return message.map { Diagnostic(.noPassesNeeded, $0, at: location, versions: [from, to]) }
+    }
 }

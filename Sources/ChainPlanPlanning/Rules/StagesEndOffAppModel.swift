@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP508 StagesEndOffAppModel: some store does not end on the app model.
     ///
-    /// Raised in `StageAudit.swift`.
+    /// Raised by a stage list audit (`StageAudit.stagesEndOffAppModel`, below).
     public static let stagesEndOffAppModel = DiagnosticCode(
         "CP508", name: "StagesEndOffAppModel", severity: .error,
         summary: "Some store does not end on the app model",
@@ -13,4 +13,13 @@ extension DiagnosticCode {
                          stages: [["lightweight", "V1"], ["bridge", "V3", "V2"]], expected: 1),
             .stages("the last stage ends on V3", versions: RuleExampleFixtures.three, stages: [["lightweight", "V1"], ["bridge", "V2", "V3"]], expected: 0),
         ])
+}
+
+extension StageAudit {
+    /// Starts whose stages end on a model other than the app model (134100).
+    func stagesEndOffAppModel() -> [Diagnostic] {
+        startGroup(.stagesEndOffAppModel, { $0.error?.reason == StageSimulation.Reason.incompatibleAfterMigration }) {
+            "stores at \(Self.names($0)) end on \($0[0].jumps.last.map { "'\($0.to)'" } ?? "their own model"), not the app model: 134100 \"\(StageSimulation.Reason.incompatibleAfterMigration)\" (end the stages exactly on the app model)"
+        }
+    }
 }

@@ -1,7 +1,10 @@
 import ChainPlanCore
+import ChainPlanReaders
 
 extension DiagnosticCode {
     /// CP701 UnmappedEntity: a source entity the step keeps is mapped by no pass.
+    ///
+    /// Raised by `chainplan passes` (`unmappedEntities`, below).
     public static let unmappedEntity = DiagnosticCode(
         "CP701", name: "UnmappedEntity", severity: .error,
         summary: "A source entity the step keeps is mapped by no pass",
@@ -31,6 +34,18 @@ enum UnmappedEntityCheck {
             Diagnostic(.unmappedEntity,
                        "source entity '\(entity)' is kept by '\(set.from)' → '\(set.to)' but no entity mapping of \(names) maps it: its objects are not migrated (data loss); add an entity mapping for it",
                        at: set.sourceLocation(entity), versions: set.versions)
+        }
+    }
+}
+
+extension Diagnostic {
+    /// One finding per source entity the step keeps that no entity mapping maps (`plan.coverage`).
+    static func unmappedEntities(_ plan: PassPlan, source: ObjectModel, sourcePath: String, from: String, to: String) -> [Diagnostic] {
+        plan.coverage.unmapped.map { entity in
+            let declared = source.entity(named: entity)
+            return Diagnostic(.unmappedEntity,
+                "source entity '\(entity)' is kept by '\(from)' → '\(to)' but no entity mapping maps it: its objects are not migrated (data loss); add an entity mapping for it",
+                at: SourceLocation(file: sourcePath, line: declared?.line, column: declared?.column), versions: [from, to])
         }
     }
 }

@@ -183,14 +183,7 @@ public struct ModelBundleReader: Sendable {
                     model = try? ModelSnapshotDecoder.decode(data).model
                 }
                 let version = ModelVersion(name: name, path: folderDisplay, isLegacyFormat: true, model: model)
-                let how = model == nil
-                    ? " and cannot be read"
-                    : "; chainplan decoded its binary 'elements' archive, but findings cannot point at lines until it is saved by a current Xcode"
-                let diagnostic = Diagnostic(
-                    .legacyModelFormat,
-                    "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents')\(how)",
-                    at: SourceLocation(file: folderDisplay), versions: [name])
-                return (version, [diagnostic])
+                return (version, [.legacyModelFormat(name, decoded: model != nil, at: SourceLocation(file: folderDisplay))])
             }
             return failed("the version folder '\(name).xcdatamodel' has no 'contents' file", file: folderDisplay)
         }
@@ -215,15 +208,10 @@ public struct ModelBundleReader: Sendable {
         let single = versions.count == 1 ? versions[0].name : nil
         func unspecified(_ why: String, at location: SourceLocation) -> (String?, [Diagnostic]) {
             if let single { return (single, []) }
-            return (nil, [Diagnostic(
-                .noCurrentVersion, "\(why); the bundle has \(versions.count) versions and no current one",
-                at: location)])
+            return (nil, [.noCurrentVersion(why, versions: versions.count, at: location)])
         }
         func unreadable(_ why: String, line: Int? = nil) -> (String?, [Diagnostic]) {
-            let diagnostic = Diagnostic(
-                .noCurrentVersion, "'.xccurrentversion' \(why); it is ignored",
-                at: SourceLocation(file: file, line: line))
-            return (single, [diagnostic])
+            return (single, [.unreadableCurrentVersion(why, at: SourceLocation(file: file, line: line))])
         }
 
         let path = "\(root)/.xccurrentversion"
@@ -248,11 +236,8 @@ public struct ModelBundleReader: Sendable {
         case .name(let raw, let line):
             let name = raw.hasSuffix(".xcdatamodel") ? String(raw.dropLast(".xcdatamodel".count)) : raw
             if versions.contains(where: { $0.name == name }) { return (name, []) }
-            let hint = (versions.count <= 1_000 ? NameSuggestions.nearest(to: name, among: versions.map(\.name), limit: 1).first : nil)
-                .map { " (did you mean '\($0)'?)" } ?? ""
-            return (nil, [Diagnostic(
-                .missingCurrentVersion, "'.xccurrentversion' names version '\(name)', which is not in the bundle\(hint)",
-                at: SourceLocation(file: file, line: line), versions: [name])])
+            let hint = versions.count <= 1_000 ? NameSuggestions.nearest(to: name, among: versions.map(\.name), limit: 1).first : nil
+            return (nil, [.missingCurrentVersion(name, hint: hint, at: SourceLocation(file: file, line: line))])
         }
     }
 }

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP112 LegacyModelFormat: a model version uses the pre-Xcode-4 binary format.
     ///
-    /// Raised in `ModelBundleReader.swift`, `ReportDiagram.swift`.
+    /// Raised when a bundle is read, for an Xcode 3 version (`legacyModelFormat`, below).
     public static let legacyModelFormat = DiagnosticCode(
         "CP112", name: "LegacyModelFormat", severity: .warning,
         summary: "A model version uses the pre-Xcode-4 binary format",
@@ -15,4 +15,16 @@ extension DiagnosticCode {
             ], expected: 1),
             .project("every version has 'contents'", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for the version `name` in the binary format (`decoded`: its `elements`
+    /// archive could be read).
+    static func legacyModelFormat(_ name: String, decoded: Bool, at location: SourceLocation) -> Diagnostic {
+        let how = decoded
+            ? "; chainplan decoded its binary 'elements' archive, but findings cannot point at lines until it is saved by a current Xcode"
+            : " and cannot be read"
+        return Diagnostic(.legacyModelFormat, "version '\(name)' uses the pre-Xcode-4 binary format ('elements'/'layout', no 'contents')\(how)",
+                          at: location, versions: [name])
+    }
 }

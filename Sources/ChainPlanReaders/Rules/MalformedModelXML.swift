@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP118 MalformedModelXML: a model's `contents` is not a valid Core Data model document.
     ///
-    /// Raised in `ModelBundleReader.swift`, `ModelContentsParser.swift`, `ModelValidator.swift`.
+    /// Raised where the input cannot be read, with the reader's reason: `ModelBundleReader.swift`, `ModelContentsParser.swift`, `ModelValidator.swift` (an inheritance too large to resolve).
     public static let malformedModelXML = DiagnosticCode(
         "CP118", name: "MalformedModelXML", severity: .error, unusableInput: true,
         summary: "A model's `contents` is not a valid Core Data model document",

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP114 MissingCurrentVersion: `.xccurrentversion` names a version that does not exist.
     ///
-    /// Raised in `ModelBundleReader.swift`.
+    /// Raised when a bundle is read (`missingCurrentVersion`, below).
     public static let missingCurrentVersion = DiagnosticCode(
         "CP114", name: "MissingCurrentVersion", severity: .error,
         summary: "`.xccurrentversion` names a version that does not exist",
@@ -13,4 +13,14 @@ extension DiagnosticCode {
                          files: Array(RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]).dropLast()) + [RuleExampleFixtures.current("V3")], expected: 1),
             .project(".xccurrentversion names V2", files: RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]), expected: 0),
         ])
+}
+
+extension Diagnostic {
+    /// The finding for an `.xccurrentversion` that names `name`, which the bundle lacks (`hint`:
+    /// the nearest name, if any).
+    static func missingCurrentVersion(_ name: String, hint: String?, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.missingCurrentVersion, "'.xccurrentversion' names version '\(name)', which is not in the bundle"
+                       + (hint.map { " (did you mean '\($0)'?)" } ?? ""),
+                   at: location, versions: [name])
+    }
 }

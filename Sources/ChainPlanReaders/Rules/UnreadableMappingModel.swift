@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP120 UnreadableMappingModel: a mapping model cannot be read.
     ///
-    /// Raised in `MappingModelLoading.swift`, `MappingModelReader.swift`.
+    /// Raised where the input cannot be read, with the reader's reason: `MappingModelLoading.swift`, `MappingModelReader.swift`.
     public static let unreadableMappingModel = DiagnosticCode(
         "CP120", name: "UnreadableMappingModel", severity: .error,
         summary: "A mapping model cannot be read",

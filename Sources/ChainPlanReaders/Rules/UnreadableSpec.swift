@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP100 UnreadableSpec: the chain spec cannot be read or parsed.
     ///
-    /// Raised in `SpecReader.swift`, `StageCommand.swift`, `StageListAudit.swift`.
+    /// Raised where the input cannot be read, with the reader's reason: `SpecReader.swift`, `StageListAudit.swift`.
     public static let unreadableSpec = DiagnosticCode(
         "CP100", name: "UnreadableSpec", severity: .error, unusableInput: true,
         summary: "The chain spec cannot be read or parsed",

@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP300 UnreadableStore: the store cannot be read.
     ///
-    /// Raised in `MigrationSimulator.swift`, `StoreError.swift`, `StoreReader.swift`.
+    /// Raised where the input cannot be read, with the reader's reason: `MigrationSimulator.swift`, `StoreError.swift`, `StoreReader.swift`.
     public static let unreadableStore = DiagnosticCode(
         "CP300", name: "UnreadableStore", severity: .error, unusableInput: true,
         summary: "The store cannot be read",

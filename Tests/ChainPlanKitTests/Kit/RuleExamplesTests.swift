@@ -30,6 +30,8 @@ struct RuleExamplesTests {
             #expect(found.map { RuleExample.Position(line: $0.location?.line, column: $0.location?.column) } == positions, "\(shown)")
         case .count(let count):
             #expect(found.count == count, "\(shown)")
+        case .inference:
+            Issue.record("a code's example counts its findings; outcomes are for inference rules' examples")
         }
         switch c.example.input {
         case .versions:
@@ -60,6 +62,8 @@ struct RuleCatalogueTests {
 
     struct Declaration: Hashable {
         var id: String
+        /// The static member, e.g. `selfLoop`.
+        var member: String
         var name: String
         var file: String
         /// The target the file belongs to, e.g. `ChainPlanGraph`.
@@ -68,17 +72,18 @@ struct RuleCatalogueTests {
 
     /// Every `public static let x = DiagnosticCode("CPnnn", name: "Name", …)` under `Sources`.
     static func declarations() throws -> [Declaration] {
-        let pattern = try NSRegularExpression(pattern: #"static let \w+ = DiagnosticCode\(\s*"(CP\d{3})", name: "(\w+)""#)
+        let pattern = try NSRegularExpression(pattern: #"static let (\w+) = DiagnosticCode\(\s*"(CP\d{3})", name: "(\w+)""#)
         var found: [Declaration] = []
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         while let url = files?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                let id = String(text[Range(match.range(at: 1), in: text)!])
-                let name = String(text[Range(match.range(at: 2), in: text)!])
+                let member = String(text[Range(match.range(at: 1), in: text)!])
+                let id = String(text[Range(match.range(at: 2), in: text)!])
+                let name = String(text[Range(match.range(at: 3), in: text)!])
                 let target = url.pathComponents[url.pathComponents.lastIndex(of: "Sources")! + 1]
-                found.append(Declaration(id: id, name: name, file: url.lastPathComponent, target: target))
+                found.append(Declaration(id: id, member: member, name: name, file: url.lastPathComponent, target: target))
             }
         }
         return found
@@ -94,6 +99,33 @@ struct RuleCatalogueTests {
             #expect(code?.name == declaration.name)
         }
         #expect(Set(declarations.map(\.file)).count == declarations.count, "a file declares two codes")
+    }
+
+    /// The codes whose findings carry the reason a reader gives (a file system's answer, a
+    /// parser's error): raised where the reading fails, their rule files say where.
+    static let raisedByReaders: Set<String> = [
+        "unreadableSpec", "unreadableModelBundle", "malformedModelXML", "unreadableMappingModel", "invalidConfiguration", "unreadableStore",
+    ]
+
+    /// A finding is made in its code's rule file: its message and detection live there. Only the
+    /// readers' codes are made where the reading fails.
+    @Test func findingsAreMadeInTheirRuleFiles() throws {
+        let declarations = try Self.declarations()
+        let fileOfMember = Dictionary(declarations.map { ($0.member, $0.file) }, uniquingKeysWith: { first, _ in first })
+        let pattern = try NSRegularExpression(pattern: #"Diagnostic\(\s*\.(\w+)"#)
+        var strays: [String] = []
+        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let member = String(text[Range(match.range(at: 1), in: text)!])
+                guard let file = fileOfMember[member], file != url.lastPathComponent, !Self.raisedByReaders.contains(member) else { continue }
+                strays.append("\(member) in \(url.lastPathComponent)")
+            }
+        }
+        #expect(strays.isEmpty, "\(strays.sorted())")
+        #expect(Self.raisedByReaders.isSubset(of: Set(fileOfMember.keys)))
     }
 
     @Test func theCatalogueIsInCodeOrderWithUniqueIdsAndNames() {

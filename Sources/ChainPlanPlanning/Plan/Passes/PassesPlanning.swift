@@ -30,15 +30,12 @@ extension ChainPlanner {
         }
         let pair = StepKey(from: from, to: to)
         let location = SourceLocation(file: display)
-        switch Self.migration(of: pair, planned: planned, bundle: bundle) {
+        let migration = Self.migration(of: pair, planned: planned, bundle: bundle)
+        switch migration {
         case .heavyweight:
             break
-        case .lightweight:
-            return .failure(PassFailure([Diagnostic(.noPassesNeeded, "'\(from)' → '\(to)' is inferred in SQL in place: no passes needed (an inferred migration loads no objects)",
-                                                    at: location, versions: [from, to])]))
-        case .none:
-            return .failure(PassFailure([Diagnostic(.noPassesNeeded, "'\(from)' and '\(to)' have equal version hashes: Core Data runs no migration, no passes needed",
-                                                    at: location, versions: [from, to])]))
+        case .lightweight, .none:
+            return .failure(PassFailure(Diagnostic.noPassesNeeded(migration, from: from, to: to, at: location).map { [$0] } ?? []))
         case .unknown:
             return .failure(PassFailure([Diagnostic(.unreadableModelBundle, "'\(from)' → '\(to)' cannot be classified: a version's model could not be read",
                                                     at: location, versions: [from, to])]))
@@ -46,21 +43,12 @@ extension ChainPlanner {
         let models = (planned.matchedMappingModels[pair] ?? []).sorted { VersionOrder.areInIncreasingOrder($0.name, $1.name) }
         let mappings = models.isEmpty ? PassPlanner.defaultEntityMappings(source: source, destination: destination) : models.flatMap(PassEntityMapping.of)
         guard mappings.contains(where: { $0.destination.map { destination.entity(named: $0) != nil } ?? false }) else {
-            return .failure(PassFailure([Diagnostic(.noEntityMappings,
-                models.isEmpty
-                    ? "'\(from)' → '\(to)' has no possible entity mapping: no destination entity has a source entity with its key (renaming identifier, else name); write the step's mapping model"
-                    : "the mapping models of '\(from)' → '\(to)' (\(models.map { "'\($0.name)'" }.joined(separator: ", "))) create no destination entity",
-                at: location, versions: [from, to])]))
+            return .failure(PassFailure([.noEntityMappings(from: from, to: to, mappingModels: models.map(\.name), at: location)]))
         }
         let plan = PassPlanner.plan(source: source, destination: destination, mappings: mappings, rows: rows, maxMemoryBytes: maxMemoryBytes)
         var findings: [Diagnostic] = []
         let versions = [from, to]
-        for entity in plan.coverage.unmapped {
-            let declared = source.entity(named: entity)
-            findings.append(Diagnostic(.unmappedEntity,
-                "source entity '\(entity)' is kept by '\(from)' → '\(to)' but no entity mapping maps it: its objects are not migrated (data loss); add an entity mapping for it",
-                at: SourceLocation(file: sourceVersion.path, line: declared?.line, column: declared?.column), versions: versions))
-        }
+        findings += Diagnostic.unmappedEntities(plan, source: source, sourcePath: sourceVersion.path, from: from, to: to)
         if !models.isEmpty {
             findings += MappedTwiceCheck.check(PassSet(from: from, to: to, source: source, destination: destination,
                                                        sourcePath: sourceVersion.path, models: models))
@@ -68,9 +56,8 @@ extension ChainPlanner {
         if let budget = maxMemoryBytes {
             for (number, pass) in plan.passes.enumerated() {
                 guard let bytes = pass.memoryBytes, bytes > budget else { continue }
-                findings.append(Diagnostic(.heavyweightMemory,
-                    "pass \(number + 1) (\(pass.entities.joined(separator: ", "))) would hold about \(ByteSize.describe(bytes)) of objects, over the \(ByteSize.describe(budget)) limit; its entities cannot be split further (they depend on each other, or have no unique key to fetch by)",
-                    at: store.map { SourceLocation(file: $0) } ?? location, versions: versions))
+                findings.append(.heavyweightMemory(pass: number + 1, pass, bytes: bytes, budget: budget,
+                                                   at: store.map { SourceLocation(file: $0) } ?? location, versions: versions))
             }
         }
         return .success(PassReport(bundle: display, bundleName: bundle.name, from: from, to: to, mappingModels: models.map(\.name), plan: plan,

@@ -123,8 +123,7 @@ public enum StageListAudit {
                 if Self.isChecksum(literal) {
                     found.insert(literal)
                     if known[literal] == nil {
-                        findings.append(Diagnostic(.staleChecksum, "the checksum literal '\(literal)' is no version of the model (a stale constant: the model was edited after it was copied)",
-                                                   at: SourceLocation(file: file, line: index + 1, column: column)))
+                        findings.append(.staleChecksumLiteral(literal, at: SourceLocation(file: file, line: index + 1, column: column)))
                     }
                 }
                 column += after.distance(from: after.startIndex, to: close) + 1
@@ -134,9 +133,9 @@ public enum StageListAudit {
         var reported: Set<String> = []
         for version in input.order {
             guard let checksum = input.identities.byVersion[version]?.checksum, !found.contains(checksum), reported.insert(checksum).inserted else { continue }
-            let code: DiagnosticCode = version == input.order.last ? .appModelNotStaged : .versionNotStaged
-            findings.append(Diagnostic(code, "the source names no checksum of '\(version)' (\(checksum)): its stores fail with 134504 \"\(code == .appModelNotStaged ? StageSimulation.Reason.unknownCoordinatorModel : StageSimulation.Reason.unknownModel)\"",
-                                       at: SourceLocation(file: file), versions: [version]))
+            let location = SourceLocation(file: file)
+            findings.append(version == input.order.last ? .appModelNotInSource(version, checksum: checksum, at: location)
+                                : .versionNotInSource(version, checksum: checksum, at: location))
         }
         return ([], findings.sorted())
     }

@@ -75,9 +75,7 @@ public struct StageSynthesis {
         for unit in units where unit.count > 1 {
             for version in unit.dropFirst() {
                 merged.append(MergedVersion(version: version, listedAs: unit[0]))
-                let basis = identities == nil ? "hashes the same as" : "has the same checksum as"
-                findings.append(Diagnostic(.identicalChecksums, "'\(version)' \(basis) '\(unit[0])': the plan lists it once (a store at either is the same to Core Data; which one it picks as the source is unspecified)",
-                                           at: location, versions: [unit[0], version]))
+                findings.append(.identicalChecksums(version, listedAs: unit[0], byChecksum: identities != nil, at: location))
             }
         }
         let representatives = units.map { $0[0] }
@@ -97,8 +95,7 @@ public struct StageSynthesis {
                 let blocking = classification.changes.filter { $0.verdict == .blocksInference }.map(\.detail)
                 let why = classification.migration == .unknown ? "a version cannot be read" : blocking.prefix(3).joined(separator: "; ")
                 customs[step] = Custom(reason: "not inferable and no mapping model: \(why)", handlers: true, mappingModel: nil, work: work)
-                findings.append(Diagnostic(.notInferable, "the stage '\(from)' → '\(to)' cannot migrate: \(why); add a mapping model, or decompose the step into inferable steps with the data moved in handlers (expand → copy → contract)",
-                                           at: location, versions: [from, to]))
+                findings.append(.stageNotInferable(from: from, to: to, why: why, at: location))
             } else if !work.isEmpty {
                 customs[step] = Custom(reason: "data work: " + work.map(\.detail).joined(separator: "; "), handlers: true, mappingModel: nil, work: work)
             } else if isMarked {

@@ -2,10 +2,11 @@ import ChainPlanCore
 /// One rule of Core Data's mapping inference (`inferredMappingModelForSourceModel:destinationModel:error:`,
 /// `shared/reference/core-data-internals.md` §4), as chainplan applies it.
 ///
-/// Each rule lives in a file of its own under `Mapping/Inference/Rules/`, with what it checks, where
-/// that knowledge comes from, the finding it raises, and the examples its test runs
-/// (`InferenceRuleCatalogueTests` parses each example's two versions, infers the mapping and
-/// checks the outcome and whether the rule fired).
+/// Each rule lives in a file under `Rules/` with what it checks, where that knowledge comes from,
+/// the finding it raises, the functions the engine (`MappingInference`) calls on each pair it
+/// matches, and the examples its test runs (`InferenceRuleCatalogueTests` parses each example's
+/// two versions, infers the mapping and checks the outcome and whether the rule fired). A rule
+/// that raises a code shares the file of the code's declaration.
 public struct InferenceRule: Sendable, Hashable, Identifiable {
     /// Short id, used as `ModelChange.rule`, e.g. `attribute-type-conversion`.
     public var id: String
@@ -14,9 +15,9 @@ public struct InferenceRule: Sendable, Hashable, Identifiable {
     public var basis: RuleBasis
     /// The finding it raises, if any (its severity is the code's, declared in the code's rule file).
     public var code: DiagnosticCode?
-    public var examples: [InferenceRuleExample]
+    public var examples: [RuleExample]
 
-    public init(id: String, checks: String, basis: RuleBasis, code: DiagnosticCode? = nil, examples: [InferenceRuleExample]) {
+    public init(id: String, checks: String, basis: RuleBasis, code: DiagnosticCode? = nil, examples: [RuleExample]) {
         self.id = id
         self.checks = checks
         self.basis = basis
@@ -33,41 +34,9 @@ public struct InferenceRule: Sendable, Hashable, Identifiable {
     }
 }
 
-/// A minimal two-version example of a rule: the `<entity>` elements of the source and of the
-/// destination, what inference of the step gives, and whether the rule fires on it.
-public struct InferenceRuleExample: Sendable, Hashable, CustomStringConvertible {
-    public enum Outcome: String, Sendable, Hashable {
-        /// Equal entity hashes: Core Data runs no migration.
-        case none
-        /// Inferred, no data-dependent check.
-        case inferred
-        /// Inferred, flagged "could fail validation": the result depends on the store's rows.
-        case validation
-        /// The builder refuses (134190): a mapping model is needed.
-        case refused
-    }
-
-    public var title: String
-    public var source: String
-    public var destination: String
-    public var outcome: Outcome
-    /// True when the rule's id is among the step's changes.
-    public var fires: Bool
-
-    public init(_ title: String, _ source: String, _ destination: String, _ outcome: Outcome, fires: Bool = true) {
-        self.title = title
-        self.source = source
-        self.destination = destination
-        self.outcome = outcome
-        self.fires = fires
-    }
-
-    public var description: String { title }
-}
-
 extension InferredMapping {
-    /// The outcome of an example or step, in the terms of `InferenceRuleExample.Outcome`.
-    public var outcome: InferenceRuleExample.Outcome {
+    /// The outcome of an example or step, in the terms of `RuleExample.Outcome`.
+    public var outcome: RuleExample.Outcome {
         if !needsMigration { return .none }
         if !isInferable { return .refused }
         return validation.isEmpty ? .inferred : .validation
@@ -85,6 +54,13 @@ public enum InferenceRules {
     ]
 
     public static func rule(id: String) -> InferenceRule? { all.first { $0.id == id } }
+
+    /// A two-version example: the `<entity>` elements of the source and of the destination, what
+    /// inference of the step gives, and whether the rule fires on it.
+    static func example(_ title: String, _ source: String, _ destination: String, _ outcome: RuleExample.Outcome,
+                        fires: Bool = true) -> RuleExample {
+        .inference(title, source: source, destination: destination, outcome: outcome, fires: fires)
+    }
 
     /// `<entity name="E"><attribute …/></entity>` helpers for the examples.
     static func entity(_ name: String, _ body: String = "", _ extra: String = "") -> String {
