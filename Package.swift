@@ -46,7 +46,7 @@ let package = Package(
             name: "ChainPlanStore",
             dependencies: ["ChainPlanPlanning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ChainPlanOutput", dependencies: ["ChainPlanPlanning", "CGraphviz"]),
+        .target(name: "ChainPlanOutput", dependencies: ["ChainPlanStore", "CGraphviz"]),
         .target(
             name: "ChainPlanKit",
             dependencies: ["ChainPlanOutput", "ChainPlanStore", .product(name: "GRDB", package: "GRDB.swift")]

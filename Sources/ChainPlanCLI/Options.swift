@@ -4,6 +4,7 @@ import ChainPlanKit
 import ChainPlanOutput
 import ChainPlanPlanning
 import ChainPlanReaders
+import ChainPlanStore
 import Foundation
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -110,6 +111,16 @@ struct OutputOptions: ParsableArguments {
     /// when it cannot be written, a warning goes to standard error, the findings the annotations
     /// leave out are printed as log lines instead, and the exit status stays the gate's.
     func emit(_ report: ChainReport, view: ReportView) throws {
+        try emit(report, view: view) { Reporters.render(report, as: $0, options: $1) }
+    }
+
+    /// A dry run's report: the plan's findings, with the store's part in text and JSON.
+    func emit(_ report: DryRunReport, view: ReportView) throws {
+        try emit(report.plan, view: view) { Reporters.render(report, as: $0, options: $1) }
+    }
+
+    /// Writes `render`'s output for every destination; `report` gives the job summary.
+    private func emit(_ report: ChainReport, view: ReportView, render: (OutputFormat, RenderOptions) -> Data) throws {
         for (format, path) in try destinations() {
             var stepSummary = false
             if format == .github, let summary = CLIEnvironment.value("GITHUB_STEP_SUMMARY"), !summary.isEmpty {
@@ -121,7 +132,7 @@ struct OutputOptions: ParsableArguments {
                 }
             }
             let options = RenderOptions(view: view, color: format == .text && useColor(path: path), failing: failing, stepSummary: stepSummary, rules: RuleCatalogue.all)
-            try FileHandleOutput.write(Reporters.render(report, as: format, options: options), to: path)
+            try FileHandleOutput.write(render(format, options), to: path)
         }
     }
 }

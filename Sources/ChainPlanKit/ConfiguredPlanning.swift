@@ -86,13 +86,15 @@ extension ChainPlanner {
 
     /// A dry run under the rule configuration: its thresholds (`heavyweight-memory-mb` unless
     /// `options.memoryLimitBytes` is set, as by `--memory-limit`) and its severities.
-    public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions, configuration: URL?) -> ChainReport {
+    public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions, configuration: URL?) -> DryRunReport {
         switch configured(inputAt: url, configuration: configuration) {
-        case .failure(let failure): return unusable(inputAt: url, failure)
+        case .failure(let failure): return DryRunReport(plan: unusable(inputAt: url, failure))
         case .success(let run):
             var dryRun = dryRun
             if dryRun.memoryLimitBytes == nil, let megabytes = run.rules.heavyweightMemoryMB { dryRun.memoryLimitBytes = megabytes << 20 }
-            return run.finish(run.planner.dryRun(inputAt: url, storeAt: storePath, options: dryRun))
+            var report = run.planner.dryRun(inputAt: url, storeAt: storePath, options: dryRun)
+            report.plan = run.finish(report.plan)
+            return report
         }
     }
 }

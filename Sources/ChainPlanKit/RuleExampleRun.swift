@@ -176,7 +176,7 @@ extension RuleExample.Project {
             dryRun.memoryLimitBytes = store.memoryLimitMB.map { $0 << 20 }
             dryRun.simulate = store.simulate
             dryRun.lockTimeout = 0
-            return planner.dryRun(inputAt: spec, storeAt: storeURL.path, options: dryRun, configuration: nil).diagnostics
+            return planner.dryRun(inputAt: spec, storeAt: storeURL.path, options: dryRun, configuration: nil).plan.diagnostics
         } catch let failure as RuleExample.HarnessFailure {
             throw failure
         } catch {

@@ -21,10 +21,6 @@ public struct ChainReport: Sendable, Hashable, Codable {
     public var pathsAbbreviated: Bool?
     public var diagnostics: [Diagnostic]
     public var summary: Summary
-    /// The store of a dry run (`chainplan dry-run`).
-    public var store: StoreReport?
-    /// The store's entities with their tables and rows (dry run).
-    public var entities: [StoreEntityRows]?
 
     public struct Tool: Sendable, Hashable, Codable {
         public var name = "chainplan"

@@ -51,14 +51,14 @@ public struct DryRunOptions: Sendable {
 }
 
 /// The store side of a dry run: takes the planner's result for the input (`ChainPlanner.dryRun`
-/// in ChainPlanKit plans it) and attaches what the store at `storePath` holds and what each step
-/// would do to it.
+/// in ChainPlanKit plans it) and reports it with what the store at `storePath` holds and what
+/// each step would do to it.
 package enum StoreDryRun {
     /// Reads a private copy of the store at `storePath` (never the store itself; the copy is
     /// removed before this returns), identifies its model version, and describes the path from
     /// that version with the tables and rows each step touches. Paths are shown relative to
     /// `baseDirectory`.
-    package static func run(_ planned: PlanOutcome, storeAt storePath: String, options dryRun: DryRunOptions, baseDirectory: URL) -> ChainReport {
+    package static func run(_ planned: PlanOutcome, storeAt storePath: String, options dryRun: DryRunOptions, baseDirectory: URL) -> DryRunReport {
         var report = planned.report
         let bundle = planned.bundle
         guard let bundle else {
@@ -66,7 +66,7 @@ package enum StoreDryRun {
                 report.diagnostics.append(Diagnostic(.unreadableModelBundle, "a dry run needs a model bundle: the spec names none ('model')",
                                                      at: SourceLocation(file: report.spec)))
             }
-            return report.resummarised()
+            return DryRunReport(plan: report.resummarised())
         }
         let shown = DisplayPath.make(URL(fileURLWithPath: storePath), relativeTo: baseDirectory)
         let metadata: StoreMetadata
@@ -77,7 +77,7 @@ package enum StoreDryRun {
                                              temporaryDirectory: dryRun.temporaryDirectory, progress: dryRun.phase(.copy))
         } catch {
             report.diagnostics.append(error.diagnostic)
-            return report.resummarised()
+            return DryRunReport(plan: report.resummarised())
         }
         defer { copy.remove() }
         do {
@@ -87,7 +87,7 @@ package enum StoreDryRun {
             compiled = try dryRun.momd.map { path throws(StoreError) in try CompiledModelInfo.read(momdAt: path) }
         } catch {
             report.diagnostics.append(error.diagnostic)
-            return report.resummarised()
+            return DryRunReport(plan: report.resummarised())
         }
         let identification = StoreIdentifier.identify(metadata: metadata, versions: bundle.versions, compiled: compiled)
         report.diagnostics += metadata.diagnostics + identification.diagnostics
@@ -165,14 +165,13 @@ package enum StoreDryRun {
         } else {
             report.paths = []
         }
-        report.store = StoreReport(
+        var store = StoreReport(
             path: shown, detectedVersion: identification.detectedVersion, evidence: identification.evidence?.rawValue,
             candidates: identification.candidates.map { .init(version: $0.version, score: $0.score) },
             walMode: metadata.isWALMode, fileBytes: metadata.fileBytes, steps: work)
-        report.store?.pendingDeferred = pending.isEmpty ? nil : pending
-        report.store?.deferredFinish = finish
-        report.entities = entities.sorted { $0.name < $1.name }
-        return report.resummarised()
+        store.pendingDeferred = pending.isEmpty ? nil : pending
+        store.deferredFinish = finish
+        return DryRunReport(plan: report.resummarised(), store: store, entities: entities.sorted { $0.name < $1.name })
     }
 }
 

@@ -88,14 +88,14 @@ struct DryRunCommand: AsyncParsableCommand {
                                                                        configuration: input.configURL)
         bar.finish()
         var (report, view) = (planned, ReportView.diagnostics)
-        if let (scoped, leftOut) = StoreScope.scoped(planned) {
+        if let (scoped, leftOut) = StoreScope.scoped(planned.plan) {
             let unreported = leftOut == 0 ? "the chain is not reported (chainplan validate reports it)"
                 : "the chain and \(leftOut) finding\(leftOut == 1 ? "" : "s") about it are not reported (chainplan validate reports them)"
             FileHandleOutput.standardError.write("chainplan: the store cannot be used; \(unreported)\n")
-            (report, view) = (scoped, .findings)
+            (report.plan, view) = (scoped, .findings)
         }
         try output.emit(report, view: view)
-        try ExitStatus.finish(report.diagnostics, strict: output.strict)
+        try ExitStatus.finish(report.plan.diagnostics, strict: output.strict)
     }
 
     /// Refuses (usage error, nothing written) an output that resolves to the store's files.

@@ -340,11 +340,11 @@ private struct Engine {
         return result
     }
 
-    func transientKeys(_ entity: ResolvedEntityView) -> Set<String> {
-        var keys: Set<String> = []
-        for a in entity.attributes where a.isTransient { keys.insert(InferenceRules.key(name: a.name, renamingIdentifier: a.renamingIdentifier)) }
-        for r in entity.relationships where r.isTransient { keys.insert(InferenceRules.key(name: r.name, renamingIdentifier: r.renamingIdentifier)) }
-        return keys
+    /// The transient properties of `entity`, by key (the first of each key).
+    func transients(_ entity: ResolvedEntityView) -> [String: StoredProperty] {
+        let properties = entity.attributes.filter(\.isTransient).map(StoredProperty.attribute)
+            + entity.relationships.filter(\.isTransient).map(StoredProperty.relationship)
+        return Dictionary(properties.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func compareProperties(_ s: ResolvedEntityView, _ d: ResolvedEntityView) -> [InferredEntityMapping.PropertyMapping] {
@@ -387,14 +387,14 @@ private struct Engine {
             }
         }
         let unmatchedSources = sourceProperties.indices.filter { !usedSources.contains($0) }
-        let destinationTransient = transientKeys(d)
-        let sourceTransient = transientKeys(s)
+        let destinationTransient = transients(d)
+        let sourceTransient = transients(s)
         let unmatchedDestinationProperties = unmatchedDestinations.map { destinationProperties[$0] }
         // Removals explained by one cause (transient, replaced by an entity, likely rename) raise that finding only.
         var explained: Set<Int> = []
         for si in unmatchedSources {
             let sp = sourceProperties[si]
-            let cause = InferenceRules.becameTransient(sp, transientKeys: destinationTransient, sourceEntity: sName, entity: dName, files: files)
+            let cause = InferenceRules.becameTransient(sp, destinationTransients: destinationTransient, sourceEntity: sName, entity: dName, files: files)
                 ?? InferenceRules.attributeReplaced(sp, unmatchedDestinations: unmatchedDestinationProperties, source: source,
                                                     destination: destination, sourceEntity: sName, entity: dName, files: files)
             if let cause {
@@ -405,7 +405,7 @@ private struct Engine {
         var paired: Set<Int> = []
         let remaining = unmatchedSources.filter { !explained.contains($0) }
         for si in remaining {
-            let candidates = unmatchedDestinations.filter { !paired.contains($0) && !sourceTransient.contains(destinationProperties[$0].key) }
+            let candidates = unmatchedDestinations.filter { !paired.contains($0) && sourceTransient[destinationProperties[$0].key] == nil }
             guard let di = InferenceRules.likelyPropertyTwin(sourceProperties[si], among: candidates.map { ($0, destinationProperties[$0]) },
                                                              sources: remaining.map { sourceProperties[$0] }) else { continue }
             paired.insert(di)
@@ -422,7 +422,7 @@ private struct Engine {
                                                movesDown: movesDown, files: files))
         }
         for property in unmatchedDestinationProperties {
-            if sourceTransient.contains(property.key) {
+            if sourceTransient[property.key] != nil {
                 add(InferenceRules.becameStored(property, sourceEntity: sName, entity: dName, files: files))
             } else {
                 add(InferenceRules.addedProperty(property, sourceEntity: sName, entity: dName, files: files))

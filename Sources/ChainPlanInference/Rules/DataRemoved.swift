@@ -103,14 +103,14 @@ extension InferenceRules {
     }
 
     /// An unmatched stored source property whose key is transient in the destination: its
-    /// column is dropped.
-    static func becameTransient(_ property: StoredProperty, transientKeys: Set<String>, sourceEntity: String, entity: String,
+    /// column is dropped (located at the transient property).
+    static func becameTransient(_ property: StoredProperty, destinationTransients: [String: StoredProperty], sourceEntity: String, entity: String,
                                 files: StepFiles) -> ModelChange? {
-        guard transientKeys.contains(property.key) else { return nil }
+        guard let transient = destinationTransients[property.key] else { return nil }
         return persistentTransient.change(
             .transientChanged, entity: entity, property: property.name,
             detail: "\(property.kind) '\(sourceEntity).\(property.name)' becomes transient: its column is dropped and the stored values are deleted",
-            verdict: .dataLoss, location: files.destination(property.line, property.column))
+            verdict: .dataLoss, location: files.destination(transient.line, transient.column))
     }
 
     /// An unmatched destination property whose key was transient in the source: an empty column,

@@ -1,5 +1,6 @@
 import ChainPlanCore
 import ChainPlanPlanning
+import ChainPlanStore
 import Foundation
 
 /// Output formats. The CLI's `--format` enum is this one.
@@ -66,6 +67,16 @@ public enum Reporters {
     /// The message, with the reason when the finding is accepted.
     static func findingText(_ diagnostic: Diagnostic) -> String {
         diagnostic.message + (diagnostic.accepted.map { " (accepted: \($0))" } ?? "")
+    }
+
+    /// A dry run's report: the plan as `render(_:as:options:)` renders it, with the store's part in
+    /// text and JSON (the other formats carry findings only).
+    public static func render(_ report: DryRunReport, as format: OutputFormat, options: RenderOptions = RenderOptions()) -> Data {
+        switch format {
+        case .text: Data(TextReporter.render(report.plan, store: report.store, entities: report.entities ?? [], options: options).utf8)
+        case .json: JSONReporter.encode(report)
+        default: render(report.plan, as: format, options: options)
+        }
     }
 
     public static func render(_ report: ChainReport, as format: OutputFormat, options: RenderOptions = RenderOptions()) -> Data {

@@ -1,5 +1,6 @@
 import ChainPlanCore
 import ChainPlanPlanning
+import ChainPlanStore
 import Foundation
 
 /// The dry run's deferred-migration lines (reference §7.3): the work the store already holds

@@ -1,5 +1,6 @@
 import ChainPlanCore
 import ChainPlanPlanning
+import ChainPlanStore
 import Foundation
 
 extension StoreInspection {

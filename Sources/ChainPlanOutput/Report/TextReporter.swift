@@ -1,15 +1,18 @@
 import ChainPlanCore
 import ChainPlanPlanning
+import ChainPlanStore
 /// Human-readable text: compiler-style findings (`path:line:col: error: message [CP104]`)
 /// and path listings. Names are made inert for terminals (see `TerminalText`).
 public enum TextReporter {
-    public static func render(_ report: ChainReport, options: RenderOptions = RenderOptions()) -> String {
+    /// `store` and `entities`: a dry run's store, shown before the findings.
+    public static func render(_ report: ChainReport, store: StoreReport? = nil, entities: [StoreEntityRows] = [],
+                              options: RenderOptions = RenderOptions()) -> String {
         var out = ""
         if case .paths(let from) = options.view {
             out += renderPaths(report, from: from, color: options.color)
         }
-        if let store = report.store {
-            out += renderStore(store, entities: report.entities ?? [])
+        if let store {
+            out += renderStore(store, entities: entities)
         }
         for diagnostic in report.diagnostics {
             out += line(for: diagnostic, color: options.color) + "\n"

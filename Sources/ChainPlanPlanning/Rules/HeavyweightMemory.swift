@@ -34,3 +34,18 @@ extension Diagnostic {
             at: SourceLocation(file: store), versions: [from, to])
     }
 }
+
+/// The memory a heavyweight migration holds: every instance of the mapped entities exists twice,
+/// in the source and the destination context, and each object costs its row's payload plus a
+/// fixed overhead (Docs/dry-run.md, "Memory estimate": an assumption, not a measurement).
+public enum HeavyweightMemory {
+    /// Bytes per managed object beyond its row payload: the `NSManagedObject` and its object ID,
+    /// its snapshot in the coordinator's row cache, boxed attribute values, and the migration
+    /// manager's source ↔ destination association entry.
+    public static let perObjectOverheadBytes = 512
+
+    /// `rows × 2 × (averageRowBytes + perObjectOverheadBytes)`.
+    public static func estimate(rows: Int, averageRowBytes: Int) -> Int {
+        rows * 2 * (max(averageRowBytes, 1) + perObjectOverheadBytes)
+    }
+}

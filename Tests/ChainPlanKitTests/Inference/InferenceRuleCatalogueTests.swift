@@ -62,4 +62,22 @@ struct InferenceRuleCatalogueTests {
             #expect(severity == .warning || severity == .error, "\(rule.id)")
         }
     }
+
+    /// A property made transient is located at the destination's transient declaration (the
+    /// source's own line would point elsewhere in the destination file).
+    @Test func becomingTransientPointsAtTheTransientProperty() throws {
+        let source = try #require(Self.model("""
+            <entity name="Note">
+            <attribute name="a" optional="YES" attributeType="String"/>
+            <attribute name="title" optional="YES" attributeType="String"/>
+            </entity>
+            """, version: "V1"))
+        let destination = try #require(Self.model("""
+            <entity name="Note"><attribute name="title" optional="YES" transient="YES" attributeType="String"/>
+            <attribute name="a" optional="YES" attributeType="String"/></entity>
+            """, version: "V2"))
+        let mapping = MappingInference.infer(from: source, to: destination, sourceFile: "V1/contents", destinationFile: "V2/contents")
+        let change = try #require(mapping.changes.first { $0.rule == InferenceRules.persistentTransient.id })
+        #expect(change.location == SourceLocation(file: "V2/contents", line: 3, column: 21))
+    }
 }

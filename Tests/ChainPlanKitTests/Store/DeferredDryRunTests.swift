@@ -53,7 +53,7 @@ struct DeferredDryRunTests {
         } else {
             #expect(kinds == ["table rebuilt and copied"])
         }
-        #expect(report.steps.first?.sqlite?.tables.first?.work == (deferring ? .deferred : .rebuilt))
+        #expect(report.plan.steps.first?.sqlite?.tables.first?.work == (deferring ? .deferred : .rebuilt))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the user's store is never modified")
     }
 }

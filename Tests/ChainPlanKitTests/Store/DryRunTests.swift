@@ -122,7 +122,7 @@ import Testing
         var planOptions = PlanOptions()
         planOptions.baseDirectory = folder.url
         let report = ChainPlanner(options: planOptions).dryRun(inputAt: Self.grocery, storeAt: path, options: DryRunOptions())
-        let warnings = report.diagnostics.filter { $0.code == .unreadableStore }
+        let warnings = report.plan.diagnostics.filter { $0.code == .unreadableStore }
         #expect(warnings.map(\.message) == [item.expected] + (item.next.map { [$0] } ?? []))
         #expect(warnings.allSatisfy { $0.severity == .warning })
     }
@@ -173,7 +173,7 @@ import Testing
         let path = try Self.fixture(Self.checks, "V1", rows: 20, in: folder, sql: Self.clean + item.plant)
         let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: DryRunOptions())
         #expect(report.store?.detectedVersion == "V1")
-        let found = report.diagnostics.filter { $0.code == .dataViolatesDestination }
+        let found = report.plan.diagnostics.filter { $0.code == .dataViolatesDestination }
         #expect(found.map(\.message) == item.expected.map { "'V1' → 'V2': " + $0 })
         #expect(found.allSatisfy { $0.versions == ["V1", "V2"] && $0.severity == item.severity })
         // Never a value without --show-values.
@@ -187,10 +187,10 @@ import Testing
         let path = try Self.fixture(Self.checks, "V1", rows: 20, in: folder, sql: Self.clean + plant)
         var options = DryRunOptions()
         options.showValues = true
-        let shown = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options).diagnostics.filter { $0.code == .dataViolatesDestination }
+        let shown = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options).plan.diagnostics.filter { $0.code == .dataViolatesDestination }
         #expect(shown.map(\.message).contains { $0.hasSuffix("(e.g. 'private@example.com')") })
         #expect(shown.map(\.message).contains { $0.contains("outside the new range 0…150 (e.g. 999, 999, 999); ") })
-        let hidden = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: DryRunOptions()).diagnostics
+        let hidden = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: DryRunOptions()).plan.diagnostics
         #expect(!hidden.map(\.message).contains { $0.contains("private@example.com") || $0.contains("999") })
     }
 
@@ -202,7 +202,7 @@ import Testing
         var options = DryRunOptions()
         options.sqlLog = { log.append($0) }
         let report = Self.planner().dryRun(inputAt: Self.checks, storeAt: path, options: options)
-        #expect(!report.diagnostics.contains { $0.code == .unreadableStore })
+        #expect(!report.plan.diagnostics.contains { $0.code == .unreadableStore })
         #expect(!log.statements.contains { $0.contains("Z_Person_UNIQUE_email") })
         let cleanFolder = try TemporaryFolder()
         let clean = try Self.fixture(Self.checks, "V1", rows: 10, in: cleanFolder, sql: Self.clean)
@@ -226,7 +226,7 @@ import Testing
         #expect(step.work == "load and re-insert")
         #expect((step.estimatedMemoryBytes ?? 0) > 1 << 20)
         #expect(step.simulation == nil)
-        #expect(report.diagnostics.contains { $0.code == .heavyweightMemory } == expected)
+        #expect(report.plan.diagnostics.contains { $0.code == .heavyweightMemory } == expected)
     }
 
     /// `heavyweight-memory-mb` in the configuration sets the threshold; an explicit limit (as from
@@ -242,9 +242,9 @@ import Testing
         options.simulate = false
         let report = Self.planner().dryRun(inputAt: Self.heavy, storeAt: path, options: options, configuration: configuration)
         #expect(report.store?.steps.first?.work == "load and re-insert")
-        #expect(report.diagnostics.contains { $0.code == .heavyweightMemory } == expected, "\(report.diagnostics)")
+        #expect(report.plan.diagnostics.contains { $0.code == .heavyweightMemory } == expected, "\(report.plan.diagnostics)")
         let limit = commandLine ?? configured
-        #expect(report.diagnostics.first { $0.code == .heavyweightMemory }.map { $0.message.contains("over the \(ByteSize.describe(limit << 20)) limit") } ?? true)
+        #expect(report.plan.diagnostics.first { $0.code == .heavyweightMemory }.map { $0.message.contains("over the \(ByteSize.describe(limit << 20)) limit") } ?? true)
     }
 
     /// A dry run follows the configuration's severities too, and stops on an unusable one.
@@ -257,10 +257,10 @@ import Testing
         let configuration = folder.url.appendingPathComponent("config.yml")
         try Data("rules:\n  CP303: error\n".utf8).write(to: configuration)
         let strict = Self.planner().dryRun(inputAt: Self.heavy, storeAt: path, options: options, configuration: configuration)
-        #expect(strict.diagnostics.first { $0.code == .heavyweightMemory }?.severity == .error)
+        #expect(strict.plan.diagnostics.first { $0.code == .heavyweightMemory }?.severity == .error)
         try Data("thresholds:\n  heavyweight-memory-mb: 0\n".utf8).write(to: configuration)
         let broken = Self.planner().dryRun(inputAt: Self.heavy, storeAt: path, options: options, configuration: configuration)
-        #expect(broken.diagnostics.map(\.code) == [.invalidConfiguration])
+        #expect(broken.plan.diagnostics.map(\.code) == [.invalidConfiguration])
         #expect(broken.store == nil)
     }
 
@@ -346,11 +346,11 @@ extension CorpusTests {
             let summary = try #require(report.store)
             #expect(summary.detectedVersion == item.version)
             if item.version == nil {
-                #expect(report.diagnostics.contains { $0.code == .unknownStoreVersion })
-                #expect(report.paths.isEmpty)
+                #expect(report.plan.diagnostics.contains { $0.code == .unknownStoreVersion })
+                #expect(report.plan.paths.isEmpty)
             } else {
-                #expect(report.paths.map(\.start) == [item.version])
-                #expect(!report.diagnostics.contains { $0.code == .unreadableStore }, "\(report.diagnostics.filter { $0.code == .unreadableStore })")
+                #expect(report.plan.paths.map(\.start) == [item.version])
+                #expect(!report.plan.diagnostics.contains { $0.code == .unreadableStore }, "\(report.plan.diagnostics.filter { $0.code == .unreadableStore })")
                 let simulated = summary.steps.filter { $0.migration != MigrationKind.none }
                 #expect(simulated.allSatisfy { $0.simulation != nil })
             }
@@ -367,7 +367,7 @@ extension CorpusTests {
             let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url("\(DryRunTests.sampleModel)/SampleModel.xcdatamodeld"), storeAt: store.path,
                                                options: DryRunOptions())
             #expect(report.store?.detectedVersion == "SampleModel2")
-            #expect(!report.diagnostics.contains { $0.code == .unreadableStore }, "\(report.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
+            #expect(!report.plan.diagnostics.contains { $0.code == .unreadableStore }, "\(report.plan.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
             let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
             let rebuilt = step.simulation?.operations.first { $0.table == "ZCAR" && $0.kind == "table rebuilt and copied" }
             #expect(rebuilt?.rows == 125)
@@ -389,7 +389,7 @@ extension CorpusTests {
             try queue.close()
             let report = DryRunTests.planner().dryRun(inputAt: bundle, storeAt: path, options: DryRunOptions())
             #expect(report.store?.detectedVersion == "SampleModel2")
-            #expect(!report.diagnostics.contains { $0.code == .unreadableStore }, "\(report.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
+            #expect(!report.plan.diagnostics.contains { $0.code == .unreadableStore }, "\(report.plan.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
             let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
             #expect(step.simulation?.operations.first { $0.table == "ZCAR" && $0.kind == "table rebuilt and copied" }?.rows == cars)
             #expect(step.tables.first { $0.name == "ZCAR" }?.rows == cars)

@@ -114,7 +114,7 @@ import Glibc
         if store.files == nil { #expect(seen.statements.contains("copy") && !seen.statements.contains("empty")) }
 
         #expect(report.store?.detectedVersion == store.version)
-        #expect(!report.diagnostics.contains { $0.code == .unreadableStore }, "\(report.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
+        #expect(!report.plan.diagnostics.contains { $0.code == .unreadableStore }, "\(report.plan.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
         #expect(try FileSnapshot.of(folder: directory) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
     }
@@ -180,8 +180,8 @@ import Glibc
         options.lockTimeout = 0.3
         options.temporaryDirectory = scratch
         let report = DryRunTests.planner().dryRun(inputAt: store.bundle, storeAt: path, options: options)
-        #expect(report.diagnostics.contains { $0.code == .unreadableStore && $0.severity == .error && $0.message.contains("locked by another process") })
-        #expect(report.diagnostics.hasUnusableInput)
+        #expect(report.plan.diagnostics.contains { $0.code == .unreadableStore && $0.severity == .error && $0.message.contains("locked by another process") })
+        #expect(report.plan.diagnostics.hasUnusableInput)
         #expect(try FileSnapshot.of(folder: directory) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
     }

@@ -232,7 +232,7 @@ extension CorpusTests {
             options.temporaryDirectory = scratch.url
             let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url("\(StoreCorpus.coreDataPlus)/SampleModel/SampleModel.xcdatamodeld"),
                                                       storeAt: path, options: options)
-            #expect(report.diagnostics.hasUnusableInput)
+            #expect(report.plan.diagnostics.hasUnusableInput)
             #expect(report.store?.detectedVersion == "SampleModel2")
             #expect(report.store?.steps.allSatisfy { $0.simulation == nil } == true)
             #expect(try FileSnapshot.of(folder: folder.url) == before)
@@ -249,9 +249,9 @@ extension CorpusTests {
             let before = try FileSnapshot.of(folder: folder.url)
             let report = DryRunTests.planner().dryRun(inputAt: DryRunTests.grocery, storeAt: store.path, options: DryRunOptions())
             #expect(report.store?.detectedVersion == nil)
-            #expect(report.diagnostics.contains { $0.code == .unknownStoreVersion && $0.severity == .error })
-            #expect(report.diagnostics.hasUnusableInput)
-            #expect(report.paths.isEmpty)
+            #expect(report.plan.diagnostics.contains { $0.code == .unknownStoreVersion && $0.severity == .error })
+            #expect(report.plan.diagnostics.hasUnusableInput)
+            #expect(report.plan.paths.isEmpty)
             #expect(try FileSnapshot.of(folder: folder.url) == before)
         }
     }

@@ -54,7 +54,7 @@ struct StoreDeferredWorkTests {
         return StoreInspection.inspect(storeAt: path, displayPath: "store.sqlite", bundle: bundle)
     }
 
-    static func dryRun(_ spec: URL, _ path: String, deferring: Bool, folder: TemporaryFolder, sql: SQLCollector? = nil) -> ChainReport {
+    static func dryRun(_ spec: URL, _ path: String, deferring: Bool, folder: TemporaryFolder, sql: SQLCollector? = nil) -> DryRunReport {
         var options = PlanOptions()
         options.baseDirectory = folder.url
         options.deferredLightweightMigration = deferring
@@ -100,7 +100,7 @@ struct StoreDeferredWorkTests {
         // dry-run reports the same, and a mismatch is unusable input (nothing simulated).
         let report = Self.dryRun(spec, path, deferring: false, folder: folder)
         #expect(report.store?.pendingDeferred == (deferred.isEmpty ? nil : deferred))
-        #expect(report.diagnostics.hasUnusableInput == c.mismatch)
+        #expect(report.plan.diagnostics.hasUnusableInput == c.mismatch)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the user's store is never modified")
     }
 
@@ -160,7 +160,7 @@ struct StoreDeferredWorkTests {
         #expect(finish.leftOver.isEmpty)
         #expect(sql.lines.contains(#"ALTER TABLE "ZNOTE" RENAME TO "_DEFERRED_TEMP__ZNOTE";"#))
         #expect(sql.lines.contains(#"DROP TABLE "_DEFERRED_TEMP__ZNOTE";"#))
-        let text = TextReporter.render(report)
+        let text = String(decoding: Reporters.render(report, as: .text), as: UTF8.self)
         #expect(text.contains("V1 → V2 with the option: 0 rows copied in "))
         #expect(text.contains("; without: 5 rows copied in "))
         #expect(text.contains("finish (simulated): ZNOTE 5 rows copied in "))

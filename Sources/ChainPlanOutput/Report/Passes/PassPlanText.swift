@@ -1,3 +1,4 @@
+import ChainPlanCore
 import ChainPlanPlanning
 import Foundation
 

@@ -1,9 +1,10 @@
 import ChainPlanCore
 import ChainPlanInference
+import ChainPlanPlanning
 import Foundation
 
-/// What `chainplan dry-run` adds to the report: the store, its detected version, and what each
-/// step of its path would do to it.
+/// What a dry run finds in the store: the store, its detected version, and what each step of its
+/// path would do to it.
 public struct StoreReport: Sendable, Hashable, Codable {
     public struct Candidate: Sendable, Hashable, Codable {
         public var version: String
@@ -98,34 +99,6 @@ public struct StoreReport: Sendable, Hashable, Codable {
     }
 }
 
-/// The memory a heavyweight migration holds: every instance of the mapped entities exists twice,
-/// in the source and the destination context, and each object costs its row's payload plus a
-/// fixed overhead (Docs/dry-run.md, "Memory estimate": an assumption, not a measurement).
-public enum HeavyweightMemory {
-    /// Bytes per managed object beyond its row payload: the `NSManagedObject` and its object ID,
-    /// its snapshot in the coordinator's row cache, boxed attribute values, and the migration
-    /// manager's source ↔ destination association entry.
-    public static let perObjectOverheadBytes = 512
-
-    /// `rows × 2 × (averageRowBytes + perObjectOverheadBytes)`.
-    public static func estimate(rows: Int, averageRowBytes: Int) -> Int {
-        rows * 2 * (max(averageRowBytes, 1) + perObjectOverheadBytes)
-    }
-}
-
-/// Byte counts for people: `512 bytes`, `3.5 KB`, `42 KB`, `1.2 MB`, `310 MB` (1 KB = 1024 bytes).
-public enum ByteSize {
-    public static func describe(_ bytes: Int) -> String {
-        func scaled(_ value: Double, _ unit: String) -> String {
-            value < 10 ? NumberText.fixed((value * 10).rounded(.up) / 10, digits: 1) + " " + unit : "\(Int(value.rounded())) \(unit)"
-        }
-        if bytes < 1024 { return "\(bytes) \(bytes == 1 ? "byte" : "bytes")" }
-        if bytes < 1 << 20 { return scaled(Double(bytes) / 1024, "KB") }
-        if bytes < 1 << 30 { return scaled(Double(bytes) / Double(1 << 20), "MB") }
-        return scaled(Double(bytes) / Double(1 << 30), "GB")
-    }
-}
-
 /// An entity of the store with its table and rows.
 public struct StoreEntityRows: Sendable, Hashable, Codable {
     public var name: String
@@ -173,5 +146,32 @@ public struct StepSimulation: Sendable, Hashable, Codable {
     /// Rows copied into rebuilt tables, all operations.
     package var rowsCopied: Int {
         operations.filter { $0.kind == "table rebuilt and copied" }.reduce(0) { $0 + $1.rows }
+    }
+}
+
+/// What `chainplan dry-run` reports: the plan of the input, and what the store holds and each
+/// step of its path would do to it. Encoded as the plan's document with `store` and `entities`
+/// added (`Schemas/report.schema.json`).
+public struct DryRunReport: Sendable, Hashable, Encodable {
+    public var plan: ChainReport
+    public var store: StoreReport?
+    /// The store's entities with their tables and rows.
+    public var entities: [StoreEntityRows]?
+
+    package init(plan: ChainReport, store: StoreReport? = nil, entities: [StoreEntityRows]? = nil) {
+        self.plan = plan
+        self.store = store
+        self.entities = entities
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case store, entities
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try plan.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(store, forKey: .store)
+        try container.encodeIfPresent(entities, forKey: .entities)
     }
 }
