@@ -3,20 +3,20 @@ import ChainPlanReaders
 import Foundation
 
 /// Everything a chain check may look at.
-public struct ChainContext: Sendable {
-    public let spec: ChainSpec
-    public let graph: ChainGraph
+package struct ChainContext: Sendable {
+    package let spec: ChainSpec
+    package let graph: ChainGraph
     /// The model bundle, when one was given and could be read.
-    public let bundle: ModelBundle?
-    public let target: TargetResolution
+    package let bundle: ModelBundle?
+    package let target: TargetResolution
     /// Fates of every version with respect to the target.
-    public let reachability: Reachability
+    package let reachability: Reachability
     /// Cycles of the graph, found independently of the target.
-    public let cycles: [[Int]]
+    package let cycles: [[Int]]
     /// True when no spec was given and the chain was inferred from a bundle's version names.
-    public let isInferred: Bool
+    package let isInferred: Bool
 
-    public init(spec: ChainSpec, graph: ChainGraph, bundle: ModelBundle?, isInferred: Bool) {
+    package init(spec: ChainSpec, graph: ChainGraph, bundle: ModelBundle?, isInferred: Bool) {
         self.spec = spec
         self.graph = graph
         self.bundle = bundle
@@ -28,14 +28,14 @@ public struct ChainContext: Sendable {
     }
 
     /// Where a version is first written, or the spec itself.
-    public func location(of version: Int) -> SourceLocation {
+    package func location(of version: Int) -> SourceLocation {
         graph.firstLocation[version] ?? SourceLocation(file: spec.file)
     }
 }
 
 /// A check over the chain. Each check reports one code and lives in that code's rule file
 /// (`Rules/SelfLoop.swift`), beside the code's declaration and examples.
-public protocol ChainCheck: Sendable {
+package protocol ChainCheck: Sendable {
     static var code: DiagnosticCode { get }
     func check(_ context: ChainContext) -> [Diagnostic]
 }
@@ -44,28 +44,28 @@ public protocol ChainCheck: Sendable {
 /// closing finding of the same code says how many more there were. A hostile spec can repeat a
 /// version millions of times; the exit status is the same either way, as the listed findings
 /// carry the severity.
-public struct FindingList: Sendable {
+package struct FindingList: Sendable {
     /// Findings listed per code.
-    public static let defaultLimit = 1_000
+    package static let defaultLimit = 1_000
 
-    public let code: DiagnosticCode
-    public let limit: Int
-    public private(set) var listed: [Diagnostic] = []
-    public private(set) var omitted = 0
+    package let code: DiagnosticCode
+    package let limit: Int
+    package private(set) var listed: [Diagnostic] = []
+    package private(set) var omitted = 0
 
-    public init(_ code: DiagnosticCode, limit: Int = FindingList.defaultLimit) {
+    package init(_ code: DiagnosticCode, limit: Int = FindingList.defaultLimit) {
         self.code = code
         self.limit = limit
     }
 
     /// Lists `finding` while there is room; otherwise only counts it (the finding, and its
     /// message, are never built).
-    public mutating func add(_ finding: @autoclosure () -> Diagnostic) {
+    package mutating func add(_ finding: @autoclosure () -> Diagnostic) {
         if listed.count < limit { listed.append(finding()) } else { omitted += 1 }
     }
 
     /// The listed findings, and the closing one at `location` when some were left out.
-    public func finished(at location: SourceLocation) -> [Diagnostic] {
+    package func finished(at location: SourceLocation) -> [Diagnostic] {
         guard omitted > 0 else { return listed }
         return listed + [Diagnostic(code, severity: listed.first?.severity,
                                     (omitted == 1 ? "1 more finding of this kind is not listed" : "\(omitted) more findings of this kind are not listed")
@@ -75,8 +75,8 @@ public struct FindingList: Sendable {
 }
 
 /// All chain checks, in code order.
-public enum ChainChecks {
-    public static let all: [any ChainCheck] = [
+package enum ChainChecks {
+    package static let all: [any ChainCheck] = [
         DuplicateVersionCheck(),
         DuplicateKeyCheck(),
         SelfLoopCheck(),
@@ -89,7 +89,7 @@ public enum ChainChecks {
         InferredOrderCheck(),
     ]
 
-    public static func run(_ context: ChainContext) -> [Diagnostic] {
+    package static func run(_ context: ChainContext) -> [Diagnostic] {
         all.flatMap { $0.check(context) }
     }
 }

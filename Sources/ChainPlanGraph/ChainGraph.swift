@@ -5,29 +5,29 @@ import ChainPlanReaders
 /// Built from a spec's entries in file order. When a source appears twice (a CP101/CP102
 /// finding) the first successor is kept; self-loops (CP103) are dropped, as CoreStore's
 /// `nextVersionFrom` ignores them. Versions are numbered in order of first appearance.
-public struct ChainGraph: Sendable {
+package struct ChainGraph: Sendable {
     /// One effective step of the graph.
-    public struct Edge: Sendable, Hashable {
-        public var from: Int
-        public var to: Int
+    package struct Edge: Sendable, Hashable {
+        package var from: Int
+        package var to: Int
         /// Where the step's destination is written, when it comes from a spec.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
     }
 
-    public private(set) var versions: [String] = []
-    public private(set) var index: [String: Int] = [:]
+    package private(set) var versions: [String] = []
+    package private(set) var index: [String: Int] = [:]
     /// Where each version is first written (nil for versions that only come from a bundle).
-    public private(set) var firstLocation: [SourceLocation?] = []
+    package private(set) var firstLocation: [SourceLocation?] = []
     /// `successor[v]` is the next version of `v`, or -1.
-    public private(set) var successor: [Int] = []
+    package private(set) var successor: [Int] = []
     /// Effective edges in spec order.
-    public private(set) var edges: [Edge] = []
+    package private(set) var edges: [Edge] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds a version if new and returns its number.
     @discardableResult
-    public mutating func add(_ name: String, at location: SourceLocation?) -> Int {
+    package mutating func add(_ name: String, at location: SourceLocation?) -> Int {
         if let existing = index[name] { return existing }
         let number = versions.count
         versions.append(name)
@@ -40,17 +40,17 @@ public struct ChainGraph: Sendable {
     /// Adds a step unless it is a self-loop or its source already has a successor.
     /// Returns false when the step was not added.
     @discardableResult
-    public mutating func addEdge(from: Int, to: Int, at location: SourceLocation?) -> Bool {
+    package mutating func addEdge(from: Int, to: Int, at location: SourceLocation?) -> Bool {
         guard from != to, successor[from] < 0 else { return false }
         successor[from] = to
         edges.append(Edge(from: from, to: to, location: location))
         return true
     }
 
-    public var count: Int { versions.count }
+    package var count: Int { versions.count }
 
     /// Builds the graph of a spec's chain. For the empty form, no edges are added here.
-    public static func build(from spec: ChainSpec) -> ChainGraph {
+    package static func build(from spec: ChainSpec) -> ChainGraph {
         var graph = ChainGraph()
         switch spec.form {
         case .empty:
@@ -75,7 +75,7 @@ public struct ChainGraph: Sendable {
     }
 
     /// Versions with no successor, in version order.
-    public var leaves: [Int] { (0..<count).filter { successor[$0] < 0 } }
+    package var leaves: [Int] { (0..<count).filter { successor[$0] < 0 } }
 }
 
 /// Reachability of the target from every version, computed once in O(V + E).
@@ -83,8 +83,8 @@ public struct ChainGraph: Sendable {
 /// Because every version has at most one successor, following successors from any start
 /// either reaches the target, stops at a dead end, or enters a cycle. Each version's fate is
 /// memoised, so the whole graph is walked once.
-public struct Reachability: Sendable {
-    public enum Fate: Sendable, Hashable {
+package struct Reachability: Sendable {
+    package enum Fate: Sendable, Hashable {
         /// Reaches the target in `length` steps (0 for the target itself).
         case reaches(length: Int)
         /// Stops at `deadEnd`, a version with no successor that is not the target.
@@ -95,12 +95,12 @@ public struct Reachability: Sendable {
         case noTarget
     }
 
-    public let fates: [Fate]
+    package let fates: [Fate]
     /// The cycles, each as its members in successor order starting from the member that
     /// appears first in the spec; ordered by that member.
-    public let cycles: [[Int]]
+    package let cycles: [[Int]]
 
-    public init(graph: ChainGraph, target: Int?) {
+    package init(graph: ChainGraph, target: Int?) {
         let n = graph.count
         var fates = [Fate?](repeating: nil, count: n)
         // 0 = unvisited, 1 = on the current walk, 2 = done

@@ -5,8 +5,8 @@ import ChainPlanReaders
 /// - An empty chain targets the bundle's current version.
 /// - Otherwise the target is the single leaf (a version without successor). With a bundle,
 ///   only leaves that exist in the bundle count (CoreStore: `modelVersions ∩ leafVersions`).
-public struct TargetResolution: Sendable {
-    public enum Problem: Sendable, Hashable {
+package struct TargetResolution: Sendable {
+    package enum Problem: Sendable, Hashable {
         case severalLeaves([Int])
         case noLeaf
         case explicitTargetNotInChain(Located<String>)
@@ -14,8 +14,8 @@ public struct TargetResolution: Sendable {
     }
 
     /// The target's number in the graph, when resolved.
-    public let version: Int?
-    public let problem: Problem?
+    package let version: Int?
+    package let problem: Problem?
 
     init(spec: ChainSpec, graph: ChainGraph, bundle: ModelBundle?) {
         if let explicit = spec.target {

@@ -4,7 +4,7 @@ import ChainPlanReaders
 import Foundation
 
 /// How a mapping model was tied to a pair of versions.
-public enum MappingMatchBasis: String, Sendable, Hashable {
+package enum MappingMatchBasis: String, Sendable, Hashable {
     /// The entity hashes of its embedded snapshots qualify it for the two versions (§3).
     case content
     /// Its stated `sourcemodelpath`/`destinationmodelpath` name the two versions.
@@ -12,21 +12,21 @@ public enum MappingMatchBasis: String, Sendable, Hashable {
 }
 
 /// The pair of versions a mapping model covers.
-public struct MappingMatch: Sendable, Hashable {
-    public var mappingModel: MappingModel
-    public var from: String
-    public var to: String
-    public var basis: MappingMatchBasis
+package struct MappingMatch: Sendable, Hashable {
+    package var mappingModel: MappingModel
+    package var from: String
+    package var to: String
+    package var basis: MappingMatchBasis
     /// True when an embedded snapshot is no longer hash-equivalent to the version its
     /// stated path names: Core Data will not find this mapping model at runtime (CP208).
-    public var isStale: Bool
+    package var isStale: Bool
     /// What changed in the named versions since the mapping model was made (snapshot →
     /// version), e.g. `destination 'Delta 11': entity 'Game': attribute 'isFavorite' added`.
-    public var staleDifferences: [String]
+    package var staleDifferences: [String]
     /// True when `from → to` is a step of the chain (otherwise CP121 was reported).
-    public var isChainStep: Bool
+    package var isChainStep: Bool
 
-    public init(mappingModel: MappingModel, from: String, to: String, basis: MappingMatchBasis,
+    package init(mappingModel: MappingModel, from: String, to: String, basis: MappingMatchBasis,
                 isStale: Bool = false, staleDifferences: [String] = [], isChainStep: Bool = true) {
         self.mappingModel = mappingModel
         self.from = from
@@ -60,19 +60,19 @@ public struct MappingMatch: Sendable, Hashable {
 /// another bundle (its stated bundle differs and no version matches its content); those
 /// are returned in `foreign` without a finding, so a caller can offer every discovered
 /// mapping model to every bundle.
-public enum MappingMatcher {
+package enum MappingMatcher {
     /// The outcome for a set of mapping models against one bundle.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// One entry per mapping model that names or matches a pair of this bundle's versions,
         /// in the order of the input.
-        public var matches: [MappingMatch]
+        package var matches: [MappingMatch]
         /// Mapping models that match nothing here (each has a CP121).
-        public var unmatched: [MappingModel]
+        package var unmatched: [MappingModel]
         /// Mapping models whose stated bundle is another one and whose content matches no version.
-        public var foreign: [MappingModel]
-        public var diagnostics: [Diagnostic]
+        package var foreign: [MappingModel]
+        package var diagnostics: [Diagnostic]
 
-        public init(matches: [MappingMatch] = [], unmatched: [MappingModel] = [], foreign: [MappingModel] = [],
+        package init(matches: [MappingMatch] = [], unmatched: [MappingModel] = [], foreign: [MappingModel] = [],
                     diagnostics: [Diagnostic] = []) {
             self.matches = matches
             self.unmatched = unmatched
@@ -81,18 +81,18 @@ public enum MappingMatcher {
         }
 
         /// The match covering the chain step `from → to`, if any (the first, in input order).
-        public func match(from: String, to: String) -> MappingMatch? {
+        package func match(from: String, to: String) -> MappingMatch? {
             matches.first { $0.isChainStep && $0.from == from && $0.to == to }
         }
     }
 
     /// How many differences a CP208 message names before "and N more".
-    public static let differencesInMessage = 3
+    package static let differencesInMessage = 3
 
     /// Matches `mappingModels` against the `versions` of the bundle `bundleName` and the
     /// chain's `steps`. `versionHashes`: the versions' hashes when the caller has them already
     /// (else they are computed, and only when there is a mapping model to match).
-    public static func match(
+    package static func match(
         _ mappingModels: [MappingModel], versions: [ModelVersion], bundleName: String?,
         steps: [(from: String, to: String)], versionHashes: [VersionHashes]? = nil
     ) -> Result {
@@ -185,7 +185,7 @@ public enum MappingMatcher {
     }
 
     /// Convenience: matches against a whole bundle.
-    public static func match(_ mappingModels: [MappingModel], bundle: ModelBundle, steps: [(from: String, to: String)],
+    package static func match(_ mappingModels: [MappingModel], bundle: ModelBundle, steps: [(from: String, to: String)],
                              versionHashes: [VersionHashes]? = nil) -> Result {
         match(mappingModels, versions: bundle.versions, bundleName: bundle.name, steps: steps, versionHashes: versionHashes)
     }

@@ -7,10 +7,10 @@ import Foundation
 /// The planning runs behind `RuleExample`s of chain checks, classification and staged migration:
 /// the real parser, checks, classifier and stage synthesis or audit on the example's input.
 /// Kit's `RuleExample.run()` calls them; so do `chainplan rules CPnnn` and the tests.
-public enum RuleExampleRuns {
+package enum RuleExampleRuns {
     /// Plans a spec (as `chain.json` or `chain.yaml`) against a bundle of empty model versions
     /// when `bundleVersions` names some.
-    public static func chain(spec: String, syntax: RuleExample.SpecSyntax, bundleVersions: [String]?, currentVersion: String?) -> [Diagnostic] {
+    package static func chain(spec: String, syntax: RuleExample.SpecSyntax, bundleVersions: [String]?, currentVersion: String?) -> [Diagnostic] {
         let readerSyntax: SpecSyntax = syntax == .json ? .json : .yaml
         let read = SpecReader(codes: PlanningRules.all).read(data: Data(spec.utf8), displayPath: syntax == .json ? "chain.json" : "chain.yaml", syntax: readerSyntax)
         guard let parsed = read.spec else { return read.diagnostics }
@@ -24,7 +24,7 @@ public enum RuleExampleRuns {
 
     /// Classifies the chain `V1 → V2 → …` of these versions' entities; a mapping model covers
     /// `V1` → `V2` when `mappingModelOnFirstStep`.
-    public static func classify(_ versions: [String], mappingModelOnFirstStep: Bool) -> [Diagnostic] {
+    package static func classify(_ versions: [String], mappingModelOnFirstStep: Bool) -> [Diagnostic] {
         let names = RuleExample.versionNames(versions.count)
         let (bundle, diagnostics) = bundle(versions)
         let spec = ChainSpec.inferred(versions: names, file: "chain.json")
@@ -37,7 +37,7 @@ public enum RuleExampleRuns {
     /// Audits `stages` (version names standing for their checksums) for these versions, or, when
     /// nil, makes chainplan's own plan. Version `V1`'s checksum is `sum-V1`, unless its index is
     /// in `sameChecksum`: then it has the version before's.
-    public static func stages(_ versions: [String], sameChecksum: Set<Int>, stages: [[String]]?) -> (findings: [Diagnostic], plan: StagePlan?) {
+    package static func stages(_ versions: [String], sameChecksum: Set<Int>, stages: [[String]]?) -> (findings: [Diagnostic], plan: StagePlan?) {
         let names = RuleExample.versionNames(versions.count)
         let bundle = bundle(versions).bundle
         var identities: [String: VersionIdentity] = [:]
@@ -62,7 +62,7 @@ public enum RuleExampleRuns {
 
     /// The bundle `Example.xcdatamodeld` of versions `V1`, `V2`, … made of these entities (the
     /// last current), and the parser's findings.
-    public static func bundle(_ versions: [String]) -> (bundle: ModelBundle, diagnostics: [Diagnostic]) {
+    package static func bundle(_ versions: [String]) -> (bundle: ModelBundle, diagnostics: [Diagnostic]) {
         let names = RuleExample.versionNames(versions.count)
         var diagnostics: [Diagnostic] = []
         var modelVersions: [ModelVersion] = []

@@ -7,17 +7,17 @@ import Foundation
 /// This is the only place chainplan gets Apple's exact hashes on Linux: comparing them with
 /// a store's `NSStoreModelVersionHashes` reproduces Core Data's (and CoreStore's)
 /// exact-equality rule for "which model made this store".
-public struct CompiledModelInfo: Sendable, Hashable {
+package struct CompiledModelInfo: Sendable, Hashable {
     /// `NSManagedObjectModel_CurrentVersionName`.
-    public var currentVersionName: String?
+    package var currentVersionName: String?
     /// `NSManagedObjectModel_VersionHashes`: version name → entity name → hash.
-    public var versionHashes: [String: [String: Data]]
+    package var versionHashes: [String: [String: Data]]
     /// `NSManagedObjectModel_VersionChecksums`: version name → base64 checksum (newer Xcodes).
-    public var versionChecksums: [String: String]
+    package var versionChecksums: [String: String]
     /// The display path of the plist that was read.
-    public var path: String
+    package var path: String
 
-    public init(currentVersionName: String? = nil, versionHashes: [String: [String: Data]] = [:],
+    package init(currentVersionName: String? = nil, versionHashes: [String: [String: Data]] = [:],
                 versionChecksums: [String: String] = [:], path: String = "") {
         self.currentVersionName = currentVersionName
         self.versionHashes = versionHashes
@@ -26,17 +26,17 @@ public struct CompiledModelInfo: Sendable, Hashable {
     }
 
     /// Version names with hashes, sorted.
-    public var versionNames: [String] { versionHashes.keys.sorted() }
+    package var versionNames: [String] { versionHashes.keys.sorted() }
 
     /// The largest `VersionInfo.plist` accepted.
-    public static let maxBytes = 16 << 20
+    package static let maxBytes = 16 << 20
 
     /// Reads `VersionInfo.plist` from a `.momd` directory, or from the plist file itself.
     ///
     /// - Throws: `StoreError` with CP111 when the path is missing, not a momd, too large,
     ///   not a property list (XML declaring entities is refused), or lacks
     ///   `NSManagedObjectModel_VersionHashes`.
-    public static func read(momdAt path: String, displayPath: String? = nil) throws(StoreError) -> CompiledModelInfo {
+    package static func read(momdAt path: String, displayPath: String? = nil) throws(StoreError) -> CompiledModelInfo {
         let shown = displayPath ?? path
         var plistPath = path
         if case .success(.directory) = FileAccess.kind(at: path) {
@@ -58,7 +58,7 @@ public struct CompiledModelInfo: Sendable, Hashable {
     }
 
     /// Decodes `VersionInfo.plist` content.
-    public static func decode(_ data: Data, displayPath: String) throws(StoreError) -> CompiledModelInfo {
+    package static func decode(_ data: Data, displayPath: String) throws(StoreError) -> CompiledModelInfo {
         let object: Any
         switch PropertyListReader.read(data) {
         case .success(let read): object = read
@@ -92,13 +92,13 @@ public struct CompiledModelInfo: Sendable, Hashable {
     }
 
     /// The versions whose entity hashes equal `hashes` exactly (sorted by name).
-    public func versions(matchingHashes hashes: [String: Data]) -> [String] {
+    package func versions(matchingHashes hashes: [String: Data]) -> [String] {
         guard !hashes.isEmpty else { return [] }
         return versionHashes.filter { $0.value == hashes }.map(\.key).sorted()
     }
 
     /// The versions whose checksum equals `checksum` (sorted by name).
-    public func versions(matchingChecksum checksum: String) -> [String] {
+    package func versions(matchingChecksum checksum: String) -> [String] {
         versionChecksums.filter { $0.value == checksum }.map(\.key).sorted()
     }
 

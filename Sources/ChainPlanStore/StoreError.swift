@@ -4,10 +4,10 @@ import ChainPlanCore
 /// Thrown by the Store layer for every unusable input (missing file, directory, not a
 /// database, truncated, locked, not a Core Data store, …). The diagnostic is always
 /// CP300 for stores (CP111 for an unreadable compiled model), located at the display path.
-public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var diagnostic: Diagnostic
+package struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var diagnostic: Diagnostic
 
-    public init(_ diagnostic: Diagnostic) {
+    package init(_ diagnostic: Diagnostic) {
         self.diagnostic = diagnostic
     }
 
@@ -16,5 +16,5 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         StoreError(Diagnostic(.unreadableStore, "store '\(displayPath)' \(reason)", at: SourceLocation(file: displayPath)))
     }
 
-    public var description: String { diagnostic.message }
+    package var description: String { diagnostic.message }
 }

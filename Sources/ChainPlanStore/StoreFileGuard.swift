@@ -14,7 +14,7 @@ import ChainPlanCore
 /// a write would land) or, for files that exist, by device and inode (hard links). Both the
 /// store path as given and its canonical path are protected (SQLite names side files after the
 /// resolved path; the given one costs nothing to protect as well).
-public struct StoreFileGuard: Sendable {
+package struct StoreFileGuard: Sendable {
     /// Absolute paths of the store and its side files.
     let files: Set<String>
     /// Absolute paths of the support folders.
@@ -37,7 +37,7 @@ public struct StoreFileGuard: Sendable {
     /// Entries of the support folder walked for inodes, at most.
     static let maxSupportEntries = 100_000
 
-    public init(storePath: String) {
+    package init(storePath: String) {
         let given = URL(fileURLWithPath: storePath, relativeTo: DisplayPath.currentDirectory).standardizedFileURL.path
         var stores = [given]
         let resolved = Self.resolve(given)
@@ -63,7 +63,7 @@ public struct StoreFileGuard: Sendable {
     }
 
     /// Nil when writing `path` cannot touch the store; else why it would (`resolves to the store`, ...).
-    public func conflict(withOutput path: String) -> String? {
+    package func conflict(withOutput path: String) -> String? {
         let absolute = URL(fileURLWithPath: path, relativeTo: DisplayPath.currentDirectory).standardizedFileURL.path
         let resolved = Self.resolve(absolute)
         for candidate in Set([absolute, resolved]) {

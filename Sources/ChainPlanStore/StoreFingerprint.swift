@@ -14,11 +14,11 @@ import ChainPlanReaders
 /// and trailing digits stripped (`ZTEXT1` → `TEXT`, `Z6_MESSAGE` → `ENT_MESSAGE`,
 /// `Z_FOK_17USERS` → `FOK_USERS`), because collision suffixes and `Z_ENT` numbers are not
 /// predictable from one model alone. The normalisation is applied to both sides alike.
-public struct StoreFingerprint: Sendable, Hashable {
+package struct StoreFingerprint: Sendable, Hashable {
     /// The feature set.
-    public var features: Set<String>
+    package var features: Set<String>
     /// A readable name per feature (an entity name, `ZCAR.ZCOLOR`, a join table name).
-    public var labels: [String: String]
+    package var labels: [String: String]
     /// Entity names each feature belongs to (used to compare only a model's part of a store
     /// written with a merged model).
     var owners: [String: Set<String>]
@@ -28,7 +28,7 @@ public struct StoreFingerprint: Sendable, Hashable {
     /// identifier differs from their name. A store migrated across such a rename keeps the
     /// old name in `Z_PRIMARYKEY` (CoreDataPlus `SampleModel_V2.sqlite` still says
     /// `ExpensiveSportCar` for `LuxuryCar`), so the old name counts as the new one.
-    public var entityAliases: [String: String] = [:]
+    package var entityAliases: [String: String] = [:]
 
     private init(features: Set<String>, labels: [String: String], owners: [String: Set<String>], tableOf: [String: String]) {
         self.features = features
@@ -38,13 +38,13 @@ public struct StoreFingerprint: Sendable, Hashable {
     }
 
     /// The structure Core Data creates for `model`.
-    public init(model: ObjectModel) {
+    package init(model: ObjectModel) {
         self.init(layout: StoreLayout(model: model))
         entityAliases = EntityAliases.of(model)
     }
 
     /// The structure of a layout.
-    public init(layout: StoreLayout) {
+    package init(layout: StoreLayout) {
         var builder = Builder()
         let byNumber = Dictionary(layout.entities.map { ($0.number, $0.name) }, uniquingKeysWith: { first, _ in first })
         for slot in layout.entities {
@@ -65,7 +65,7 @@ public struct StoreFingerprint: Sendable, Hashable {
     }
 
     /// The structure of a store.
-    public init(store: StoreMetadata) {
+    package init(store: StoreMetadata) {
         var builder = Builder()
         let names = Dictionary(store.entities.map { ($0.number, $0.name) }, uniquingKeysWith: { first, _ in first })
         for entity in store.entities where !entity.isSystemEntity {
@@ -106,7 +106,7 @@ public struct StoreFingerprint: Sendable, Hashable {
 
     /// Jaccard similarity |A ∩ B| / |A ∪ B| in [0, 1] (1 for two empty sets). `other` is
     /// read through this fingerprint's entity aliases.
-    public func similarity(to other: StoreFingerprint) -> Double {
+    package func similarity(to other: StoreFingerprint) -> Double {
         let other = other.aliased(entityAliases)
         let union = features.union(other.features).count
         guard union > 0 else { return 1 }
@@ -130,14 +130,14 @@ public struct StoreFingerprint: Sendable, Hashable {
     }
 
     /// Entity names in the fingerprint.
-    public var entityNames: Set<String> {
+    package var entityNames: Set<String> {
         Set(features.filter { $0.hasPrefix("E:") }.map(Self.entityName(of:)))
     }
 
     // MARK: - Differences
 
     /// What `self` (expected, from a model) has that `store` lacks, and the reverse.
-    public func differences(from store: StoreFingerprint) -> StructuralDifferences {
+    package func differences(from store: StoreFingerprint) -> StructuralDifferences {
         let store = store.aliased(entityAliases)
         // Columns of a table missing altogether are not listed one by one.
         let missingTables = Set(features.subtracting(store.features).filter { $0.hasPrefix("T:") }.compactMap { tableOf[$0] })
@@ -291,19 +291,19 @@ public struct StoreFingerprint: Sendable, Hashable {
 
 /// How a store's structure differs from a model version's (names as in the model's
 /// expected layout for "missing", as in the store for "extra").
-public struct StructuralDifferences: Sendable, Hashable {
-    public var missingEntities: [String]
-    public var extraEntities: [String]
+package struct StructuralDifferences: Sendable, Hashable {
+    package var missingEntities: [String]
+    package var extraEntities: [String]
     /// Entities present on both sides with a different parent.
-    public var entitiesWithOtherParent: [String]
-    public var missingTables: [String]
-    public var extraTables: [String]
-    public var missingColumns: [String]
-    public var extraColumns: [String]
-    public var missingJoinTables: [String]
-    public var extraJoinTables: [String]
+    package var entitiesWithOtherParent: [String]
+    package var missingTables: [String]
+    package var extraTables: [String]
+    package var missingColumns: [String]
+    package var extraColumns: [String]
+    package var missingJoinTables: [String]
+    package var extraJoinTables: [String]
 
-    public init(missingEntities: [String] = [], extraEntities: [String] = [], entitiesWithOtherParent: [String] = [],
+    package init(missingEntities: [String] = [], extraEntities: [String] = [], entitiesWithOtherParent: [String] = [],
                 missingTables: [String] = [], extraTables: [String] = [], missingColumns: [String] = [],
                 extraColumns: [String] = [], missingJoinTables: [String] = [], extraJoinTables: [String] = []) {
         self.missingEntities = missingEntities
@@ -317,7 +317,7 @@ public struct StructuralDifferences: Sendable, Hashable {
         self.extraJoinTables = extraJoinTables
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         missingEntities.isEmpty && extraEntities.isEmpty && entitiesWithOtherParent.isEmpty
             && missingTables.isEmpty && extraTables.isEmpty && missingColumns.isEmpty && extraColumns.isEmpty
             && missingJoinTables.isEmpty && extraJoinTables.isEmpty
@@ -325,7 +325,7 @@ public struct StructuralDifferences: Sendable, Hashable {
 
     /// A phrase listing the differences, at most `limit` names per kind
     /// (e.g. "the store lacks entities 'A', 'B'; has extra columns 'ZCAR.ZCOLOR'").
-    public func summary(limit: Int = 5) -> String {
+    package func summary(limit: Int = 5) -> String {
         func list(_ names: [String]) -> String {
             let shown = names.prefix(limit).map { "'\($0)'" }.joined(separator: ", ")
             return names.count > limit ? shown + " and \(names.count - limit) more" : shown

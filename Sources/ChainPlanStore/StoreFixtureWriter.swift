@@ -15,28 +15,28 @@ import ChainPlanInference
 import ChainPlanReaders
 
 /// Why a fixture could not be written.
-public struct FixtureWriteError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
+package struct FixtureWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// What `StoreFixtureWriter` wrote.
-public struct FixtureSummary: Sendable, Hashable {
-    public var path: String
-    public var versionName: String
+package struct FixtureSummary: Sendable, Hashable {
+    package var path: String
+    package var versionName: String
     /// Rows per concrete (non-abstract) entity.
-    public var rowsPerEntity: [String: Int]
+    package var rowsPerEntity: [String: Int]
     /// Rows per many-to-many join table.
-    public var joinRows: [String: Int]
+    package var joinRows: [String: Int]
     /// File size after writing.
-    public var bytes: Int
+    package var bytes: Int
 
-    public var totalEntityRows: Int { rowsPerEntity.values.reduce(0, +) }
+    package var totalEntityRows: Int { rowsPerEntity.values.reduce(0, +) }
 }
 
 /// Writes a synthetic SQLite store in Core Data's layout for one model version, for tests
@@ -70,22 +70,22 @@ public struct FixtureSummary: Sendable, Hashable {
 /// The file is written in one transaction with prepared statements, journal off and
 /// synchronous off, then switched to rollback-journal mode (no `-wal` to carry around).
 /// Memory use does not grow with the row count.
-public struct StoreFixtureWriter: Sendable {
-    public var rowsPerEntity: Int
-    public var seed: UInt64
+package struct StoreFixtureWriter: Sendable {
+    package var rowsPerEntity: Int
+    package var seed: UInt64
     /// Sets `NSPersistentStoreDeferredLightweightMigrationOptionKey` in the metadata, as Core Data
     /// does after a migration that deferred work (reference §7.3).
-    public var deferredMigrationKey = false
+    package var deferredMigrationKey = false
     /// Upper bound accepted for `rowsPerEntity`.
-    public static let maxRowsPerEntity = 100_000_000
+    package static let maxRowsPerEntity = 100_000_000
 
-    public init(rowsPerEntity: Int, seed: UInt64 = 0x5EED_CAFE) {
+    package init(rowsPerEntity: Int, seed: UInt64 = 0x5EED_CAFE) {
         self.rowsPerEntity = rowsPerEntity
         self.seed = seed
     }
 
     /// Writes the fixture to `path`, which must not exist (an existing file is never replaced).
-    public func write(model: ObjectModel, versionName: String, to path: String) throws(FixtureWriteError) -> FixtureSummary {
+    package func write(model: ObjectModel, versionName: String, to path: String) throws(FixtureWriteError) -> FixtureSummary {
         guard rowsPerEntity >= 0, rowsPerEntity <= Self.maxRowsPerEntity else {
             throw FixtureWriteError("rows per entity must be between 0 and \(Self.maxRowsPerEntity), not \(rowsPerEntity)")
         }

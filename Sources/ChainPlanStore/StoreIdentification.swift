@@ -3,7 +3,7 @@ import ChainPlanReaders
 import Foundation
 
 /// Which evidence identified a store's model version, strongest first.
-public enum IdentificationEvidence: String, Sendable, Hashable, Codable {
+package enum IdentificationEvidence: String, Sendable, Hashable, Codable {
     /// The store's entity hashes equal a version's hashes in a compiled `VersionInfo.plist`.
     case hashes
     /// The store's `NSStoreModelVersionIdentifiers` name a version identifier unique in the bundle.
@@ -13,15 +13,15 @@ public enum IdentificationEvidence: String, Sendable, Hashable, Codable {
 }
 
 /// One model version scored against a store.
-public struct VersionCandidate: Sendable, Hashable {
-    public var version: String
+package struct VersionCandidate: Sendable, Hashable {
+    package var version: String
     /// Structural similarity in [0, 1]; 1 means the structure is exactly what the version implies.
-    public var score: Double
+    package var score: Double
     /// True when only the version's own entities and tables were compared (a store written
     /// with a merged model holds other models' entities too).
-    public var comparedModelPartOnly: Bool
+    package var comparedModelPartOnly: Bool
 
-    public init(version: String, score: Double, comparedModelPartOnly: Bool = false) {
+    package init(version: String, score: Double, comparedModelPartOnly: Bool = false) {
         self.version = version
         self.score = score
         self.comparedModelPartOnly = comparedModelPartOnly
@@ -29,19 +29,19 @@ public struct VersionCandidate: Sendable, Hashable {
 }
 
 /// The model version a store was written by, and why.
-public struct StoreIdentification: Sendable, Hashable {
+package struct StoreIdentification: Sendable, Hashable {
     /// The version, when the evidence singles one out.
-    public var detectedVersion: String?
+    package var detectedVersion: String?
     /// The evidence that decided (nil when undecided).
-    public var evidence: IdentificationEvidence?
+    package var evidence: IdentificationEvidence?
     /// Every readable version with its structural score, best first (ties in bundle order).
-    public var candidates: [VersionCandidate]
+    package var candidates: [VersionCandidate]
     /// How the store differs from the best structural candidate (empty when it matches).
-    public var closestDifferences: StructuralDifferences?
+    package var closestDifferences: StructuralDifferences?
     /// CP301 (no version matches), CP302 (several match equally) and notes, sorted.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(detectedVersion: String? = nil, evidence: IdentificationEvidence? = nil,
+    package init(detectedVersion: String? = nil, evidence: IdentificationEvidence? = nil,
                 candidates: [VersionCandidate] = [], closestDifferences: StructuralDifferences? = nil,
                 diagnostics: [Diagnostic] = []) {
         self.detectedVersion = detectedVersion
@@ -75,9 +75,9 @@ public struct StoreIdentification: Sendable, Hashable {
 ///    store written with a merged model, like DuckDuckGo's).
 /// No match: CP301 naming the closest version and the differences (and identifiers the
 /// bundle lacks). Several exact matches: CP302 listing them, and no detected version.
-public enum StoreIdentifier {
+package enum StoreIdentifier {
     /// Identifies the version of `metadata` among `versions` (in bundle order).
-    public static func identify(
+    package static func identify(
         metadata: StoreMetadata, versions: [ModelVersion], compiled: CompiledModelInfo? = nil
     ) -> StoreIdentification {
         let location = SourceLocation(file: metadata.displayPath)

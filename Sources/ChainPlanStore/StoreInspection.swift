@@ -5,15 +5,15 @@ import Foundation
 /// (with a bundle), the deferred lightweight migration work it holds or a stale metadata key
 /// (reference §7.3), and the findings (CP300 unreadable, CP305 deferred columns that do not
 /// match its version).
-public struct StoreInspection: Sendable, Hashable, Encodable {
-    public var path: String
+package struct StoreInspection: Sendable, Hashable, Encodable {
+    package var path: String
     /// Every key is present in JSON, null when unknown.
-    @ExplicitNull public var detectedVersion: String?
+    @ExplicitNull package var detectedVersion: String?
     /// `hashes`, `identifiers` or `structure`; nil without a bundle or when undecided.
-    @ExplicitNull public var evidence: String?
+    @ExplicitNull package var evidence: String?
     /// Nil when the store could not be read.
-    @ExplicitNull public var deferred: PendingDeferredWork?
-    public var diagnostics: [Diagnostic]
+    @ExplicitNull package var deferred: PendingDeferredWork?
+    package var diagnostics: [Diagnostic]
 
     package init(path: String, detectedVersion: String? = nil, evidence: String? = nil, deferred: PendingDeferredWork?, diagnostics: [Diagnostic]) {
         self.path = path

@@ -19,19 +19,19 @@ import GRDB
 ///   itself cannot open such a store; reading goes on, because its tables still suggest the
 ///   model version by structure, which is what a reviewer needs to know. A plist over
 ///   `maxPlistBytes` (chainplan's own limit, not Core Data's) is a CP300 warning.
-public struct StoreReader: Sendable {
+package struct StoreReader: Sendable {
     /// Largest `Z_PLIST` decoded (Apple's are a few kilobytes).
-    public var maxPlistBytes: Int
+    package var maxPlistBytes: Int
     /// Largest number of `Z_PRIMARYKEY` rows or tables accepted.
-    public var maxSchemaObjects: Int
+    package var maxSchemaObjects: Int
     /// Rows sampled per table when `dbstat` is unavailable to estimate row sizes.
-    public var sampleRows: Int
+    package var sampleRows: Int
     /// SQLite work is interrupted after this many seconds (a hostile file cannot hang the tool).
-    public var queryTimeout: TimeInterval
+    package var queryTimeout: TimeInterval
     /// Reading progress, 0…1 (tables counted so far).
-    public var progress: (@Sendable (Double) -> Void)?
+    package var progress: (@Sendable (Double) -> Void)?
 
-    public init(maxPlistBytes: Int = 16 << 20, maxSchemaObjects: Int = 100_000, sampleRows: Int = 1000,
+    package init(maxPlistBytes: Int = 16 << 20, maxSchemaObjects: Int = 100_000, sampleRows: Int = 1000,
                 queryTimeout: TimeInterval = 300) {
         self.maxPlistBytes = maxPlistBytes
         self.maxSchemaObjects = maxSchemaObjects
@@ -40,7 +40,7 @@ public struct StoreReader: Sendable {
     }
 
     /// Copies the store at `path` to a scratch directory, reads it, and removes the copy.
-    public func read(
+    package func read(
         storeAt path: String, displayPath: String? = nil, lockTimeout: TimeInterval = 5,
         temporaryDirectory: URL? = nil
     ) throws(StoreError) -> StoreMetadata {
@@ -51,7 +51,7 @@ public struct StoreReader: Sendable {
     }
 
     /// Reads a scratch copy (which stays in place for further use, e.g. a dry-run migration).
-    public func read(copy: StoreScratchCopy) throws(StoreError) -> StoreMetadata {
+    package func read(copy: StoreScratchCopy) throws(StoreError) -> StoreMetadata {
         let shown = copy.displayPath
         let header = try SQLiteHeader.read(copy.storeURL.path, shown)
         let fileBytes = Self.fileSize(copy.storeURL.path) ?? 0

@@ -30,23 +30,23 @@ import ChainPlanCore
 /// The scratch directory is removed by `remove()` or when the object is released. Every
 /// live scratch directory is also registered, so a CLI signal handler can remove them all
 /// synchronously with `StoreScratchCopy.removeAllLive()`.
-public final class StoreScratchCopy: Sendable {
+package final class StoreScratchCopy: Sendable {
     /// The absolute path of the original store file.
-    public let originalPath: String
+    package let originalPath: String
     /// The path shown to users in diagnostics.
-    public let displayPath: String
+    package let displayPath: String
     /// The private scratch directory (mode 0700) holding the copy.
-    public let directory: URL
+    package let directory: URL
     /// The copied store file inside `directory` (same file name as the original).
-    public let storeURL: URL
+    package let storeURL: URL
     /// Suffixes of the side files copied with the store, in order: `-wal`, `-shm`, `-journal`.
-    public let copiedSideFiles: [String]
+    package let copiedSideFiles: [String]
     /// Number of files copied from the `.<name>_SUPPORT/` folder (0 when absent).
-    public let supportFileCount: Int
+    package let supportFileCount: Int
     /// Total bytes copied (store, side files and support folder).
-    public let bytesCopied: Int
+    package let bytesCopied: Int
     /// True when the original had a `-wal` file.
-    public var hasWAL: Bool { copiedSideFiles.contains("-wal") }
+    package var hasWAL: Bool { copiedSideFiles.contains("-wal") }
 
     private let removed = Locked(false)
 
@@ -66,7 +66,7 @@ public final class StoreScratchCopy: Sendable {
     deinit { remove() }
 
     /// Removes the scratch directory (idempotent).
-    public func remove() {
+    package func remove() {
         let wasRemoved = removed.withLock { removed in
             defer { removed = true }
             return removed
@@ -81,12 +81,12 @@ public final class StoreScratchCopy: Sendable {
     /// Meant for the CLI's SIGINT/SIGTERM handling. Call it from a `DispatchSourceSignal`
     /// handler (or any normal thread), not from a raw async-signal handler: it takes a lock
     /// and calls the file manager.
-    public static func removeAllLive() {
+    package static func removeAllLive() {
         ScratchRegistry.shared.removeAll()
     }
 
     /// The scratch directories currently alive in this process (sorted).
-    public static var liveDirectories: [String] { ScratchRegistry.shared.snapshot() }
+    package static var liveDirectories: [String] { ScratchRegistry.shared.snapshot() }
 
     /// Copies the store at `path` into a new private scratch directory.
     ///
@@ -101,7 +101,7 @@ public final class StoreScratchCopy: Sendable {
     ///     (a retry starts again from 0).
     /// - Throws: `StoreError` (CP300) when the store is missing, not a regular file, empty,
     ///   unreadable, locked beyond the timeout, or changed during the copy.
-    public static func make(
+    package static func make(
         storeAt path: String,
         displayPath: String? = nil,
         lockTimeout: TimeInterval = 5,

@@ -8,8 +8,8 @@
 ///
 ///     versions ["A", "B", "C"]; findings: note (B→C), error (A→B), warning (A→B), error (spec)
 ///     → error (spec), error (A→B), warning (A→B), note (B→C)
-public enum HistoryOrder {
-    public static func sorted(_ diagnostics: [Diagnostic], versions: [String]) -> [Diagnostic] {
+package enum HistoryOrder {
+    package static func sorted(_ diagnostics: [Diagnostic], versions: [String]) -> [Diagnostic] {
         var position: [String: Int] = [:]
         position.reserveCapacity(versions.count)
         for (index, name) in versions.enumerated() where position[name] == nil { position[name] = index }

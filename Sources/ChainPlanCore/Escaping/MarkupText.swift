@@ -1,6 +1,6 @@
 /// Escaping for the markup formats reporters write. Names in reports come from pull requests and
 /// users' models: every one of them goes through here before it reaches XML or Markdown.
-public enum MarkupText {
+package enum MarkupText {
     /// Bidirectional formatting characters (embeddings, overrides, isolates, marks): in a name
     /// they can make a report read differently from what it says ("Trojan Source"), so every
     /// human-facing format shows them as visible `\u{202E}` text instead.
@@ -16,7 +16,7 @@ public enum MarkupText {
     }
 
     /// `text` with bidirectional controls made visible; everything else unchanged.
-    public static func inert(_ text: String) -> String {
+    package static func inert(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
         return text.mappingScalars { isBidiControl($0) ? visible($0) : nil }
     }
@@ -25,7 +25,7 @@ public enum MarkupText {
     /// characters as entities, and the characters XML 1.0 cannot carry at all (control characters
     /// other than tab and line breaks, unpaired surrogates cannot occur in Swift strings, U+FFFE and
     /// U+FFFF) replaced by U+FFFD, so the document always parses.
-    public static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         text.mappingScalars { scalar in
             if let entity = entity(scalar) { return entity }
             switch scalar {
@@ -57,7 +57,7 @@ public enum MarkupText {
     /// Line breaks become spaces (as CommonMark renders them), control characters U+FFFD and
     /// bidirectional controls visible. In a table cell (`inTable`), `|` would end the cell even in
     /// a code span, so it is written `\|`, which GitHub unescapes before reading the span.
-    public static func markdownCode(_ text: String, inTable: Bool = false) -> String {
+    package static func markdownCode(_ text: String, inTable: Bool = false) -> String {
         var body = ""
         for scalar in inert(text).unicodeScalars {
             switch scalar {
@@ -84,7 +84,7 @@ public enum MarkupText {
     /// Text for a GitHub-flavoured Markdown table cell or paragraph: `&`, `<` and `>` as entities
     /// (GitHub renders inline HTML), Markdown punctuation and pipes backslash-escaped, line breaks
     /// as `<br>`, control characters replaced by U+FFFD.
-    public static func markdown(_ text: String) -> String {
+    package static func markdown(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if let entity = entity(scalar) {

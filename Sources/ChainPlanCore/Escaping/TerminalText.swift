@@ -1,7 +1,7 @@
 /// Makes untrusted text inert on a terminal: control characters, bidirectional overrides and
 /// other invisible formatting characters are shown as `\u{…}` escapes (newline as `\n`).
-public enum TerminalText {
-    public static func safe(_ text: String) -> String {
+package enum TerminalText {
+    package static func safe(_ text: String) -> String {
         var needsWork = false
         for scalar in text.unicodeScalars where isUnsafe(scalar) {
             needsWork = true

@@ -1,6 +1,6 @@
 /// Byte counts for people: `512 bytes`, `3.5 KB`, `42 KB`, `1.2 MB`, `310 MB` (1 KB = 1024 bytes).
-public enum ByteSize {
-    public static func describe(_ bytes: Int) -> String {
+package enum ByteSize {
+    package static func describe(_ bytes: Int) -> String {
         func scaled(_ value: Double, _ unit: String) -> String {
             value < 10 ? NumberText.fixed((value * 10).rounded(.up) / 10, digits: 1) + " " + unit : "\(Int(value.rounded())) \(unit)"
         }

@@ -10,13 +10,13 @@
 /// keys a schema promises).
 extension KeyedEncodingContainer {
     /// Each value under its key; a nil optional is written `null`.
-    public mutating func encode(_ fields: KeyValuePairs<Key, any Encodable>) throws {
+    package mutating func encode(_ fields: KeyValuePairs<Key, any Encodable>) throws {
         for (key, value) in fields { try encode(value, forKey: key) }
     }
 
     /// Each non-nil value under its key; the key of a nil one is left out, as a synthesized
     /// conformance does for an optional property.
-    public mutating func encodeIfPresent(_ fields: KeyValuePairs<Key, (any Encodable)?>) throws {
+    package mutating func encodeIfPresent(_ fields: KeyValuePairs<Key, (any Encodable)?>) throws {
         for case let (key, value?) in fields { try encode(value, forKey: key) }
     }
 }

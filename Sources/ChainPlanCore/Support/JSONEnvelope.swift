@@ -7,21 +7,21 @@ import Foundation
 ///
 ///     {"command": "lock", "wrote": "chain.lock"} → {"command": "lock", "schemaVersion": 1,
 ///                                                  "tool": {"name": "chainplan", "version": "…"}, "wrote": "chain.lock"}
-public enum JSONEnvelope {
-    public static let schemaVersion = 1
+package enum JSONEnvelope {
+    package static let schemaVersion = 1
 
     /// `body` encoded with the envelope's keys merged into its top-level object.
-    public static func encode<Body: Encodable>(_ body: Body) -> Data {
+    package static func encode<Body: Encodable>(_ body: Body) -> Data {
         CanonicalJSON.encode(Enveloped(body: body))
     }
 
     /// `list` as `{"<key>": list}` in the envelope.
-    public static func encode<Element: Encodable>(_ list: [Element], as key: String) -> Data {
+    package static func encode<Element: Encodable>(_ list: [Element], as key: String) -> Data {
         CanonicalJSON.encode(Enveloped(body: Listed(key: key, list: list)))
     }
 
     /// Adds the envelope's keys to a `JSONSerialization` object.
-    public static func add(to object: inout [String: Any]) {
+    package static func add(to object: inout [String: Any]) {
         object["schemaVersion"] = schemaVersion
         object["tool"] = ["name": "chainplan", "version": ChainPlanVersion.string]
     }

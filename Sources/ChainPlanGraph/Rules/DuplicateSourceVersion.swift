@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP102 DuplicateSourceVersion: a source version appears twice as a key of a version tree.
-    public static let duplicateSourceVersion = DiagnosticCode(
+    package static let duplicateSourceVersion = DiagnosticCode(
         "CP102", name: "DuplicateSourceVersion", severity: .error,
         summary: "A source version appears twice as a key of a version tree",
         help: "Each source version migrates to exactly one destination. A second key for the same version is ambiguous; JSON and YAML parsers silently keep one of them.",
@@ -18,12 +18,12 @@ extension DiagnosticCode {
 ///
 /// JSON and YAML parsers usually keep one of the two silently; CoreStore asserts in debug
 /// builds ("ambiguous version paths"). Reported at the second occurrence.
-public struct DuplicateKeyCheck: ChainCheck {
-    public static let code = DiagnosticCode.duplicateSourceVersion
+package struct DuplicateKeyCheck: ChainCheck {
+    package static let code = DiagnosticCode.duplicateSourceVersion
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard context.spec.form == .tree else { return [] }
         let entries = context.spec.treeEntries
         var first: [String: Int] = [:] // source version → index of its first entry

@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP101 DuplicateVersionInArray: a version appears more than once in an array chain.
-    public static let duplicateVersionInArray = DiagnosticCode(
+    package static let duplicateVersionInArray = DiagnosticCode(
         "CP101", name: "DuplicateVersionInArray", severity: .error,
         summary: "A version appears more than once in an array chain",
         help: "An array chain lists each version once, oldest first. A repeated version makes the chain loop or gives a version two successors; CoreStore asserts in debug builds and silently misbehaves in release builds.",
@@ -19,12 +19,12 @@ extension DiagnosticCode {
 ///
 /// CoreStore asserts on this only in debug builds, and misses `["A","B","A"]` entirely
 /// (no key is overwritten, so its `isValid` stays true although the chain loops).
-public struct DuplicateVersionCheck: ChainCheck {
-    public static let code = DiagnosticCode.duplicateVersionInArray
+package struct DuplicateVersionCheck: ChainCheck {
+    package static let code = DiagnosticCode.duplicateVersionInArray
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard context.spec.form == .array else { return [] }
         var first: [String: SourceLocation] = [:]
         var findings = FindingList(Self.code)

@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP110 InferredOrder: the chain order was inferred from version names.
-    public static let inferredOrder = DiagnosticCode(
+    package static let inferredOrder = DiagnosticCode(
         "CP110", name: "InferredOrder", severity: .warning,
         summary: "The chain order was inferred from version names",
         help: "No spec was given, so chainplan ordered the bundle's versions by a natural version sort. Review the order and commit a spec (`chainplan init`).",
@@ -15,13 +15,13 @@ extension DiagnosticCode {
 
 /// CP110: no spec was given, so the chain is the bundle's versions ordered by a natural
 /// version sort. The order is a guess: review it and commit a spec (`chainplan init`).
-public struct InferredOrderCheck: ChainCheck {
-    public static let code = DiagnosticCode.inferredOrder
+package struct InferredOrderCheck: ChainCheck {
+    package static let code = DiagnosticCode.inferredOrder
     /// Inference happens only when a bundle is given instead of a spec; spec examples never trigger it.
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard context.isInferred else { return [] }
         let order = context.graph.versions
         let shown = order.count <= 6 ? order.map { "'\($0)'" }.joined(separator: " → ")

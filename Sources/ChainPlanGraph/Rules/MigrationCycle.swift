@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP104 MigrationCycle: the chain contains a cycle.
-    public static let migrationCycle = DiagnosticCode(
+    package static let migrationCycle = DiagnosticCode(
         "CP104", name: "MigrationCycle", severity: .error,
         summary: "The chain contains a cycle",
         help: "Versions in a cycle never reach the target: a store at any of them migrates forever or fails. Each strongly connected component is reported once with its members in order.",
@@ -20,12 +20,12 @@ extension DiagnosticCode {
 /// CP104: the chain contains a cycle. Each cycle (a strongly connected component of the
 /// version graph) is reported once, its members in migration order starting from the one
 /// written first, at the step that closes it.
-public struct CycleCheck: ChainCheck {
-    public static let code = DiagnosticCode.migrationCycle
+package struct CycleCheck: ChainCheck {
+    package static let code = DiagnosticCode.migrationCycle
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         let graph = context.graph
         // Where each step is written, for the step that closes each cycle (one pass, not one per cycle).
         var stepLocations: [Int: [(to: Int, location: SourceLocation?)]] = [:]

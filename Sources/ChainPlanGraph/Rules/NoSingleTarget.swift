@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP106 NoSingleTarget: the chain has no single target version.
-    public static let noSingleTarget = DiagnosticCode(
+    package static let noSingleTarget = DiagnosticCode(
         "CP106", name: "NoSingleTarget", severity: .error,
         summary: "The chain has no single target version",
         help: "A non-empty chain must end in exactly one leaf (the version every store migrates to), or name it with `target`. Several leaves, or none (everything in cycles), leave the target ambiguous.",
@@ -20,12 +20,12 @@ extension DiagnosticCode {
 
 /// CP106: a non-empty chain has no single target: several leaves (or none, when every
 /// version is in a cycle) and no `target` given, or a `target` that is not in the chain.
-public struct TargetCheck: ChainCheck {
-    public static let code = DiagnosticCode.noSingleTarget
+package struct TargetCheck: ChainCheck {
+    package static let code = DiagnosticCode.noSingleTarget
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard let problem = context.target.problem else { return [] }
         let names = context.graph.versions
         switch problem {

@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP103 SelfLoop: a version migrates to itself.
-    public static let selfLoop = DiagnosticCode(
+    package static let selfLoop = DiagnosticCode(
         "CP103", name: "SelfLoop", severity: .error,
         summary: "A version migrates to itself",
         help: "`\"A\": \"A\"` is a no-op that CoreStore silently ignores; the version then has no way forward. Point it at its real successor or remove the entry.",
@@ -16,12 +16,12 @@ extension DiagnosticCode {
 
 /// CP103: a version migrates to itself (`"A": "A"`), which CoreStore silently ignores,
 /// leaving the version without a way forward.
-public struct SelfLoopCheck: ChainCheck {
-    public static let code = DiagnosticCode.selfLoop
+package struct SelfLoopCheck: ChainCheck {
+    package static let code = DiagnosticCode.selfLoop
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         var findings = FindingList(Self.code)
         switch context.spec.form {
         case .tree:

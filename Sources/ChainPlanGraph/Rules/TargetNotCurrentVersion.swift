@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP109 TargetNotCurrentVersion: the chain's target is not the bundle's current version.
-    public static let targetNotCurrentVersion = DiagnosticCode(
+    package static let targetNotCurrentVersion = DiagnosticCode(
         "CP109", name: "TargetNotCurrentVersion", severity: .warning,
         summary: "The chain's target is not the bundle's current version",
         help: "CoreStore bypasses the bundle's current version (`.xccurrentversion`) when a chain is given, so the app runs on the chain's leaf. Usually one of the two was not updated.",
@@ -18,12 +18,12 @@ extension DiagnosticCode {
 
 /// CP109: the chain's target is not the bundle's current version. CoreStore bypasses
 /// `.xccurrentversion` when a chain is given, so one of the two is probably out of date.
-public struct CurrentVersionCheck: ChainCheck {
-    public static let code = DiagnosticCode.targetNotCurrentVersion
+package struct CurrentVersionCheck: ChainCheck {
+    package static let code = DiagnosticCode.targetNotCurrentVersion
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard let bundle = context.bundle, let current = bundle.currentVersion,
               let target = context.target.version else { return [] }
         let name = context.graph.versions[target]

@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP105 UnknownVersion: a chain version is not in the model bundle.
     ///
     /// Raised by `UnknownVersionCheck` for a chain, and for a version `explain` or `passes` is given (`unknownVersion`, below).
-    public static let unknownVersion = DiagnosticCode(
+    package static let unknownVersion = DiagnosticCode(
         "CP105", name: "UnknownVersion", severity: .error,
         summary: "A chain version is not in the model bundle",
         help: "Every version the chain names must exist as a `.xcdatamodel` in the bundle; otherwise Core Data cannot load it and migration fails at runtime (CoreStore: mappingModelNotFound). Check the spelling against the hint.",
@@ -21,12 +21,12 @@ extension DiagnosticCode {
 
 /// CP105: a version the chain names is not in the model bundle. Core Data cannot load
 /// it, so migration through it fails at runtime. The nearest bundle names are given as a hint.
-public struct UnknownVersionCheck: ChainCheck {
-    public static let code = DiagnosticCode.unknownVersion
+package struct UnknownVersionCheck: ChainCheck {
+    package static let code = DiagnosticCode.unknownVersion
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard let bundle = context.bundle, !context.isInferred else { return [] }
         let known = Set(bundle.versionNames)
         var findings = FindingList(Self.code)

@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP108 UnreachableTarget: a start version has no path to the target.
-    public static let unreachableTarget = DiagnosticCode(
+    package static let unreachableTarget = DiagnosticCode(
         "CP108", name: "UnreachableTarget", severity: .error,
         summary: "A start version has no path to the target",
         help: "Following the chain from this version ends somewhere other than the target (a dead end) or loops. A store at this version cannot be migrated.",
@@ -21,12 +21,12 @@ extension DiagnosticCode {
 /// CP108: following the chain from a start version does not reach the target: it stops at
 /// a dead end (a version with no next version that is not the target) or enters a cycle.
 /// Members of a cycle are covered by CP104 and versions outside the chain by CP107.
-public struct UnreachableTargetCheck: ChainCheck {
-    public static let code = DiagnosticCode.unreachableTarget
+package struct UnreachableTargetCheck: ChainCheck {
+    package static let code = DiagnosticCode.unreachableTarget
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard let target = context.target.version else { return [] }
         let names = context.graph.versions
         // A version whose only successor is itself is reported by CP103.

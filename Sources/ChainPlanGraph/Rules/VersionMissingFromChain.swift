@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP107 VersionMissingFromChain: a model version is not in the chain.
-    public static let versionMissingFromChain = DiagnosticCode(
+    package static let versionMissingFromChain = DiagnosticCode(
         "CP107", name: "VersionMissingFromChain", severity: .error,
         summary: "A model version is not in the chain",
         help: "A store created by this model version has no migration path: the app fails to open it. Add the version to the chain, or delete the version from the bundle if it never shipped.",
@@ -18,12 +18,12 @@ extension DiagnosticCode {
 
 /// CP107: a model version of the bundle is not in the chain, so a store created by it
 /// has no migration path (an empty chain migrates every version directly and is exempt).
-public struct VersionMissingFromChainCheck: ChainCheck {
-    public static let code = DiagnosticCode.versionMissingFromChain
+package struct VersionMissingFromChainCheck: ChainCheck {
+    package static let code = DiagnosticCode.versionMissingFromChain
 
-    public init() {}
+    package init() {}
 
-    public func check(_ context: ChainContext) -> [Diagnostic] {
+    package func check(_ context: ChainContext) -> [Diagnostic] {
         guard let bundle = context.bundle, context.spec.form != .empty else { return [] }
         let chained = Set(context.spec.arrayEntries.map(\.value)
             + context.spec.treeEntries.flatMap { [$0.source.value, $0.destination.value] })

@@ -3,34 +3,34 @@ import Foundation
 
 /// Why an entity's version hash differs between two models: the hash inputs (§1.10) that
 /// changed, named by property and field, e.g. `'Note.body' (optional: NO → YES)`.
-public struct EntityHashChange: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var entity: String
+package struct EntityHashChange: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var entity: String
     /// Each changed input, in a stable order.
-    public var reasons: [String]
+    package var reasons: [String]
 
-    public init(entity: String, reasons: [String]) {
+    package init(entity: String, reasons: [String]) {
         self.entity = entity
         self.reasons = reasons
     }
 
-    public var description: String { "'\(entity)': " + reasons.joined(separator: "; ") }
+    package var description: String { "'\(entity)': " + reasons.joined(separator: "; ") }
 
-    public static func < (lhs: EntityHashChange, rhs: EntityHashChange) -> Bool {
+    package static func < (lhs: EntityHashChange, rhs: EntityHashChange) -> Bool {
         lhs.entity.utf16.lexicographicallyPrecedes(rhs.entity.utf16)
     }
 }
 
-public enum HashDifference {
+package enum HashDifference {
     /// The entities whose hashes differ between `old` and `new` (added and removed ones
     /// included), each with the inputs that moved it. Only hashed inputs are named.
-    public static func changes(from old: ObjectModel, _ oldHashes: [String: Data],
+    package static func changes(from old: ObjectModel, _ oldHashes: [String: Data],
                                to new: ObjectModel, _ newHashes: [String: Data]) -> [EntityHashChange] {
         changes(from: HashInputTable.inputs(of: old), oldHashes, to: HashInputTable.inputs(of: new), newHashes, showsValues: true)
     }
 
     /// The same, from each side's input table (`HashInputTable`). `showsValues`: the values
     /// are real (`optional: NO → YES`); else they are a lock's digests and only fields are named.
-    public static func changes(from before: [String: EntityHashInputs], _ oldHashes: [String: Data],
+    package static func changes(from before: [String: EntityHashInputs], _ oldHashes: [String: Data],
                                to after: [String: EntityHashInputs], _ newHashes: [String: Data],
                                showsValues: Bool) -> [EntityHashChange] {
         var result: [EntityHashChange] = []

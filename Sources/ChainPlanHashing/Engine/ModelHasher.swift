@@ -8,15 +8,15 @@ import Foundation
 /// each own uniqueness constraint joined with ".", the joined strings sorted`. A model whose
 /// hashes Core Data could not compute either (an unknown attribute type, a missing or cyclic
 /// parent) is a `HashFailure`, not a guess.
-public enum ModelHasher {
+package enum ModelHasher {
     /// Hashes `model`, every property's hash included.
-    public static func hash(_ model: ObjectModel) -> Result<ModelHashes, HashFailure> {
+    package static func hash(_ model: ObjectModel) -> Result<ModelHashes, HashFailure> {
         hash(model, withProperties: true)
     }
 
     /// Hashes `model`; `withProperties: false` leaves `ModelHashes.properties` empty (the entity
     /// hashes, caveats and unverified entities are the same), which spares a `Data` per property.
-    public static func hash(_ model: ObjectModel, withProperties: Bool) -> Result<ModelHashes, HashFailure> {
+    package static func hash(_ model: ObjectModel, withProperties: Bool) -> Result<ModelHashes, HashFailure> {
         let resolved = model.resolved()
         let entities = resolved.entities
         for entity in entities {

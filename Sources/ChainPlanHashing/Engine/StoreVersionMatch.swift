@@ -4,25 +4,25 @@ import Foundation
 /// store's model up (§2): a version matches when its entity hashes equal the store's exactly
 /// (§1.7); otherwise the nearest is the one with the most equal entity hashes (the first in
 /// history order on a tie).
-public struct StoreVersionMatch: Sendable, Hashable {
-    public struct Nearest: Sendable, Hashable, Codable {
-        public var version: String
+package struct StoreVersionMatch: Sendable, Hashable {
+    package struct Nearest: Sendable, Hashable, Codable {
+        package var version: String
         /// Entities whose hash equals the store's.
-        public var equalEntities: Int
+        package var equalEntities: Int
         /// Entities the store records.
-        public var entities: Int
+        package var entities: Int
     }
 
     /// Versions whose hashes equal the store's, in history order.
-    public var matches: [String]
-    public var nearest: Nearest?
+    package var matches: [String]
+    package var nearest: Nearest?
 
-    public init(storeHashes: [String: Data], versions: [VersionHashes]) {
+    package init(storeHashes: [String: Data], versions: [VersionHashes]) {
         self.init(storeHashes: storeHashes, candidates: versions.map { ($0.version, $0.hashes?.entities) })
     }
 
     /// `candidates`: each version's entity hashes in history order (nil: not hashable).
-    public init(storeHashes: [String: Data], candidates: [(version: String, entities: [String: Data]?)]) {
+    package init(storeHashes: [String: Data], candidates: [(version: String, entities: [String: Data]?)]) {
         var matches: [String] = []
         var nearest: Nearest?
         for (version, entities) in candidates {
@@ -41,7 +41,7 @@ public struct StoreVersionMatch: Sendable, Hashable {
     }
 
     /// "matches 'V'", or "matches no version; nearest is 'V' (n of m entities equal)".
-    public var summary: String {
+    package var summary: String {
         if !matches.isEmpty { return "matches " + matches.map { "'\($0)'" }.joined(separator: ", ") }
         guard let nearest else { return "matches no version (no version could be hashed)" }
         return "matches no version; nearest is '\(nearest.version)' (\(nearest.equalEntities) of \(nearest.entities) entities equal)"

@@ -10,11 +10,11 @@ import Foundation
 /// no terminator), little-endian fixed-width integers and the 32 raw bytes of other hashes.
 /// Inputs the reference marks [open] or code-only are still hashed by the code's rule, and the
 /// result carries a `HashCaveat` so output can say "unverified"; nothing is guessed silently.
-public enum VersionHasher {
+package enum VersionHasher {
     // MARK: - Byte-level building blocks
 
     /// SHA-256 of `bytes`, as 32 raw bytes.
-    public static func sha256(_ bytes: [UInt8]) -> Data {
+    package static func sha256(_ bytes: [UInt8]) -> Data {
         bytes.withUnsafeBytes { buffer in
             var hasher = SHA256()
             hasher.update(bufferPointer: buffer)
@@ -24,7 +24,7 @@ public enum VersionHasher {
 
     /// The property base hash (§1.2): `name ‖ u16le(flags) ‖ versionHashModifier`, with flags
     /// optional 1, transient 2, read-only 4.
-    public static func propertyBase(name: String, isOptional: Bool, isTransient: Bool,
+    package static func propertyBase(name: String, isOptional: Bool, isTransient: Bool,
                                     isReadOnly: Bool = false, modifier: String?) -> Data {
         var scratch: [UInt8] = []
         return propertyBaseDigest(name: name, isOptional: isOptional, isTransient: isTransient, isReadOnly: isReadOnly,
@@ -52,7 +52,7 @@ public enum VersionHasher {
     }
 
     /// Core Data's `NSAttributeType` code for `type`, nil for a spelling chainplan does not know.
-    public static func typeCode(_ type: AttributeType) -> Int32? {
+    package static func typeCode(_ type: AttributeType) -> Int32? {
         switch type {
         case .undefined: 0
         case .integer16: 100
@@ -135,7 +135,7 @@ public enum VersionHasher {
     }
 
     /// `versionHash` (§1.6): SHA-256 over the entity hashes, entities sorted by name.
-    public static func versionHash(_ entities: [String: Data]) -> Data {
+    package static func versionHash(_ entities: [String: Data]) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entities.count * 32)
         for name in sortedNames(entities.keys) { if let hash = entities[name] { bytes.append(contentsOf: hash) } }
@@ -143,12 +143,12 @@ public enum VersionHasher {
     }
 
     /// `versionChecksum` (§1.6): base64 of `versionHash`, 44 characters.
-    public static func checksum(_ entities: [String: Data]) -> String {
+    package static func checksum(_ entities: [String: Data]) -> String {
         versionHash(entities).base64EncodedString()
     }
 
     /// `checksum(entities)` and `digest(entities)`, the names sorted once.
-    public static func checksumAndDigest(_ entities: [String: Data]) -> (checksum: String, digest: String) {
+    package static func checksumAndDigest(_ entities: [String: Data]) -> (checksum: String, digest: String) {
         let names = sortedNames(entities.keys)
         var hashes: [UInt8] = []
         hashes.reserveCapacity(entities.count * 32)
@@ -158,7 +158,7 @@ public enum VersionHasher {
 
     /// The hashes digest (`NSStoreModelVersionHashesDigest`, §1.6): base64 of SHA-512 over each
     /// entity name (sorted) followed by its hash, 88 characters.
-    public static func digest(_ entities: [String: Data]) -> String {
+    package static func digest(_ entities: [String: Data]) -> String {
         digest(entities, sortedNames: sortedNames(entities.keys))
     }
 
@@ -178,7 +178,7 @@ public enum VersionHasher {
     // MARK: - Order
 
     /// Names in `compare:` order without options, taken as UTF-16 code-unit order (§1.1).
-    public static func sortedNames<S: Sequence>(_ names: S) -> [String] where S.Element == String {
+    package static func sortedNames<S: Sequence>(_ names: S) -> [String] where S.Element == String {
         let array = Array(names)
         // ASCII (every corpus name) compares the same by String's `<`, which is a byte compare there;
         // any other name makes every pair compare by UTF-16 code units (the same order on ASCII pairs).

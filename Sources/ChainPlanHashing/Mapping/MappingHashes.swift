@@ -5,14 +5,14 @@ import Foundation
 /// of the embedded snapshots' entities that its entity mappings name (what its compiled `.cdm`
 /// records); a version qualifies as source when those source hashes are a non-empty subset of
 /// its own, as destination when the destination hashes are a subset.
-public enum MappingHashes {
+package enum MappingHashes {
     /// Source entity → hash, nil when the source snapshot is missing or cannot be hashed.
-    public static func source(of mapping: MappingModel) -> [String: Data]? {
+    package static func source(of mapping: MappingModel) -> [String: Data]? {
         restricted(mapping.sourceModel, to: Set(mapping.entityMappings.compactMap(\.sourceEntity)))
     }
 
     /// Destination entity → hash, nil when the destination snapshot is missing or cannot be hashed.
-    public static func destination(of mapping: MappingModel) -> [String: Data]? {
+    package static func destination(of mapping: MappingModel) -> [String: Data]? {
         restricted(mapping.destinationModel, to: Set(mapping.entityMappings.compactMap(\.destinationEntity)))
     }
 
@@ -23,7 +23,7 @@ public enum MappingHashes {
 
     /// Versions (in the given order) for which `hashes` qualify: each equal by name, and
     /// non-empty when `nonEmpty`.
-    public static func qualifying(_ hashes: [String: Data]?, among versions: [(name: String, entities: [String: Data])],
+    package static func qualifying(_ hashes: [String: Data]?, among versions: [(name: String, entities: [String: Data])],
                                   nonEmpty: Bool) -> [String] {
         guard let hashes, !(nonEmpty && hashes.isEmpty) else { return [] }
         return versions.filter { version in hashes.allSatisfy { version.entities[$0.key] == $0.value } }.map(\.name)
@@ -31,7 +31,7 @@ public enum MappingHashes {
 
     /// The mapped entities whose hash in `version` differs from the snapshot's, each with why
     /// (`'Game': 'Game.isFavorite' (added)`).
-    public static func staleEntities(snapshot: ObjectModel, recorded: [String: Data], version: ObjectModel,
+    package static func staleEntities(snapshot: ObjectModel, recorded: [String: Data], version: ObjectModel,
                                      hashes: [String: Data]) -> [String] {
         let moved = recorded.filter { hashes[$0.key] != $0.value }
         guard !moved.isEmpty else { return [] }
@@ -46,7 +46,7 @@ public enum MappingHashes {
 
     /// The version with the most mapped entity hashes equal (first in order on a tie), with the
     /// entities that differ there; nil when nothing can be compared.
-    public static func nearest(_ hashes: [String: Data]?, among versions: [(name: String, entities: [String: Data])])
+    package static func nearest(_ hashes: [String: Data]?, among versions: [(name: String, entities: [String: Data])])
         -> (version: String, differing: [String])? {
         guard let hashes, !hashes.isEmpty else { return nil }
         var best: (version: String, equal: Int)?

@@ -4,7 +4,7 @@ import Foundation
 
 extension DiagnosticCode {
     /// CP123 HashIdenticalVersions: two model versions have identical Core Data version hashes.
-    public static let hashIdenticalVersions = DiagnosticCode(
+    package static let hashIdenticalVersions = DiagnosticCode(
         "CP123", name: "HashIdenticalVersions", severity: .warning,
         summary: "Two model versions have identical Core Data version hashes",
         help: "Core Data tells versions apart only by their entity version hashes, so two versions whose hashes are all equal are one version to it: no migration runs between them, and a store of either matches both. A warning when they differ in nothing a migration reads from its source model: a changed default applies to new objects only (existing rows keep their values), and an index or userInfo change may be read by the in-place migration (unverified). An error when they differ in something a migration reads from its source model and the hash ignores (a renaming identifier, which the mapping builder and both migration paths key by; a transformable attribute's value transformer when a step from them runs in memory with a mapping model, since that path decodes source values with it): which of the two Core Data picks as a store's source model is undefined. Change a hashed input (e.g. a versionHashModifier) of the newer one so a migration runs, or merge them.",
@@ -33,10 +33,10 @@ extension DiagnosticCode {
 /// Example (its test runs it): `V1` and `V2` both `Note { title: String }` → one CP123 warning;
 /// `V2` gives `title` the renaming identifier `heading` → one CP123 error; `V2` gives it a default
 /// value → one CP123 warning that says the default reaches new objects only.
-public enum HashIdenticalVersionsCheck {
+package enum HashIdenticalVersionsCheck {
     /// Findings for `versions` (history order); `hashes` by version name; `inMemory`: the versions
     /// a step of the chain leaves by an in-memory migration (with a mapping model).
-    public static func findings(_ versions: [ModelVersion], hashes: [String: VersionHashes], inMemory: Set<String> = []) -> [Diagnostic] {
+    package static func findings(_ versions: [ModelVersion], hashes: [String: VersionHashes], inMemory: Set<String> = []) -> [Diagnostic] {
         var groups: [[String: Data]: [ModelVersion]] = [:]
         var order: [[String: Data]] = []
         for version in versions {

@@ -25,20 +25,20 @@ import Foundation
 ///   `Z_<Entity>_<fetchIndex>` for fetch indexes.
 /// Collision suffixes are not always predictable (Core Data sometimes numbers join columns
 /// across tables); structural comparison strips trailing digits for that reason.
-public struct StoreLayout: Sendable, Hashable {
+package struct StoreLayout: Sendable, Hashable {
     /// One `Z_PRIMARYKEY` row Core Data would write.
-    public struct EntitySlot: Sendable, Hashable {
+    package struct EntitySlot: Sendable, Hashable {
         /// `Z_ENT`.
-        public var number: Int
-        public var name: String
+        package var number: Int
+        package var name: String
         /// `Z_SUPER` (0 for a root).
-        public var superNumber: Int
-        public var rootName: String
-        public var isAbstract: Bool
+        package var superNumber: Int
+        package var rootName: String
+        package var isAbstract: Bool
     }
 
     /// What a column stores.
-    public enum ColumnRole: Sendable, Hashable {
+    package enum ColumnRole: Sendable, Hashable {
         /// `Z_PK`.
         case primaryKey
         /// `Z_ENT`.
@@ -56,53 +56,53 @@ public struct StoreLayout: Sendable, Hashable {
     }
 
     /// A column name, its declared type and its role.
-    public struct Column: Sendable, Hashable {
-        public var name: String
-        public var sqlType: String
-        public var role: ColumnRole
+    package struct Column: Sendable, Hashable {
+        package var name: String
+        package var sqlType: String
+        package var role: ColumnRole
     }
 
     /// The table of one inheritance hierarchy.
-    public struct Table: Sendable, Hashable {
-        public var name: String
-        public var rootEntity: String
+    package struct Table: Sendable, Hashable {
+        package var name: String
+        package var rootEntity: String
         /// The hierarchy's entities, depth-first (the root first).
-        public var entities: [String]
-        public var columns: [Column]
+        package var entities: [String]
+        package var columns: [Column]
     }
 
     /// One end of a many-to-many join table: the entity whose `Z_PK` the column holds.
-    public struct JoinEnd: Sendable, Hashable {
-        public var entity: String
-        public var entityNumber: Int
+    package struct JoinEnd: Sendable, Hashable {
+        package var entity: String
+        package var entityNumber: Int
         /// The relationship (declared on the other end's entity) pointing at `entity`.
-        public var relationship: String
-        public var column: String
+        package var relationship: String
+        package var column: String
         /// `Z_FOK_…` when that relationship is ordered.
-        public var orderColumn: String?
+        package var orderColumn: String?
     }
 
     /// A many-to-many join table.
-    public struct JoinTable: Sendable, Hashable {
-        public var name: String
-        public var first: JoinEnd
-        public var second: JoinEnd
+    package struct JoinTable: Sendable, Hashable {
+        package var name: String
+        package var first: JoinEnd
+        package var second: JoinEnd
     }
 
     /// An index Core Data creates.
-    public struct Index: Sendable, Hashable {
-        public var name: String
-        public var table: String
-        public var columns: [String]
-        public var isUnique: Bool
+    package struct Index: Sendable, Hashable {
+        package var name: String
+        package var table: String
+        package var columns: [String]
+        package var isUnique: Bool
     }
 
     /// Entities in `Z_ENT` order.
-    public var entities: [EntitySlot] { didSet { slotByName = Self.firstPositions(entities.map(\.name)) } }
+    package var entities: [EntitySlot] { didSet { slotByName = Self.firstPositions(entities.map(\.name)) } }
     /// Entity tables, one per root, roots in name order.
-    public var tables: [Table] { didSet { tableByEntity = Self.tablePositions(tables) } }
-    public var joinTables: [JoinTable]
-    public var indexes: [Index]
+    package var tables: [Table] { didSet { tableByEntity = Self.tablePositions(tables) } }
+    package var joinTables: [JoinTable]
+    package var indexes: [Index]
     /// Entity name → position in `entities` (the first of a name), and → position in `tables`
     /// of the first table holding it: look-ups per entity stay constant-time in a model of
     /// thousands of entities.
@@ -112,7 +112,7 @@ public struct StoreLayout: Sendable, Hashable {
     /// Derives the layout of `model`. Total on any input: duplicate entity names keep the
     /// first, unknown or cyclic parents make an entity a root, dangling relationships are
     /// skipped.
-    public init(model: ObjectModel) {
+    package init(model: ObjectModel) {
         var byName: [String: Entity] = Dictionary(minimumCapacity: model.entities.count)
         var order: [String] = []
         order.reserveCapacity(model.entities.count)
@@ -334,10 +334,10 @@ public struct StoreLayout: Sendable, Hashable {
     }
 
     /// The slot of an entity by name.
-    public func entity(named name: String) -> EntitySlot? { slotByName[name].map { entities[$0] } }
+    package func entity(named name: String) -> EntitySlot? { slotByName[name].map { entities[$0] } }
 
     /// The first table holding `entity` (an entity's hierarchy table).
-    public func table(holding entity: String) -> Table? { tableByEntity[entity].map { tables[$0] } }
+    package func table(holding entity: String) -> Table? { tableByEntity[entity].map { tables[$0] } }
 
     private static func firstPositions(_ names: [String]) -> [String: Int] {
         var positions: [String: Int] = [:]
@@ -354,7 +354,7 @@ public struct StoreLayout: Sendable, Hashable {
     }
 
     /// The column type Core Data uses for an attribute type, nil when unknown.
-    public static func sqlType(of type: AttributeType) -> String? {
+    package static func sqlType(of type: AttributeType) -> String? {
         switch type {
         case .integer16, .integer32, .integer64, .boolean: "INTEGER"
         case .double, .float: "FLOAT"

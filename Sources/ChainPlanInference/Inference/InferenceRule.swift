@@ -7,17 +7,17 @@ import ChainPlanCore
 /// matches, and the examples its test runs (`InferenceRuleCatalogueTests` parses each example's
 /// two versions, infers the mapping and checks the outcome and whether the rule fired). A rule
 /// that raises a code shares the file of the code's declaration.
-public struct InferenceRule: Sendable, Hashable, Identifiable {
+package struct InferenceRule: Sendable, Hashable, Identifiable {
     /// Short id, used as `ModelChange.rule`, e.g. `attribute-type-conversion`.
-    public var id: String
+    package var id: String
     /// What the rule checks and what Core Data does, in one or two sentences.
-    public var checks: String
-    public var basis: RuleBasis
+    package var checks: String
+    package var basis: RuleBasis
     /// The finding it raises, if any (its severity is the code's, declared in the code's rule file).
-    public var code: DiagnosticCode?
-    public var examples: [RuleExample]
+    package var code: DiagnosticCode?
+    package var examples: [RuleExample]
 
-    public init(id: String, checks: String, basis: RuleBasis, code: DiagnosticCode? = nil, examples: [RuleExample]) {
+    package init(id: String, checks: String, basis: RuleBasis, code: DiagnosticCode? = nil, examples: [RuleExample]) {
         self.id = id
         self.checks = checks
         self.basis = basis
@@ -36,7 +36,7 @@ public struct InferenceRule: Sendable, Hashable, Identifiable {
 
 extension InferredMapping {
     /// The outcome of an example or step, in the terms of `RuleExample.Outcome`.
-    public var outcome: RuleExample.Outcome {
+    package var outcome: RuleExample.Outcome {
         if !needsMigration { return .none }
         if !isInferable { return .refused }
         return validation.isEmpty ? .inferred : .validation
@@ -44,8 +44,8 @@ extension InferredMapping {
 }
 
 /// Every inference rule, in the order of the reference's §4.
-public enum InferenceRules {
-    public static let all: [InferenceRule] = [
+package enum InferenceRules {
+    package static let all: [InferenceRule] = [
         entityMatching, duplicateSourceEntityKey, duplicateDestinationEntityKey, removedEntity, addedEntity,
         likelyEntityRename, hierarchyChange, uniquenessConstraintChange, versionHashModifier,
         duplicateSourcePropertyKey, propertyKindMismatch, persistentTransient, removedProperty, likelyPropertyRename,
@@ -53,7 +53,7 @@ public enum InferenceRules {
         toManyToToOne, relationshipShapeChange, relationshipDestinationChange, notHashed,
     ]
 
-    public static func rule(id: String) -> InferenceRule? { all.first { $0.id == id } }
+    package static func rule(id: String) -> InferenceRule? { all.first { $0.id == id } }
 
     /// A two-version example: the `<entity>` elements of the source and of the destination, what
     /// inference of the step gives, and whether the rule fires on it.

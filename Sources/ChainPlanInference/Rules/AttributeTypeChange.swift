@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP204 AttributeTypeChange: an attribute's type change cannot be inferred.
     ///
     /// Raised by the inference rules below: attribute-type-conversion and type-transformation-key (`attributeType`).
-    public static let attributeTypeChange = DiagnosticCode(
+    package static let attributeTypeChange = DiagnosticCode(
         "CP204", name: "AttributeTypeChange", severity: .error,
         summary: "An attribute's type change cannot be inferred",
         help: "Core Data's builder converts Integer 16/32/64, Decimal, Double, Float and Boolean into one another and refuses every other type change (134190 \"Source and destination attribute types are incompatible\"). With NSMigrationAllowTypeTransformation in the destination attribute's userInfo only Transformable <-> Binary is accepted, and an unchanged type with the key is refused too. Add a mapping model, or remove the key after the step that needs it.",
@@ -23,7 +23,7 @@ extension DiagnosticCode {
 extension InferenceRules {
     /// §4.2, matched attributes: the builder converts within one family of types and refuses
     /// every other change of type.
-    public static let attributeTypeConversion = InferenceRule(
+    package static let attributeTypeConversion = InferenceRule(
         id: "attribute-type-conversion",
         checks: "A matched attribute changes type: Integer 16/32/64, Decimal, Double, Float and Boolean convert into one another in "
             + "any direction; any other change (Undefined included) fails with 134190 \"Source and destination attribute types are incompatible\"",
@@ -56,7 +56,7 @@ extension InferenceRules {
 extension InferenceRules {
     /// §4.2: with `NSMigrationAllowTypeTransformation` in the destination attribute's userInfo, the
     /// conversion table is replaced by Transformable ↔ Binary alone.
-    public static let typeTransformation = InferenceRule(
+    package static let typeTransformation = InferenceRule(
         id: "type-transformation-key",
         checks: "The destination attribute's userInfo has NSMigrationAllowTypeTransformation: only Transformable ↔ Binary is allowed; "
             + "any other pair, an unchanged type included (String → String, Binary → Binary), fails with 134190 \"Type Transformation "

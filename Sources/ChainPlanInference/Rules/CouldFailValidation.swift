@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP203 CouldFailValidation: a step infers, but fails on stores with rows lacking a mandatory value.
     ///
     /// Raised for a lightweight step whose mapping has checks (`validationFinding`, called by `StepClassifier.findings`).
-    public static let couldFailValidation = DiagnosticCode(
+    package static let couldFailValidation = DiagnosticCode(
         "CP203", name: "CouldFailValidation", severity: .warning,
         summary: "A step infers, but fails on stores with rows lacking a mandatory value",
         help: "A new mandatory attribute or relationship without a default, or an optional one made mandatory without a default: Core Data infers the mapping and flags it \"could fail validation\"; the migration fails (134110) on a store where a row has no value (for a new one: as soon as the entity has a row). The finding lists the checks; `chainplan dry-run` counts them on a real store. Give the property a default value, or fill it in a custom stage first.",

@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP209 DataRemoved: a step drops an entity or attribute.
     ///
     /// Raised by the inference rules below: remove-entity, remove-property and persistent-transient.
-    public static let dataRemoved = DiagnosticCode(
+    package static let dataRemoved = DiagnosticCode(
         "CP209", name: "DataRemoved", severity: .note,
         summary: "A step drops an entity or attribute",
         help: "The data stored in it is deleted by the migration. Intended or not, a reviewer should know.",
@@ -16,7 +16,7 @@ extension DiagnosticCode {
 }
 extension InferenceRules {
     /// §4.1: an unmatched source entity gets a Remove mapping.
-    public static let removedEntity = InferenceRule(
+    package static let removedEntity = InferenceRule(
         id: "remove-entity",
         checks: "A source entity no destination entity is keyed like: Core Data removes it and deletes all its rows",
         basis: .coreDataBuilder, code: .dataRemoved,
@@ -29,7 +29,7 @@ extension InferenceRules {
 }
 extension InferenceRules {
     /// §4.2: a source property no destination property is keyed like is not migrated.
-    public static let removedProperty = InferenceRule(
+    package static let removedProperty = InferenceRule(
         id: "remove-property",
         checks: "A stored attribute or relationship no destination property is keyed like: its values or links are deleted "
             + "(an attribute of an abstract entity that every subentity keeps moves down with its values)",
@@ -41,7 +41,7 @@ extension InferenceRules {
 }
 extension InferenceRules {
     /// §4.2: transient destination properties are skipped; transient source ones are not sources.
-    public static let persistentTransient = InferenceRule(
+    package static let persistentTransient = InferenceRule(
         id: "persistent-transient",
         checks: "A stored property becomes transient (its column is dropped and the values deleted) or a transient one becomes "
             + "stored (an empty column is added, judged like a new property)",

@@ -6,7 +6,7 @@ extension DiagnosticCode {
     ///
     /// Raised by the inference rules below: duplicate-source-entity-key, duplicate-destination-entity-key and
     /// duplicate-source-property-key.
-    public static let duplicateRenamingIdentifier = DiagnosticCode(
+    package static let duplicateRenamingIdentifier = DiagnosticCode(
         "CP212", name: "DuplicateRenamingIdentifier", severity: .error,
         summary: "Two entities or properties share a renaming identifier",
         help: "Core Data keys entities and stored properties by renaming identifier, else name. Two source entities, two destination entities, or two stored properties of one source entity with the same key make it refuse to infer (134190 \"Each source entity / destination entity / property must have a unique renaming identifier\"; the app fails with 134140). Typical cause: an element renamed with the old name as identifier while a new one takes the old name. Remove or change one of the identifiers.",
@@ -23,7 +23,7 @@ extension DiagnosticCode {
 }
 extension InferenceRules {
     /// §4.1: two source entities with one key make the builder fail.
-    public static let duplicateSourceEntityKey = InferenceRule(
+    package static let duplicateSourceEntityKey = InferenceRule(
         id: "duplicate-source-entity-key",
         checks: "Two source entities share a key (renaming identifier or name): the builder fails with 134190 "
             + "\"Each source entity must have a unique renaming identifier\" (the app sees 134140)",
@@ -41,7 +41,7 @@ extension InferenceRules {
 extension InferenceRules {
     /// §4.1: two destination entities with one key make the builder fail (the "rename, then
     /// re-add the old name" pattern).
-    public static let duplicateDestinationEntityKey = InferenceRule(
+    package static let duplicateDestinationEntityKey = InferenceRule(
         id: "duplicate-destination-entity-key",
         checks: "Two destination entities share a key, e.g. an entity renamed with the old name as identifier while a new entity "
             + "takes the old name: the builder fails with 134190 \"Each destination entity must have a unique renaming identifier\"",
@@ -59,7 +59,7 @@ extension InferenceRules {
 extension InferenceRules {
     /// §4.2: two stored properties of one source entity (inherited ones included) with one key
     /// make the builder fail. Duplicate destination keys do not: both take the same source.
-    public static let duplicateSourcePropertyKey = InferenceRule(
+    package static let duplicateSourcePropertyKey = InferenceRule(
         id: "duplicate-source-property-key",
         checks: "Two stored properties of one source entity share a key, typically a property renamed with the old name as identifier "
             + "and a new one re-added under the old name in the version before: the builder fails with 134190 "

@@ -4,7 +4,7 @@ import ChainPlanReaders
 extension InferenceRules {
     /// §4.1: each side keys its entities by renaming identifier, else name; exact key equality
     /// pairs them. No fallback from an identifier to the name.
-    public static let entityMatching = InferenceRule(
+    package static let entityMatching = InferenceRule(
         id: "key-match",
         checks: "Entities, and the stored properties of matched entities, are paired by key (renaming identifier, else name) on each side, by exact equality; "
             + "a source entity that carries an identifier from an earlier rename is matched only by a destination keyed by that identifier",

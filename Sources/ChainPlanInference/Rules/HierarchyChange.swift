@@ -3,7 +3,7 @@ import ChainPlanReaders
 
 extension DiagnosticCode {
     /// CP205 HierarchyChange: an entity hierarchy changes (outcome unverified).
-    public static let hierarchyChange = DiagnosticCode(
+    package static let hierarchyChange = DiagnosticCode(
         "CP205", name: "HierarchyChange", severity: .warning,
         summary: "An entity hierarchy changes (outcome unverified)",
         help: "An entity changes its parent or its abstract flag, or separate hierarchies are merged. Core Data's builder does not examine hierarchies and infers the step, but how the rows move between tables is not verified, and Apple documents hierarchy merges as unsupported. Test the migration on a real store.",
@@ -22,7 +22,7 @@ extension DiagnosticCode {
 extension InferenceRules {
     /// §4.3: the builder never examines parents or abstract flags, so a hierarchy change infers;
     /// Apple documents hierarchy merges as unsupported and what the SQL does is [open].
-    public static let hierarchyChange = InferenceRule(
+    package static let hierarchyChange = InferenceRule(
         id: "hierarchy-change",
         checks: "An entity changes its parent or becomes abstract or concrete (a hierarchy merge included): the builder does not "
             + "check hierarchies and infers the step, but how the rows are moved is unverified (Apple documents merges as unsupported)",

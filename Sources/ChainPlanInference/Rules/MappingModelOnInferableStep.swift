@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP206 MappingModelOnInferableStep: a mapping model covers a step that would infer anyway.
     ///
     /// Raised for a step that infers and has a mapping model (`unneededMappingModelFinding`, called by `StepClassifier.findings`).
-    public static let mappingModelOnInferableStep = DiagnosticCode(
+    package static let mappingModelOnInferableStep = DiagnosticCode(
         "CP206", name: "MappingModelOnInferableStep", severity: .note,
         summary: "A mapping model covers a step that would infer anyway",
         help: "Legitimate when the mapping transforms data; otherwise the mapping model forces a slower heavyweight migration.",

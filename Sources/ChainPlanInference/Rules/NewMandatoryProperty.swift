@@ -3,7 +3,7 @@ import ChainPlanReaders
 
 extension InferenceRules {
     /// §4.2: new properties infer; a mandatory one without a default is flagged "could fail validation".
-    public static let newMandatoryProperty = InferenceRule(
+    package static let newMandatoryProperty = InferenceRule(
         id: "new-property",
         checks: "A destination property with no source: optional, defaulted, derived or transient ones infer; a mandatory attribute "
             + "or relationship without a default infers but is flagged \"could fail validation\": the migration fails (134110) "

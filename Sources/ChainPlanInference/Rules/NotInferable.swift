@@ -6,7 +6,7 @@ extension DiagnosticCode {
     ///
     /// Raised by the inference rules below, external-storage and to-many-to-to-one, for a step no mapping model covers
     /// (`StepClassifier.findings`: any other refusal without a code of its own too), and for a stage of a stage plan (`stageNotInferable`, below).
-    public static let notInferable = DiagnosticCode(
+    package static let notInferable = DiagnosticCode(
         "CP201", name: "NotInferable", severity: .error,
         summary: "A step cannot be inferred and has no mapping model",
         help: "Core Data's mapping builder refuses this step (134190; the app fails with 134140) and no mapping model covers it: a to-many relationship becomes to-one, or external storage is turned off. The finding names the cause. Add a mapping model for the step, or split it into inferable steps.",
@@ -17,7 +17,7 @@ extension DiagnosticCode {
 }
 extension InferenceRules {
     /// §4.2: external binary storage can be turned on by inference, not off.
-    public static let externalStorage = InferenceRule(
+    package static let externalStorage = InferenceRule(
         id: "external-storage",
         checks: "A matched attribute's external binary storage: off → on infers; on → off fails with 134190 "
             + "\"Unable to use inferred mapping to move external reference into store.\"",
@@ -31,7 +31,7 @@ extension InferenceRules {
 }
 extension InferenceRules {
     /// §4.2, matched relationships: the builder refuses to map a to-many onto a to-one.
-    public static let toManyToToOne = InferenceRule(
+    package static let toManyToToOne = InferenceRule(
         id: "to-many-to-to-one",
         checks: "A matched relationship goes from to-many to to-one: the builder fails with 134190 "
             + "\"Can not map from a to-many to a to-one relationship\"",

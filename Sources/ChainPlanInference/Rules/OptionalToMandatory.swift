@@ -4,7 +4,7 @@ import ChainPlanReaders
 extension InferenceRules {
     /// §4.2: an optional attribute or relationship becoming mandatory infers; without a default
     /// the mapping is flagged "could fail validation".
-    public static let optionalToMandatory = InferenceRule(
+    package static let optionalToMandatory = InferenceRule(
         id: "optional-to-mandatory",
         checks: "A matched attribute or relationship becomes mandatory: with a default value NULLs become the default; without one "
             + "the step infers but is flagged \"could fail validation\": the migration fails (134110) on stores where a row has no value",

@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP211 PropertyKindChange: an attribute is replaced by a relationship or entity (or the reverse).
     ///
     /// Raised by the inference rule below, property-kind-mismatch (`StageSynthesis` plans the copy a stage needs for it).
-    public static let propertyKindChange = DiagnosticCode(
+    package static let propertyKindChange = DiagnosticCode(
         "CP211", name: "PropertyKindChange", severity: .warning,
         summary: "An attribute is replaced by a relationship or entity (or the reverse)",
         help: "For example a `categoria` string attribute becoming a `Categoria` entity. Core Data infers this as drop + add: the step migrates, but the old values are deleted. Move the data with a mapping model or a custom migration stage.",
@@ -23,7 +23,7 @@ extension DiagnosticCode {
 extension InferenceRules {
     /// §4.2: a destination key whose source is another kind (attribute, relationship, derived
     /// attribute) is treated as unmatched: drop + add, no error.
-    public static let propertyKindMismatch = InferenceRule(
+    package static let propertyKindMismatch = InferenceRule(
         id: "property-kind-mismatch",
         checks: "A property keeps its key but changes kind (attribute, relationship or derived attribute), or an attribute is replaced "
             + "by an entity of the same name: Core Data drops and re-adds it and the stored values are deleted",

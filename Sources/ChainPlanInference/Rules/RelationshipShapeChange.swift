@@ -3,7 +3,7 @@ import ChainPlanReaders
 
 extension InferenceRules {
     /// §4.2, matched relationships: changes of cardinality upwards, order, inverse and counts infer.
-    public static let relationshipShapeChange = InferenceRule(
+    package static let relationshipShapeChange = InferenceRule(
         id: "relationship-shape-change",
         checks: "A matched relationship goes from to-one to to-many, becomes ordered or unordered, or changes its inverse or count "
             + "limits: inferred, the links kept",

@@ -6,7 +6,7 @@ extension DiagnosticCode {
     ///
     /// Raised by the inference rules below, likely-entity-rename and likely-property-rename (`StageSynthesis` plans the copy a
     /// stage needs for them).
-    public static let renameWithoutIdentifier = DiagnosticCode(
+    package static let renameWithoutIdentifier = DiagnosticCode(
         "CP202", name: "RenameWithoutIdentifier", severity: .warning,
         summary: "A likely rename has no renaming identifier",
         help: "An entity or property was removed and one of the same kind added in the same step, or an element keeps its name but its key (renaming identifier, else name) no longer equals the other version's. Core Data matches keys exactly and infers this as drop + add: the data is deleted. Set the renaming identifier (Xcode: Versioning > Renaming ID) to the old key the finding names.",
@@ -24,7 +24,7 @@ extension DiagnosticCode {
 extension InferenceRules {
     /// A heuristic: a removed and an added entity with similar attributes look like a rename that
     /// lacks its renaming identifier. Core Data does not guess: it removes and adds.
-    public static let likelyEntityRename = InferenceRule(
+    package static let likelyEntityRename = InferenceRule(
         id: "likely-entity-rename",
         checks: "An entity is removed and another added with mostly the same attributes: it looks like a rename, "
             + "but without the renaming identifier Core Data drops and re-adds it and every row is deleted",
@@ -42,7 +42,7 @@ extension InferenceRules {
 extension InferenceRules {
     /// A heuristic: a removed and an added property of the same kind and type look like a rename
     /// that lacks its renaming identifier.
-    public static let likelyPropertyRename = InferenceRule(
+    package static let likelyPropertyRename = InferenceRule(
         id: "likely-property-rename",
         checks: "A property is removed and another of the same kind and type added: it looks like a rename, but without the renaming "
             + "identifier Core Data drops and re-adds it and the values are deleted",

@@ -7,7 +7,7 @@ extension DiagnosticCode {
     /// CP208 StaleMappingModel: a mapping model's embedded model no longer equals the version it names.
     ///
     /// Raised when mapping models are matched to steps (`MappingMatcher.stale`, below) and for a spec's `mappings` entry whose model does not match its step (`assignedMappingModelMismatch`).
-    public static let staleMappingModel = DiagnosticCode(
+    package static let staleMappingModel = DiagnosticCode(
         "CP208", name: "StaleMappingModel", severity: .warning,
         summary: "A mapping model's embedded model no longer equals the version it names",
         help: "The model was edited after the mapping model was made (its embedded snapshot no longer equals the version), or the spec's `mappings` assigns it to a step it was not made for. Core Data matches mapping models by entity hashes and will silently not use it. Recreate the mapping model, or assign it to its own step.",

@@ -7,7 +7,7 @@ extension DiagnosticCode {
     /// CP121 UnmatchedMappingModel: a mapping model matches no step of the chain.
     ///
     /// Raised when mapping models are matched to steps (`MappingMatcher.offChain`, `MappingMatcher.unmatched`, below) and for a spec's `mappings` entry off the chain (`mappingEntryOffChain`).
-    public static let unmatchedMappingModel = DiagnosticCode(
+    package static let unmatchedMappingModel = DiagnosticCode(
         "CP121", name: "UnmatchedMappingModel", severity: .warning,
         summary: "A mapping model matches no step of the chain",
         help: "Neither its embedded models nor its stated paths correspond to a step. It is dead weight, or the step it was made for is missing from the chain.",

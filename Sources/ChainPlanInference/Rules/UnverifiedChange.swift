@@ -6,7 +6,7 @@ extension DiagnosticCode {
     ///
     /// Raised by the inference rules below: not-hashed (a transformer or class change), relationship-destination-change and
     /// uniqueness-constraint-change.
-    public static let unverifiedChange = DiagnosticCode(
+    package static let unverifiedChange = DiagnosticCode(
         "CP210", name: "UnverifiedChange", severity: .warning,
         summary: "A change Core Data infers with an unverified or data-dependent outcome",
         help: "For example a relationship pointing at another entity (the builder does not compare destinations), a new uniqueness constraint (the migration fails on stores with duplicates), or a value transformer change (no migration converts the stored bytes). Test the migration on a real store.",
@@ -21,7 +21,7 @@ extension DiagnosticCode {
 extension InferenceRules {
     /// §1.3–§1.5, §1.10: what no entity hash covers moves no store; Core Data runs no migration
     /// for it. Delete rules and transient properties are not even listed as changes.
-    public static let notHashed = InferenceRule(
+    package static let notHashed = InferenceRule(
         id: "not-hashed",
         checks: "Default values, indexes, value transformers and class names, delete rules, renaming identifiers and transient "
             + "properties are not hash inputs: changing only them runs no migration (a transformer change is still worth a look: "
@@ -42,7 +42,7 @@ extension InferenceRules {
 extension InferenceRules {
     /// §4.2: the builder does not compare a relationship's destination entity; what the
     /// migration does with the existing links is [open].
-    public static let relationshipDestinationChange = InferenceRule(
+    package static let relationshipDestinationChange = InferenceRule(
         id: "relationship-destination-change",
         checks: "A matched relationship points at another entity: the builder does not compare destinations and infers the step, "
             + "but what the migration does with the existing links is unverified",
@@ -59,7 +59,7 @@ extension InferenceRules {
 extension InferenceRules {
     /// §1.5, §5: an entity's own uniqueness constraints enter its hash, so changing them migrates;
     /// the rebuilt table's unique index fails when stored rows already share the values.
-    public static let uniquenessConstraintChange = InferenceRule(
+    package static let uniquenessConstraintChange = InferenceRule(
         id: "uniqueness-constraint-change",
         checks: "An entity's own uniqueness constraints change: its hash changes, so a migration runs; the builder ignores "
             + "constraints, but the rebuilt table's unique index fails the migration when rows already share the values",

@@ -3,7 +3,7 @@ import ChainPlanReaders
 
 extension InferenceRules {
     /// §1.2, §1.5: a version hash modifier is a hash input and nothing else.
-    public static let versionHashModifier = InferenceRule(
+    package static let versionHashModifier = InferenceRule(
         id: "version-hash-modifier",
         checks: "An entity's or property's version hash modifier changes: the hash changes and a migration runs; nothing else differs",
         basis: .coreDataBuilder,

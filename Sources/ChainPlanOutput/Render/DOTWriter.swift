@@ -50,29 +50,29 @@
 /// neither target, current, unreachable, on a cycle, highlighted, unknown nor annotated, is
 /// replaced by one double green edge labelled `… 38 lightweight steps …` (the number of steps
 /// replaced, one more than the number of versions hidden).
-public struct DOTWriter: Sendable {
+package struct DOTWriter: Sendable {
     /// Layout and simplification settings.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Which way the chain runs.
-        public enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
+        package enum Direction: String, Sendable, Hashable, Codable, CaseIterable {
             /// Left to right for small graphs, top to bottom for large ones.
             case automatic
             case leftToRight
             case topToBottom
         }
 
-        public var direction: Direction
+        package var direction: Direction
         /// With `.automatic`, the largest number of drawn versions laid out left to right.
-        public var leftToRightLimit: Int
+        package var leftToRightLimit: Int
         /// Never collapse runs of lightweight steps.
-        public var expand: Bool
+        package var expand: Bool
         /// Collapse runs only in diagrams with more versions than this.
-        public var collapseAbove: Int
+        package var collapseAbove: Int
         /// The fewest hidden versions a collapsed run may have.
-        public var minimumRun: Int
+        package var minimumRun: Int
 
         /// Creates options; the defaults are those documented on ``DOTWriter``.
-        public init(
+        package init(
             direction: Direction = .automatic,
             leftToRightLimit: Int = 16,
             expand: Bool = false,
@@ -87,15 +87,15 @@ public struct DOTWriter: Sendable {
         }
     }
 
-    public var options: Options
+    package var options: Options
 
     /// Creates a writer with the given options.
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 
     /// The DOT text for a diagram.
-    public func write(_ diagram: Diagram) -> String {
+    package func write(_ diagram: Diagram) -> String {
         var layout = DiagramLayout(diagram)
         if !options.expand && layout.nodes.count > options.collapseAbove {
             layout.collapseLightweightRuns(minimumRun: max(1, options.minimumRun))
@@ -353,7 +353,7 @@ public struct DOTWriter: Sendable {
     /// A DOT quoted string that Graphviz draws as exactly `text` in a label.
     ///
     /// See the type's discussion for the rules.
-    public static func label(_ text: String) -> String {
+    package static func label(_ text: String) -> String {
         // Printable ASCII without `\\`, `"` or `&` (most version names) is written as it is:
         // `displayText` changes no printable ASCII character.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "&") }) {

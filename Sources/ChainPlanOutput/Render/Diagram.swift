@@ -9,29 +9,29 @@ import ChainPlanCore
 /// name a version missing from `nodes` still draw: the missing version is added after the
 /// given nodes, marked unknown. A version listed twice is drawn once, with the flags of
 /// both entries combined and the first note kept.
-public struct Diagram: Sendable, Hashable, Codable {
+package struct Diagram: Sendable, Hashable, Codable {
     /// One model version.
-    public struct Node: Sendable, Hashable, Codable, Identifiable {
+    package struct Node: Sendable, Hashable, Codable, Identifiable {
         /// The version name, verbatim (any characters, any length).
-        public var id: String
+        package var id: String
         /// The version the chain migrates to.
-        public var isTarget: Bool
+        package var isTarget: Bool
         /// The bundle's current version (`.xccurrentversion`).
-        public var isCurrentVersion: Bool
+        package var isCurrentVersion: Bool
         /// No path leads from this version to the target.
-        public var isUnreachable: Bool
+        package var isUnreachable: Bool
         /// The version lies on a cycle of the version graph.
-        public var inCycle: Bool
+        package var inCycle: Bool
         /// The version lies on the highlighted path (e.g. the planned chain).
-        public var isHighlighted: Bool
+        package var isHighlighted: Bool
         /// Not one of the bundle's model versions: a legacy or unidentified version, e.g. a
         /// store whose model matches none of the versions.
-        public var isUnknown: Bool
+        package var isUnknown: Bool
         /// A short remark drawn under the name, e.g. `"store"`; nil for none.
-        public var note: String?
+        package var note: String?
 
         /// Creates a node; every flag defaults to false.
-        public init(
+        package init(
             id: String,
             isTarget: Bool = false,
             isCurrentVersion: Bool = false,
@@ -53,7 +53,7 @@ public struct Diagram: Sendable, Hashable, Codable {
     }
 
     /// How a migration step is classified.
-    public enum EdgeKind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum EdgeKind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The two models are identical for Core Data: nothing to migrate.
         case none
         /// Core Data can infer the mapping (lightweight migration).
@@ -67,28 +67,28 @@ public struct Diagram: Sendable, Hashable, Codable {
     }
 
     /// One migration step, from one version to another.
-    public struct Edge: Sendable, Hashable, Codable {
+    package struct Edge: Sendable, Hashable, Codable {
         /// The source version name (a `Node.id`).
-        public var from: String
+        package var from: String
         /// The destination version name (a `Node.id`).
-        public var to: String
-        public var kind: EdgeKind
+        package var to: String
+        package var kind: EdgeKind
         /// A step that skips versions of the chain (a direct jump, e.g. via a mapping model
         /// from an old version straight to a newer one). Drawn dashed, outside the ranking.
-        public var isDirectJump: Bool
+        package var isDirectJump: Bool
         /// The step lies on a cycle.
-        public var inCycle: Bool
+        package var inCycle: Bool
         /// The step lies on the highlighted path.
-        public var isHighlighted: Bool
+        package var isHighlighted: Bool
         /// Text on the edge, e.g. the mapping model's name or `"Δ3"`; nil for none. Dense
         /// views drop edge labels (see ``DOTWriter``), except on failing and warning steps.
-        public var label: String?
+        package var label: String?
         /// The step has a warning: it drops data, or a finding at warning severity is about it.
         /// Drawn amber and thick, and never folded into a collapsed run.
-        public var isWarning: Bool
+        package var isWarning: Bool
 
         /// Creates an edge; every flag defaults to false.
-        public init(
+        package init(
             from: String,
             to: String,
             kind: EdgeKind,
@@ -110,16 +110,16 @@ public struct Diagram: Sendable, Hashable, Codable {
     }
 
     /// A caption drawn above the graph, e.g. the bundle name; nil for none.
-    public var title: String?
+    package var title: String?
     /// The versions, in chain order.
-    public var nodes: [Node]
+    package var nodes: [Node]
     /// The steps, in a meaningful order (chain order first).
-    public var edges: [Edge]
+    package var edges: [Edge]
     /// Draw a legend explaining the colours and styles in use.
-    public var showLegend: Bool
+    package var showLegend: Bool
 
     /// Creates a diagram.
-    public init(title: String? = nil, nodes: [Node], edges: [Edge], showLegend: Bool = false) {
+    package init(title: String? = nil, nodes: [Node], edges: [Edge], showLegend: Bool = false) {
         self.title = title
         self.nodes = nodes
         self.edges = edges
@@ -137,7 +137,7 @@ extension Diagram {
     /// become `�` (U+FFFD). Bidirectional controls (marks, embeddings, overrides, isolates)
     /// are drawn as visible `\u{202E}` text, as in every report. A line feed starts a new line.
     /// Everything else — quotes, backslashes, markup, any script — is drawn exactly as given.
-    public static func displayText(_ name: String) -> String {
+    package static func displayText(_ name: String) -> String {
         var needsChange = false
         for scalar in name.unicodeScalars where replacement(for: scalar) != nil || MarkupText.isBidiControl(scalar) {
             needsChange = true

@@ -7,7 +7,7 @@ extension Diagram {
     /// The same diagram always gives the same bytes. The structure is the Codable form of
     /// ``Diagram``: `title`, `showLegend`, `nodes` (`id`, the flags, `note`) and `edges`
     /// (`from`, `to`, `kind`, the flags, `label`).
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         JSONEnvelope.encode(self)
     }
 
@@ -15,7 +15,7 @@ extension Diagram {
     ///
     /// `.dot` is the writer's DOT text, `.json` is ``jsonData()``, and `.svg`, `.png` and
     /// `.pdf` are laid out by ``GraphvizRenderer`` (blocking the caller; see its limits).
-    public func rendered(
+    package func rendered(
         as format: RenderFormat,
         writer: DOTWriter = DOTWriter(),
         limits: GraphvizRenderer.Limits = GraphvizRenderer.Limits()

@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 
 /// An output format for a version graph.
-public enum RenderFormat: String, CaseIterable, Sendable, Codable {
+package enum RenderFormat: String, CaseIterable, Sendable, Codable {
     /// Scalable vector graphics, checked to carry no active content.
     case svg
     /// A bitmap. Graphviz scales very large graphs down until they are unreadable: prefer SVG.
@@ -18,7 +18,7 @@ public enum RenderFormat: String, CaseIterable, Sendable, Codable {
     case json
 
     /// Whether producing this format runs a Graphviz layout.
-    public var needsLayout: Bool {
+    package var needsLayout: Bool {
         switch self {
         case .svg, .png, .pdf, .json: true
         case .dot: false
@@ -27,7 +27,7 @@ public enum RenderFormat: String, CaseIterable, Sendable, Codable {
 }
 
 /// Why a graph could not be rendered.
-public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Graphviz's layout engine or output plugins are not installed or not registered.
     case graphvizUnavailable(messages: [String])
     /// The DOT text did not parse.
@@ -49,7 +49,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The SVG Graphviz produced is not well-formed XML (the parser's reason).
     case malformedSVG(String)
 
-    public var description: String {
+    package var description: String {
         func detail(_ messages: [String]) -> String {
             messages.isEmpty ? "" : ": " + messages.joined(separator: "; ")
         }
@@ -122,21 +122,21 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
 /// A drawing too large for its format is scaled down by laying it out again with a `size`:
 /// PNG to at most 30,000 pixels a side and 40 megapixels (cairo's own limit is 32,767, and
 /// past it cairo prints to standard error), PDF to at most 200 inches a side.
-public struct GraphvizRenderer: Sendable {
+package struct GraphvizRenderer: Sendable {
     /// Budgets for one render.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// The largest DOT text accepted, in UTF-8 bytes.
-        public var maxDOTBytes: Int
+        package var maxDOTBytes: Int
         /// The most nodes laid out (subgraph nodes included).
-        public var maxNodes: Int
+        package var maxNodes: Int
         /// The most edges laid out.
-        public var maxEdges: Int
+        package var maxEdges: Int
         /// The longest the caller waits for a render, or nil to wait without limit.
-        public var timeout: Duration?
+        package var timeout: Duration?
 
         /// Creates limits. The defaults admit a 5,000-version history (a few seconds) and
         /// refuse graphs whose layout could take minutes.
-        public init(
+        package init(
             maxDOTBytes: Int = 64 << 20,
             maxNodes: Int = 6_000,
             maxEdges: Int = 12_000,
@@ -150,23 +150,23 @@ public struct GraphvizRenderer: Sendable {
     }
 
     /// A rendered graph and the warnings Graphviz reported while producing it.
-    public struct Output: Sendable, Hashable {
-        public var data: Data
+    package struct Output: Sendable, Hashable {
+        package var data: Data
         /// Graphviz's warnings, one per line, without the `Warning: ` prefix.
-        public var warnings: [String]
+        package var warnings: [String]
     }
 
     /// Renders DOT text in the given format.
     ///
     /// Blocks the calling thread until the output is ready or the time limit passes.
-    public static func render(dot: String, format: RenderFormat, limits: Limits = Limits()) throws -> Data {
+    package static func render(dot: String, format: RenderFormat, limits: Limits = Limits()) throws -> Data {
         try renderWithWarnings(dot: dot, format: format, limits: limits).data
     }
 
     /// Renders DOT text in the given format, keeping Graphviz's warnings.
     ///
     /// Blocks the calling thread until the output is ready or the time limit passes.
-    public static func renderWithWarnings(
+    package static func renderWithWarnings(
         dot: String,
         format: RenderFormat,
         limits: Limits = Limits()

@@ -1,13 +1,13 @@
 import ChainPlanCore
 import ChainPlanPlanning
 /// How a report becomes a diagram.
-public struct DiagramOptions: Sendable, Hashable {
+package struct DiagramOptions: Sendable, Hashable {
     /// Highlight the path from this start version.
-    public var highlightFrom: String?
+    package var highlightFrom: String?
     /// Add the direct jumps from start versions to the target that would fail or lose data.
-    public var includeDirectJumps: Bool
+    package var includeDirectJumps: Bool
 
-    public init(highlightFrom: String? = nil, includeDirectJumps: Bool = false) {
+    package init(highlightFrom: String? = nil, includeDirectJumps: Bool = false) {
         self.highlightFrom = highlightFrom
         self.includeDirectJumps = includeDirectJumps
     }
@@ -16,7 +16,7 @@ public struct DiagramOptions: Sendable, Hashable {
 extension Diagram {
     /// The diagram of a plan: every version once, steps styled by migration kind, the target
     /// and the bundle's current version marked, unreachable versions and cycles highlighted.
-    public init(report: ChainReport, options: DiagramOptions = DiagramOptions()) {
+    package init(report: ChainReport, options: DiagramOptions = DiagramOptions()) {
         let cycleMembers = Set(report.diagnostics.filter { $0.code == .migrationCycle }.flatMap(\.versions))
         let unknown = Set(report.diagnostics.filter { $0.code == .unknownVersion || $0.code == .legacyModelFormat }.flatMap(\.versions))
         let pathByStart = Dictionary(report.paths.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })

@@ -12,7 +12,7 @@ import ChainPlanCore
 /// `xlink:href` (chainplan never asks Graphviz for links), and any attribute value that
 /// contains `javascript:` (spaces and case ignored). Names in text content are harmless
 /// (they are escaped) and are not inspected. The document's DOCTYPE is not loaded.
-public enum SVGSafety {
+package enum SVGSafety {
     static let refusedElements: Set<String> = [
         "script", "foreignobject", "iframe", "object", "embed", "handler",
         "animate", "set", "animatemotion", "animatetransform", "animatecolor",
@@ -20,7 +20,7 @@ public enum SVGSafety {
 
     /// Throws ``RenderError/activeContent(_:)`` if `svg` is active, ``RenderError/malformedSVG(_:)``
     /// if it is not well-formed XML.
-    public static func check(_ svg: Data) throws {
+    package static func check(_ svg: Data) throws {
         // Processing instructions are active content; one without data (`<?x?>`) is refused
         // before any parser is made, which could not read it (`HardenedXMLParser`).
         guard let parser = try? HardenedXMLParser.make(svg) else {

@@ -14,24 +14,24 @@ import Foundation
 ///
 /// Example: `CP201` on `Model 9 → Model 10` quoting `'Order'` and `'total'` has the identity
 /// `CP201 | Model 9,Model 10 | Order,total`.
-public struct Baseline: Sendable, Hashable, Codable {
-    public static let currentSchemaVersion = 1
+package struct Baseline: Sendable, Hashable, Codable {
+    package static let currentSchemaVersion = 1
     /// A larger file is refused: a baseline lists findings, not megabytes of them.
-    public static let maxBytes = 64 << 20
+    package static let maxBytes = 64 << 20
 
-    public var schemaVersion: Int = Baseline.currentSchemaVersion
-    public var tool: String = "chainplan"
-    public var findings: [Entry]
+    package var schemaVersion: Int = Baseline.currentSchemaVersion
+    package var tool: String = "chainplan"
+    package var findings: [Entry]
 
-    public struct Entry: Sendable, Hashable, Codable, Comparable {
-        public var code: String
-        public var versions: [String]
+    package struct Entry: Sendable, Hashable, Codable, Comparable {
+        package var code: String
+        package var versions: [String]
         /// The names the message quotes, in order.
-        public var subject: [String]
+        package var subject: [String]
         /// For the reader of the file only; not compared.
-        public var message: String
+        package var message: String
 
-        public init(_ diagnostic: Diagnostic) {
+        package init(_ diagnostic: Diagnostic) {
             code = diagnostic.code.rawValue
             versions = diagnostic.versions
             subject = Baseline.quotedNames(in: diagnostic.message)
@@ -39,28 +39,28 @@ public struct Baseline: Sendable, Hashable, Codable {
         }
 
         /// What two entries must share to be the same finding.
-        public var identity: String {
+        package var identity: String {
             [code, versions.joined(separator: "\u{1F}"), subject.joined(separator: "\u{1F}")].joined(separator: "\u{1E}")
         }
 
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        package static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.identity, lhs.message) < (rhs.identity, rhs.message)
         }
     }
 
-    public init(diagnostics: [Diagnostic]) {
+    package init(diagnostics: [Diagnostic]) {
         findings = diagnostics.filter { !Baseline.keepsAlways($0) }.map(Entry.init).sorted()
     }
 
     /// The result of applying a baseline: the findings still reported and how many it matched.
-    public struct Application: Sendable, Hashable {
-        public var diagnostics: [Diagnostic]
-        public var suppressed: Int
+    package struct Application: Sendable, Hashable {
+        package var diagnostics: [Diagnostic]
+        package var suppressed: Int
     }
 
     /// Removes the findings the baseline records. Each entry matches at most as many findings as
     /// it was recorded for (two identical findings baselined once leave one reported).
-    public func apply(to diagnostics: [Diagnostic]) -> Application {
+    package func apply(to diagnostics: [Diagnostic]) -> Application {
         var remaining: [String: Int] = [:]
         for entry in findings { remaining[entry.identity, default: 0] += 1 }
         var kept: [Diagnostic] = []
@@ -78,17 +78,17 @@ public struct Baseline: Sendable, Hashable, Codable {
     }
 
     /// Pretty, sorted JSON ending in a newline: stable under version control.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
-    public enum ReadError: Error, CustomStringConvertible {
+    package enum ReadError: Error, CustomStringConvertible {
         case unreadable(String, String)
         case unsupported(String, Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case let .unreadable(path, reason): return "baseline '\(path)' cannot be read: \(reason)"
             case let .unsupported(path, version):
@@ -97,7 +97,7 @@ public struct Baseline: Sendable, Hashable, Codable {
         }
     }
 
-    public static func read(from url: URL, displayPath: String) throws -> Baseline {
+    package static func read(from url: URL, displayPath: String) throws -> Baseline {
         let data: Data
         switch FileAccess.readRegularFile(at: url, maxBytes: maxBytes) {
         case .success(let bytes): data = bytes
@@ -116,7 +116,7 @@ public struct Baseline: Sendable, Hashable, Codable {
     }
 
     /// Findings no filter hides: those that make the input unusable.
-    public static func keepsAlways(_ diagnostic: Diagnostic) -> Bool {
+    package static func keepsAlways(_ diagnostic: Diagnostic) -> Bool {
         diagnostic.code.unusableInput && diagnostic.severity == .error
     }
 

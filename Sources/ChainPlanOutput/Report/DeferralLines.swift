@@ -9,11 +9,11 @@ import ChainPlanPlanning
 /// on: `deferred: 'V1' → 'V2' renames ZNOTE.ZBODY (attribute-removed)` and `finish work per
 /// start: V1: 1 finish task (ZNOTE: ZBODY)`; option off: `deferral would avoid 1 table rebuild:
 /// ZNOTE in 'V1' → 'V2'`.
-public enum DeferralLines {
+package enum DeferralLines {
     /// Items listed per line before "and N more".
     static let shown = 5
 
-    public static func lines(_ report: ChainReport) -> [String] {
+    package static func lines(_ report: ChainReport) -> [String] {
         let works = report.steps.compactMap { step in step.sqlite.map { (step, $0) } }
         guard !works.isEmpty else { return [] }
         var lines: [String] = []

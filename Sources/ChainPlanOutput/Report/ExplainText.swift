@@ -4,7 +4,7 @@ import Foundation
 
 extension ExplainReport {
     /// Plain text for terminals and review comments.
-    public func renderText() -> String {
+    package func renderText() -> String {
         var out = "\(TerminalText.safe(from)) → \(TerminalText.safe(to))  [\(TerminalText.safe(bundle))]\n"
         out += "verdict: \(TerminalText.safe(verdict))\n"
         if changes.isEmpty {

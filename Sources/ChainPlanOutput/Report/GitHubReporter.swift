@@ -9,12 +9,12 @@ import Foundation
 /// and notices become commands. The rest are in the job summary (`$GITHUB_STEP_SUMMARY`, written
 /// by the CLI) when there is one, and otherwise follow as plain log lines, so every finding is
 /// somewhere a reader can see it.
-public enum GitHubReporter {
-    public static let annotationsPerKind = 10
+package enum GitHubReporter {
+    package static let annotationsPerKind = 10
 
     /// The workflow commands for standard output. `stepSummary`: every finding is also in the job
     /// summary; without one, the findings past the annotation limit are printed as log lines.
-    public static func render(_ report: ChainReport, stepSummary: Bool = false) -> Data {
+    package static func render(_ report: ChainReport, stepSummary: Bool = false) -> Data {
         var out = ""
         var shown: [Severity: Int] = [:]
         var held: [Diagnostic] = []
@@ -49,7 +49,7 @@ public enum GitHubReporter {
 
     /// One workflow command. Property values escape `%`, CR, LF, `:` and `,`; the message escapes
     /// `%`, CR and LF, as GitHub's toolkit does.
-    public static func command(for diagnostic: Diagnostic) -> String {
+    package static func command(for diagnostic: Diagnostic) -> String {
         // An accepted finding no longer fails the job: a notice that says so.
         let kind = switch diagnostic.accepted == nil ? diagnostic.severity : .note {
         case .error: "error"
@@ -78,7 +78,7 @@ public enum GitHubReporter {
     }
 
     /// The job summary: the verdict and every finding, as GitHub-flavoured Markdown.
-    public static func stepSummary(_ report: ChainReport) -> Data {
+    package static func stepSummary(_ report: ChainReport) -> Data {
         let summary = report.summary
         var out = "## chainplan: \(summary.verdict == "pass" ? "pass" : "fail")\n\n"
         out += MarkupText.markdownCode(report.spec)

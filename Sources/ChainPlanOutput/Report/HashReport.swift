@@ -5,21 +5,21 @@ import Foundation
 /// What `chainplan hash` prints: per version (history order) the checksum, digest and entity
 /// hashes, or for a store what its metadata records and which versions it matches. Rendering
 /// is pure: the same value always gives the same bytes.
-public struct HashReport: Sendable, Hashable {
-    public struct Version: Sendable, Hashable {
-        public var version: String
-        public var checksum: String
-        public var digest: String
+package struct HashReport: Sendable, Hashable {
+    package struct Version: Sendable, Hashable {
+        package var version: String
+        package var checksum: String
+        package var digest: String
         /// Entity → base64 of the 32-byte hash.
-        public var entities: [String: String]
+        package var entities: [String: String]
         /// Entity → property → base64 (only with `--properties`).
-        public var properties: [String: [String: String]]?
+        package var properties: [String: [String: String]]?
         /// Caveats (code-only or [open] rules) that make some hash unverified.
-        public var unverified: [String]
+        package var unverified: [String]
         /// Why no hash could be computed (then the other fields are empty).
-        public var failure: String?
+        package var failure: String?
 
-        public init(version: String, checksum: String, digest: String, entities: [String: String],
+        package init(version: String, checksum: String, digest: String, entities: [String: String],
                     properties: [String: [String: String]]? = nil, unverified: [String] = [], failure: String? = nil) {
             self.version = version
             self.checksum = checksum
@@ -31,7 +31,7 @@ public struct HashReport: Sendable, Hashable {
         }
 
         /// From computed hashes; `withProperties` adds every property hash.
-        public init(_ hashes: VersionHashes, withProperties: Bool) {
+        package init(_ hashes: VersionHashes, withProperties: Bool) {
             guard let computed = hashes.hashes else {
                 self.init(version: hashes.version, checksum: "", digest: "", entities: [:], failure: hashes.failure?.message)
                 return
@@ -45,19 +45,19 @@ public struct HashReport: Sendable, Hashable {
     }
 
     /// A store's recorded hashes and what they match.
-    public struct Store: Sendable, Hashable {
-        public var path: String
-        public var checksum: String
-        public var digest: String
+    package struct Store: Sendable, Hashable {
+        package var path: String
+        package var checksum: String
+        package var digest: String
         /// True when the store records the checksum / digest itself (else recomputed).
-        public var recordsChecksum: Bool
-        public var recordsDigest: Bool
-        public var entities: [String: String]
+        package var recordsChecksum: Bool
+        package var recordsDigest: Bool
+        package var entities: [String: String]
         /// Versions whose hashes equal the store's (nil: no bundle given).
-        public var matches: [String]?
-        public var nearest: StoreVersionMatch.Nearest?
+        package var matches: [String]?
+        package var nearest: StoreVersionMatch.Nearest?
 
-        public init(path: String, checksum: String, digest: String, recordsChecksum: Bool, recordsDigest: Bool,
+        package init(path: String, checksum: String, digest: String, recordsChecksum: Bool, recordsDigest: Bool,
                     entities: [String: String], matches: [String]?, nearest: StoreVersionMatch.Nearest?) {
             self.path = path
             self.checksum = checksum
@@ -70,17 +70,17 @@ public struct HashReport: Sendable, Hashable {
         }
     }
 
-    public var versions: [Version]
-    public var store: Store?
+    package var versions: [Version]
+    package var store: Store?
 
-    public init(versions: [Version] = [], store: Store? = nil) {
+    package init(versions: [Version] = [], store: Store? = nil) {
         self.versions = versions
         self.store = store
     }
 
     // MARK: - Text
 
-    public func text() -> String {
+    package func text() -> String {
         var out = ""
         if let store {
             out += "store \(store.path)\n"
@@ -136,7 +136,7 @@ public struct HashReport: Sendable, Hashable {
     /// `{"versions": [{"version", "checksum", "digest", "entities"}]}` (with `properties`,
     /// `unverified` and `error` only when present), or for a store
     /// `{"store": {...}, "matches": [...], "nearest": {...}}`. Keys sorted.
-    public func json() -> Data {
+    package func json() -> Data {
         var object: [String: Any] = [:]
         if let store {
             object["store"] = ["checksum": store.checksum, "digest": store.digest, "entities": store.entities] as [String: Any]
@@ -171,7 +171,7 @@ public struct HashReport: Sendable, Hashable {
 
     /// CoreStore's `VersionLock` literal for each version, as CoreStore prints it: entities sorted
     /// by Swift string order, each hash as four `UInt64` (little-endian words) in lowercase hex.
-    public func coreStore() -> String {
+    package func coreStore() -> String {
         var out = ""
         for version in versions {
             out += "// \(version.version)\n"

@@ -5,17 +5,17 @@ import Foundation
 /// `chainplan inspect`'s renderings of a `ModelInspection`: JSON and the readable text.
 extension ModelInspection {
     /// Pretty-printed JSON with sorted keys and a trailing newline, in chainplan's envelope.
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         JSONEnvelope.encode(self)
     }
 
     /// Several inspections as `{"bundles": [...]}` in chainplan's envelope, in the order given.
-    public static func jsonData(_ inspections: [ModelInspection]) -> Data {
+    package static func jsonData(_ inspections: [ModelInspection]) -> Data {
         JSONEnvelope.encode(inspections, as: "bundles")
     }
 
     /// A readable summary for the terminal.
-    public func text() -> String {
+    package func text() -> String {
         var lines: [String] = []
         lines.append("Bundle: \(bundle)")
         lines.append("Current version: \(currentVersion.map { "'\($0)'" } ?? "none")")

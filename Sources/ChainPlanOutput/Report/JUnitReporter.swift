@@ -8,8 +8,8 @@ import Foundation
 /// for the spec itself (`spec`: findings tied to neither, such as a malformed spec or model). A
 /// finding at or above the failing severity fails the case it belongs to; findings below it are
 /// listed in the case's `system-out`. A start that cannot reach the target always fails.
-public enum JUnitReporter {
-    public static func render(_ report: ChainReport, failing: Severity = .error) -> Data {
+package enum JUnitReporter {
+    package static func render(_ report: ChainReport, failing: Severity = .error) -> Data {
         let cases = testCases(report, failing: failing)
         let failures = cases.filter { !$0.failures(failing).isEmpty || $0.problem != nil }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

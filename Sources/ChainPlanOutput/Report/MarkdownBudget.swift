@@ -11,8 +11,8 @@ import ChainPlanPlanning
 ///   per step, then no step detail;
 /// - only then are findings cut: listed errors first, then warnings, then notes, as many as fit
 ///   (found by bisection), the rest counted by severity.
-public enum MarkdownBudget {
-    public static let gitHubCommentLimit = 65_536
+package enum MarkdownBudget {
+    package static let gitHubCommentLimit = 65_536
 
     /// GitHub counts characters; Unicode scalars never undercount them.
     static func length(_ text: String) -> Int { text.unicodeScalars.count }

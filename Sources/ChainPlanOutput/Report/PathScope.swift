@@ -9,10 +9,10 @@ import ChainPlanPlanning
 ///     chain Model → Model 2 → Model 3, error on Model → Model 2
 ///     paths --from "Model 2"   → the error is not reported, exit 0
 ///     paths --from "Model"     → reported, exit 1
-public enum PathScope {
+package enum PathScope {
     /// The versions the path from `start` visits, in order: `start`, then each next version until
     /// the target, a dead end or a repeat (a cycle).
-    public static func versions(from start: String, in report: ChainReport) -> [String] {
+    package static func versions(from start: String, in report: ChainReport) -> [String] {
         var next: [String: String] = [:]
         for step in report.steps where next[step.from] == nil { next[step.from] = step.to }
         var visited: [String] = [start]
@@ -27,7 +27,7 @@ public enum PathScope {
 
     /// `report` with only the findings about the path from `start`, its summary recounted, and
     /// how many findings were left out.
-    public static func scoped(_ report: ChainReport, toPathFrom start: String) -> (report: ChainReport, leftOut: Int) {
+    package static func scoped(_ report: ChainReport, toPathFrom start: String) -> (report: ChainReport, leftOut: Int) {
         let onPath = Set(versions(from: start, in: report))
         let kept = report.diagnostics.filter { $0.versions.allSatisfy(onPath.contains) }
         guard kept.count != report.diagnostics.count else { return (report, 0) }
@@ -41,7 +41,7 @@ public enum PathScope {
 extension PathScope {
     /// `report` cut down to the path from `start` (its versions, its steps, its start's path and
     /// the findings about it), for drawing only that path.
-    public static func restricted(_ report: ChainReport, toPathFrom start: String) -> ChainReport {
+    package static func restricted(_ report: ChainReport, toPathFrom start: String) -> ChainReport {
         let onPath = versions(from: start, in: report)
         let members = Set(onPath)
         var next: [String: String] = [:]

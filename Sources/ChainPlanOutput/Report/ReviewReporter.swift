@@ -8,11 +8,11 @@ import Foundation
 ///
 /// Pure: the diagram comes in already rendered (SVG text, checked by `SVGSafety`); every name from
 /// the input is escaped for the format.
-public enum ReviewReporter {
+package enum ReviewReporter {
     /// GitHub-flavoured Markdown. `diagramLink` is the relative path of the SVG written next to the
     /// document, or nil when there is none (standard output). A document longer than a GitHub
     /// comment allows is abridged to fit (see `MarkdownBudget`).
-    public static func markdown(_ report: ChainReport, diagramLink: String?, stagePlan: StagePlan? = nil,
+    package static func markdown(_ report: ChainReport, diagramLink: String?, stagePlan: StagePlan? = nil,
                                 limit: Int = MarkdownBudget.gitHubCommentLimit) -> Data {
         let full = markdownSections(report, diagramLink: diagramLink, stagePlan: stagePlan, abridged: nil)
         if MarkdownBudget.length(full) <= limit { return Data(full.utf8) }
@@ -104,7 +104,7 @@ public enum ReviewReporter {
     /// well. The layout is ``ReviewHTML``'s.
     /// The HTML review document; `since` makes its "New steps" those into versions after that one
     /// (a version of `report.versions`; the steps into the target otherwise).
-    public static func html(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan? = nil, since: String? = nil) -> Data {
+    package static func html(_ report: ChainReport, diagramSVG: String?, stagePlan: StagePlan? = nil, since: String? = nil) -> Data {
         ReviewHTML.render(report, diagramSVG: diagramSVG, stagePlan: stagePlan, since: since)
     }
 

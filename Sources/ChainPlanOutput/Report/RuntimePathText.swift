@@ -10,7 +10,7 @@ extension SQLiteWork {
     /// Example (the tests run it): an inferred step prints a `runtime` heading, a `Core Data:`
     /// line naming `NSSQLiteInPlaceMigrationManager` and a `CoreStore:` line naming its in-memory
     /// retry; a step with a mapping model prints nothing.
-    public func runtimeLines(indent: String = "  ") -> [String] {
+    package func runtimeLines(indent: String = "  ") -> [String] {
         guard path == .inPlace else { return [] }
         let more = indent + indent
         return [

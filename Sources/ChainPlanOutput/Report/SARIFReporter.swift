@@ -9,9 +9,9 @@ import Foundation
 /// (`CP104`), stable across releases. Artifact URIs are relative to the checkout (`%SRCROOT%`) and
 /// percent-encoded (model versions have spaces in their names). A region is given only when a
 /// line is known, and a start column only when a column is known (columns count Unicode scalars).
-public enum SARIFReporter {
+package enum SARIFReporter {
     /// The log of `report`, describing `rules` and every code its findings have, in code order.
-    public static func render(_ report: ChainReport, rules: [DiagnosticCode]) -> Data {
+    package static func render(_ report: ChainReport, rules: [DiagnosticCode]) -> Data {
         JSONReporter.encode(log(for: report, rules: rules))
     }
 

@@ -2,7 +2,7 @@ import ChainPlanCore
 import ChainPlanPlanning
 extension SQLiteWork {
     /// Plain-text lines (no trailing newline), indented by `indent`.
-    public func textLines(indent: String = "  ") -> [String] {
+    package func textLines(indent: String = "  ") -> [String] {
         var lines: [String] = []
         switch path {
         case .mappingModel:

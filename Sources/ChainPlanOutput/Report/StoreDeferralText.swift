@@ -12,7 +12,7 @@ import Foundation
 /// `V1 → V2 with the option: 0 rows copied in 0.00 s; without: 5 rows copied in 0.00 s` and
 /// `finish (simulated): ZNOTE 5 rows copied in 0.00 s`.
 extension StoreReport {
-    public func deferralTextLines(indent: String = "  ") -> [String] {
+    package func deferralTextLines(indent: String = "  ") -> [String] {
         let safe = TerminalText.safe
         func seconds(_ value: Double?) -> String { value.map { "in \(NumberText.fixed($0, digits: 2)) s" } ?? "not simulated" }
         func rows(_ value: Int?) -> String { value.map { "\(NumberText.grouped($0)) \($0 == 1 ? "row" : "rows") copied" } ?? "" }

@@ -5,7 +5,7 @@ import Foundation
 
 extension StoreInspection {
     /// `Store S.sqlite: version 'V2' by hashes`, the deferred work line, then the findings.
-    public func text() -> String {
+    package func text() -> String {
         let safe = TerminalText.safe
         var out = "Store \(safe(path))"
         if let detectedVersion { out += ": version '\(safe(detectedVersion))' by \(evidence ?? "structure")" }
@@ -22,7 +22,7 @@ extension StoreInspection {
     }
 
     /// The JSON document (CanonicalJSON).
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         CanonicalJSON.encode(self)
     }
 }

@@ -6,7 +6,7 @@ import ChainPlanPlanning
 ///
 ///     dry-run --store missing.sqlite on a chain with warnings
 ///       → CP300 only (exit 2), and a note that n chain findings were left to validate
-public enum StoreScope {
+package enum StoreScope {
     /// The codes that speak about the store (CP3xx).
     static func isAboutTheStore(_ diagnostic: Diagnostic) -> Bool {
         diagnostic.code.rawValue.hasPrefix("CP3")
@@ -17,7 +17,7 @@ public enum StoreScope {
     /// steps, paths (and so the direct jumps and deferrals) and findings are dropped; unusable spec
     /// or model findings stay, since the run could not start without them. `leftOut` counts the
     /// dropped findings.
-    public static func scoped(_ report: ChainReport) -> (report: ChainReport, leftOut: Int)? {
+    package static func scoped(_ report: ChainReport) -> (report: ChainReport, leftOut: Int)? {
         let storeUnusable = report.diagnostics.contains { isAboutTheStore($0) && $0.code.unusableInput && $0.severity == .error }
         guard storeUnusable else { return nil }
         let kept = report.diagnostics.filter { isAboutTheStore($0) || ($0.code.unusableInput && $0.severity == .error) }

@@ -3,9 +3,9 @@ import ChainPlanPlanning
 import ChainPlanStore
 /// Human-readable text: compiler-style findings (`path:line:col: error: message [CP104]`)
 /// and path listings. Names are made inert for terminals (see `TerminalText`).
-public enum TextReporter {
+package enum TextReporter {
     /// `store` and `entities`: a dry run's store, shown before the findings.
-    public static func render(_ report: ChainReport, store: StoreReport? = nil, entities: [StoreEntityRows] = [],
+    package static func render(_ report: ChainReport, store: StoreReport? = nil, entities: [StoreEntityRows] = [],
                               options: RenderOptions = RenderOptions()) -> String {
         var out = ""
         if case .paths(let from) = options.view {
@@ -104,7 +104,7 @@ public enum TextReporter {
     }
 
     /// One finding in compiler style.
-    public static func line(for diagnostic: Diagnostic, color: Bool) -> String {
+    package static func line(for diagnostic: Diagnostic, color: Bool) -> String {
         let location = diagnostic.location.map { TerminalText.safe($0.description) + ": " } ?? ""
         let severity = paint(diagnostic.severity.rawValue, diagnostic.severity.ansi, color)
         let accepted = diagnostic.accepted.map { " (accepted: \(TerminalText.safe($0)))" } ?? ""

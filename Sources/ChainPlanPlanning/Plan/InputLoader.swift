@@ -77,11 +77,11 @@ extension ChainPlanner {
 }
 
 /// Recognises model bundles given where a spec is expected.
-public enum ModelBundleLocator {
+package enum ModelBundleLocator {
     /// By name: whatever ends in `.xcdatamodeld` is read as a bundle, so a regular file (or a
     /// missing path) of that name gets the bundle reader's CP111, as with `inspect`, rather
     /// than being read as a spec.
-    public static func isBundle(_ url: URL) -> Bool {
+    package static func isBundle(_ url: URL) -> Bool {
         url.standardizedFileURL.pathExtension == "xcdatamodeld"
     }
 }

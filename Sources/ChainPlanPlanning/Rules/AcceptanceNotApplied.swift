@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP404 AcceptanceNotApplied: an `accept` entry of the spec accepts nothing.
     ///
     /// Raised when a plan applies the spec's `accept` entries (`Acceptances.apply`, below).
-    public static let acceptanceNotApplied = DiagnosticCode(
+    package static let acceptanceNotApplied = DiagnosticCode(
         "CP404", name: "AcceptanceNotApplied", severity: .warning,
         summary: "An `accept` entry of the spec accepts nothing",
         help: "`accept` acknowledges findings on a shipped step, one whose versions are both in `chain.lock`, with a reason; they are then reported as accepted and no longer fail the gate. An entry for a step the lock does not protect, or one that matches no finding any more, accepts nothing: lock the versions when they ship, fix the step, or remove the entry.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP504 AppModelNotStaged: the app's model is in no stage.
     ///
     /// Raised by a stage list audit (`StageAudit.appModelNotStaged`) and for a Swift source (`appModelNotInSource`), both below.
-    public static let appModelNotStaged = DiagnosticCode(
+    package static let appModelNotStaged = DiagnosticCode(
         "CP504", name: "AppModelNotStaged", severity: .error,
         summary: "The app's model is in no stage",
         help: "Staged migration's pre-flight fails every store with 134504 \"Cannot use staged migration with an unknown coordinator model version.\" Add the current version's checksum to the last stage (usually after adding a new model version and forgetting the stage list).",

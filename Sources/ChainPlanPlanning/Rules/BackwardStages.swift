@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP507 BackwardStages: the stages migrate some store backwards.
     ///
     /// Raised by a stage list audit (`StageAudit.backwardStages`, below).
-    public static let backwardStages = DiagnosticCode(
+    package static let backwardStages = DiagnosticCode(
         "CP507", name: "BackwardStages", severity: .error,
         summary: "The stages migrate some store backwards",
         help: "The app model's stage comes before the store's, or precedes it in the last lightweight stage: Core Data refuses with 134506 \"A store file cannot be migrated backwards with staged migration.\" List stages oldest first.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP502 ChecksumAcrossStages: a checksum is in two stages where Core Data allows one.
     ///
     /// Raised by a stage list audit (`StageAudit.checksumsAcrossStages`, below).
-    public static let checksumAcrossStages = DiagnosticCode(
+    package static let checksumAcrossStages = DiagnosticCode(
         "CP502", name: "ChecksumAcrossStages", severity: .error,
         summary: "A checksum is in two stages where Core Data allows one",
         help: "A checksum may be one custom stage's current model and one custom stage's next model, and then in no lightweight stage; a lightweight checksum may be in one lightweight stage only. Otherwise the manager's initializer throws \"Duplicate version checksums across stages detected.\" and the app crashes at launch.",

@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP704 CrossPassWithoutKey: a relationship crosses passes and the earlier side has no unique key.
-    public static let crossPassWithoutKey = DiagnosticCode(
+    package static let crossPassWithoutKey = DiagnosticCode(
         "CP704", name: "CrossPassWithoutKey", severity: .warning,
         summary: "A relationship crosses passes and the earlier side has no unique key",
         help: "A relationship between entities of two passes is set in the later pass by fetching the already migrated object from the destination by a unique key (a uniqueness constraint); a value expression naming the other pass's entity mapping fails with \"Can't find mapping for name\". Add a uniqueness constraint to the entity, or merge the two passes.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP207 DirectJumpFails: the direct jump from a start to the target is not inferable or loses data.
     ///
     /// Raised when a chain is classified, for a start whose steps all infer (`directJumpRefused`, `directJumpDropsData`, below).
-    public static let directJumpFails = DiagnosticCode(
+    package static let directJumpFails = DiagnosticCode(
         "CP207", name: "DirectJumpFails", severity: .warning,
         summary: "The direct jump from a start to the target is not inferable or loses data",
         help: "Every chained step works, but Core Data without a chain (or lightweight-only staged migration) infers one mapping from the store's version straight to the target, and that mapping fails or drops data.",

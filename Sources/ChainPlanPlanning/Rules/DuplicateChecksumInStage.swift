@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP501 DuplicateChecksumInStage: a lightweight stage lists a checksum twice.
     ///
     /// Raised by a stage list audit (`StageAudit.duplicateChecksumsInStages`, below).
-    public static let duplicateChecksumInStage = DiagnosticCode(
+    package static let duplicateChecksumInStage = DiagnosticCode(
         "CP501", name: "DuplicateChecksumInStage", severity: .error,
         summary: "A lightweight stage lists a checksum twice",
         help: "`NSLightweightMigrationStage`'s initializer throws \"Duplicate version checksums detected.\", an Objective-C exception Swift cannot catch: the app crashes at launch. List each version's checksum once.",

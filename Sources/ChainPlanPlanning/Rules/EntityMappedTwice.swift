@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP702 EntityMappedTwice: two entity mappings copy the same source entity into the same destination entity.
-    public static let entityMappedTwice = DiagnosticCode(
+    package static let entityMappedTwice = DiagnosticCode(
         "CP702", name: "EntityMappedTwice", severity: .error,
         summary: "Two entity mappings copy the same source entity into the same destination entity",
         help: "Both run, so every object is created twice in the destination (or the second pass fails on a uniqueness constraint). Keep one of them.",

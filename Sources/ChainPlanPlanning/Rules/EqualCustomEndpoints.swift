@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP503 EqualCustomEndpoints: a custom stage migrates a model to itself.
     ///
     /// Raised by a stage list audit (`StageAudit.equalCustomEndpoints`, below).
-    public static let equalCustomEndpoints = DiagnosticCode(
+    package static let equalCustomEndpoints = DiagnosticCode(
         "CP503", name: "EqualCustomEndpoints", severity: .error,
         summary: "A custom stage migrates a model to itself",
         help: "`NSCustomMigrationStage`'s initializer throws \"The current model reference and the next model reference cannot be equal.\" (often two versions whose checksums are equal). Drop the stage or move its handlers to a stage between different models.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP509 HandlerOffCurrentModel: a willMigrate handler runs while the store is not at its stage's current model.
     ///
     /// Raised by a stage list audit (`StageAudit.handlersOffCurrentModel`, below).
-    public static let handlerOffCurrentModel = DiagnosticCode(
+    package static let handlerOffCurrentModel = DiagnosticCode(
         "CP509", name: "HandlerOffCurrentModel", severity: .error,
         summary: "A willMigrate handler runs while the store is not at its stage's current model",
         help: "`willMigrateHandler` opens the store at the stage's current model with migration off: a store elsewhere fails with 134100 \"The model used to open the store is incompatible with the one used to create the store\". Add stages so every store reaches the current model first.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP303 HeavyweightMemory: a heavyweight step would load more than the memory threshold.
     ///
     /// Raised by `chainplan passes` for a pass over its budget, and by a dry run for a heavyweight step over its limit (below).
-    public static let heavyweightMemory = DiagnosticCode(
+    package static let heavyweightMemory = DiagnosticCode(
         "CP303", name: "HeavyweightMemory", severity: .warning,
         summary: "A heavyweight step would load more than the memory threshold",
         help: "A heavyweight migration loads every instance of the mapped entities. Split the mapping model into several passes by entity to bound memory.",
@@ -38,14 +38,14 @@ extension Diagnostic {
 /// The memory a heavyweight migration holds: every instance of the mapped entities exists twice,
 /// in the source and the destination context, and each object costs its row's payload plus a
 /// fixed overhead (Docs/dry-run.md, "Memory estimate": an assumption, not a measurement).
-public enum HeavyweightMemory {
+package enum HeavyweightMemory {
     /// Bytes per managed object beyond its row payload: the `NSManagedObject` and its object ID,
     /// its snapshot in the coordinator's row cache, boxed attribute values, and the migration
     /// manager's source ↔ destination association entry.
-    public static let perObjectOverheadBytes = 512
+    package static let perObjectOverheadBytes = 512
 
     /// `rows × 2 × (averageRowBytes + perObjectOverheadBytes)`.
-    public static func estimate(rows: Int, averageRowBytes: Int) -> Int {
+    package static func estimate(rows: Int, averageRowBytes: Int) -> Int {
         rows * 2 * (max(averageRowBytes, 1) + perObjectOverheadBytes)
     }
 }

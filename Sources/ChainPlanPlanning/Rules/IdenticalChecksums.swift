@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP512 IdenticalChecksums: two versions have the same checksum.
     ///
     /// Raised when a stage plan merges versions Core Data cannot tell apart (`identicalChecksums`, below).
-    public static let identicalChecksums = DiagnosticCode(
+    package static let identicalChecksums = DiagnosticCode(
         "CP512", name: "IdenticalChecksums", severity: .warning,
         summary: "Two versions have the same checksum",
         help: "Core Data cannot tell them apart; a stage list may name the checksum once only (twice crashes the initializer). The plan lists it once. They still differ in what hashes ignore (renaming identifiers, defaults), which can change inference.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP130 InvalidConfiguration: the rule configuration is invalid.
     ///
     /// Raised where the input cannot be read, with the reader's reason: `RuleConfiguration.swift`.
-    public static let invalidConfiguration = DiagnosticCode(
+    package static let invalidConfiguration = DiagnosticCode(
         "CP130", name: "InvalidConfiguration", severity: .error, unusableInput: true,
         summary: "The rule configuration is invalid",
         help: "`.chainplan.yml` names an unknown code, a severity other than off/note/warning/error, or a bad threshold.",

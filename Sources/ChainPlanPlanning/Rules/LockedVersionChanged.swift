@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP401 LockedVersionChanged: a shipped (locked) model version was edited.
     ///
     /// Raised by the lock check (`ChainLock.check(against:lockFile:)`, with the message below).
-    public static let lockedVersionChanged = DiagnosticCode(
+    package static let lockedVersionChanged = DiagnosticCode(
         "CP401", name: "LockedVersionChanged", severity: .error,
         summary: "A shipped (locked) model version was edited",
         help: "Its Core Data version hashes differ from those `chain.lock` records (the message names each entity, property and field that moved). Stores in users' hands record the original's hashes; an edited version no longer matches them.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP402 LockedVersionMissing: the lock names a version the bundle no longer has.
     ///
     /// Raised by the lock check (`ChainLock.check(against:lockFile:)`, with the message below).
-    public static let lockedVersionMissing = DiagnosticCode(
+    package static let lockedVersionMissing = DiagnosticCode(
         "CP402", name: "LockedVersionMissing", severity: .error,
         summary: "The lock names a version the bundle no longer has",
         help: "A shipped version was deleted or renamed; stores at that version can no longer be opened.",

@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP703 MandatoryTargetInLaterPass: a mandatory relationship's target is created by a later pass.
-    public static let mandatoryTargetInLaterPass = DiagnosticCode(
+    package static let mandatoryTargetInLaterPass = DiagnosticCode(
         "CP703", name: "MandatoryTargetInLaterPass", severity: .error,
         summary: "A mandatory relationship's target is created by a later pass",
         help: "Each pass is one migrateStore call that validates its objects before saving, and associations do not cross calls: a required relationship (or one with a minimum count) whose target does not exist yet fails validation. Create the target in the same or an earlier pass; mutually dependent entities share a pass.",

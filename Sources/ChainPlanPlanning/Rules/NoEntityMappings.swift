@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP707 NoEntityMappings: a heavyweight step has no possible entity mapping.
     ///
     /// Raised by `chainplan passes` (`noEntityMappings`, below).
-    public static let noEntityMappings = DiagnosticCode(
+    package static let noEntityMappings = DiagnosticCode(
         "CP707", name: "NoEntityMappings", severity: .error, unusableInput: true,
         summary: "A heavyweight step has no possible entity mapping",
         help: "No destination entity has a source entity with its key (renaming identifier, else name) and no mapping model maps one: there is nothing to migrate pass by pass. Write the step's mapping model.",

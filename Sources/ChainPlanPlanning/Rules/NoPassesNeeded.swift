@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP706 NoPassesNeeded: `passes` was asked for a step that is not heavyweight.
     ///
     /// Raised by `chainplan passes` for a step that is not heavyweight (`noPassesNeeded`, below).
-    public static let noPassesNeeded = DiagnosticCode(
+    package static let noPassesNeeded = DiagnosticCode(
         "CP706", name: "NoPassesNeeded", severity: .error, unusableInput: true,
         summary: "`passes` was asked for a step that is not heavyweight",
         help: "An inferred step runs in SQL in place and loads no objects; a step between hash-equal versions runs no migration. Passes only bound the memory of a mapping-model (heavyweight) migration.",

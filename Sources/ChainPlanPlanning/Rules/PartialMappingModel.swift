@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP705 PartialMappingModel: a mapping model that covers part of a step sits in the bundle.
-    public static let partialMappingModel = DiagnosticCode(
+    package static let partialMappingModel = DiagnosticCode(
         "CP705", name: "PartialMappingModel", severity: .warning,
         summary: "A mapping model that covers part of a step sits in the bundle",
         help: "Core Data's automatic migration takes any bundled mapping model whose entity hashes are a subset of the models', so it can pick one pass's mapping model instead of the full migration and silently drop the entities it does not map. Keep one full mapping model and build each pass's NSMappingModel from a subset of its entity mappings at run time (`chainplan passes --format swift`).",

@@ -7,8 +7,8 @@ import ChainPlanReaders
 /// The codes a plan's findings can have: every rule declared in Readers, Graph, Hashing,
 /// Inference and Planning, in code order. The spec's `accept` entries name these; Kit's
 /// `RuleCatalogue` adds the rules of the stages above (stores, the model writer).
-public enum PlanningRules {
-    public static let all: [DiagnosticCode] = [
+package enum PlanningRules {
+    package static let all: [DiagnosticCode] = [
         .unreadableSpec,
         .duplicateVersionInArray,
         .duplicateSourceVersion,

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP513 StageCycle: custom stages form a cycle.
     ///
     /// Raised by a stage list audit (`StageAudit.stageCycles`, below).
-    public static let stageCycle = DiagnosticCode(
+    package static let stageCycle = DiagnosticCode(
         "CP513", name: "StageCycle", severity: .warning,
         summary: "Custom stages form a cycle",
         help: "The manager accepts cycles, but a store on one migrates away from its model and back. Usually two stages were written in the wrong direction.",

@@ -2,7 +2,7 @@ import ChainPlanCore
 
 extension DiagnosticCode {
     /// CP515 StageHintNotAStep: a `stages` hint names no step of the chain.
-    public static let stageHintNotAStep = DiagnosticCode(
+    package static let stageHintNotAStep = DiagnosticCode(
         "CP515", name: "StageHintNotAStep", severity: .warning,
         summary: "A `stages` hint names no step of the chain",
         help: "Each `stages` entry (in the spec or `.chainplan.yml`) marks one step, `From -> To` with To the next version stores migrate to, as a custom migration stage. An entry naming a version the chain does not have, two versions that are not neighbours, or a step backwards marks nothing, and the stage the hint asked for is missing from the plan. Fix the names, or mark each step of a longer stretch.",

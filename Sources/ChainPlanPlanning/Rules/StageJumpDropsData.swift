@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP511 StageJumpDropsData: a jump the staged migration executes drops data that stepping keeps.
     ///
     /// Raised by a stage list audit (`StageAudit.stageJumpsThatDropData`, below).
-    public static let stageJumpDropsData = DiagnosticCode(
+    package static let stageJumpDropsData = DiagnosticCode(
         "CP511", name: "StageJumpDropsData", severity: .warning,
         summary: "A jump the staged migration executes drops data that stepping keeps",
         help: "The jump's single inferred mapping loses a value (for example a rename whose identifiers chain step by step but not across the jump). Insert a handler-less custom stage to force stepping.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP510 StageJumpFails: a jump the staged migration executes cannot be migrated.
     ///
     /// Raised by a stage list audit (`StageAudit.stageJumpsThatFail`, below; a synthesised plan leaves out the jumps its own CP201 names, `StageSynthesis.swift`).
-    public static let stageJumpFails = DiagnosticCode(
+    package static let stageJumpFails = DiagnosticCode(
         "CP510", name: "StageJumpFails", severity: .error,
         summary: "A jump the staged migration executes cannot be migrated",
         help: "Lightweight stages do not step: a run of them is one jump from the store's model to the run's target, and Core Data must infer (or find a mapping model for) that jump; otherwise 134140 \"Can't find or automatically infer mapping model for migration\". Insert a custom stage (handler-less is enough) so the store steps.",

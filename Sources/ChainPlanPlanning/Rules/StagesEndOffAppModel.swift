@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP508 StagesEndOffAppModel: some store does not end on the app model.
     ///
     /// Raised by a stage list audit (`StageAudit.stagesEndOffAppModel`, below).
-    public static let stagesEndOffAppModel = DiagnosticCode(
+    package static let stagesEndOffAppModel = DiagnosticCode(
         "CP508", name: "StagesEndOffAppModel", severity: .error,
         summary: "Some store does not end on the app model",
         help: "After the stages run the store is re-added; when it is still not at the app model, iOS 26.1 fails with 134100 \"Incompatible metadata after migration because the store version hashes didn't migrate.\" (older systems migrated again, so short plans seemed to work). End the stages exactly on the app model.",

@@ -5,7 +5,7 @@ extension DiagnosticCode {
     ///
     /// Raised by a stage list audit (`StageAudit.staleChecksums`), for a Swift source's literals
     /// (`staleChecksumLiteral`) and for a compiled model (`CompiledChecksumCheck`), all below.
-    public static let staleChecksum = DiagnosticCode(
+    package static let staleChecksum = DiagnosticCode(
         "CP506", name: "StaleChecksum", severity: .error,
         summary: "A stage names a checksum of no model version",
         help: "The model was edited after the checksum was copied (or the constant was mistyped). Custom stage references crash the manager's initializer; lightweight checksums fail at load with 134504. Regenerate the constants from the compiled model (`chainplan stage --format swift`).",

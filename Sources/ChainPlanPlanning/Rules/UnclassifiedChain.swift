@@ -6,7 +6,7 @@ extension DiagnosticCode {
     /// CP119 UnclassifiedChain: the chain's steps were not classified: no model bundle.
     ///
     /// Raised when a spec names no bundle and none can be found for it (`namingBundle(of:specDirectory:)`, below).
-    public static let unclassifiedChain = DiagnosticCode(
+    package static let unclassifiedChain = DiagnosticCode(
         "CP119", name: "UnclassifiedChain", severity: .error,
         summary: "The chain's steps were not classified: no model bundle",
         help: "A bare CoreStore chain (`[\"Model\", \"Model 2\"]`) names versions but not the bundle that holds them. chainplan looks for the one `.xcdatamodeld` under the spec's folder with every version; when there is none, or several, no step can be classified, so migration kinds, data loss and mapping models go unchecked and the chain cannot pass. Use the full form with `model`.",

@@ -5,7 +5,7 @@ extension DiagnosticCode {
     /// CP701 UnmappedEntity: a source entity the step keeps is mapped by no pass.
     ///
     /// Raised by `chainplan passes` (`unmappedEntities`, below).
-    public static let unmappedEntity = DiagnosticCode(
+    package static let unmappedEntity = DiagnosticCode(
         "CP701", name: "UnmappedEntity", severity: .error,
         summary: "A source entity the step keeps is mapped by no pass",
         help: "NSMigrationManager does not check that a mapping model covers every entity: a source entity no entity mapping reads is not migrated, and its objects are lost. Add an entity mapping for it to one of the passes.",

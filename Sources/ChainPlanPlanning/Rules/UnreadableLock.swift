@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP403 UnreadableLock: the lock file cannot be read.
     ///
     /// Raised when the lock is read (`ChainLock.read`, `ChainPlanner`), for one of the problems below.
-    public static let unreadableLock = DiagnosticCode(
+    package static let unreadableLock = DiagnosticCode(
         "CP403", name: "UnreadableLock", severity: .error, unusableInput: true,
         summary: "The lock file cannot be read",
         help: "`chain.lock` beside the spec is not a file chainplan wrote, was edited by hand, or was written by an older chainplan (fingerprints, not Core Data's hashes). Regenerate it with `chainplan lock --force` from the commit that shipped.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP505 VersionNotStaged: a shipped version is in no stage.
     ///
     /// Raised by a stage list audit (`StageAudit.versionsNotStaged`) and for a Swift source (`versionNotInSource`), both below.
-    public static let versionNotStaged = DiagnosticCode(
+    package static let versionNotStaged = DiagnosticCode(
         "CP505", name: "VersionNotStaged", severity: .error,
         summary: "A shipped version is in no stage",
         help: "Stores created by this version fail with 134504 \"Cannot use staged migration with an unknown model version.\" Never delete the store on 134504: add the version's checksum to a stage.",

@@ -3,17 +3,17 @@ import Foundation
 /// A compiled mapping model (`.cdm`, an `NSKeyedArchiver` archive of `NSMappingModel`): the
 /// source and destination entity hashes its entity mappings record, which is all Core Data
 /// uses to decide whether it fits a migration (§3).
-public struct CompiledMappingModel: Sendable, Hashable {
-    public struct EntityMapping: Sendable, Hashable {
-        public var name: String
-        public var sourceEntity: String?
-        public var destinationEntity: String?
+package struct CompiledMappingModel: Sendable, Hashable {
+    package struct EntityMapping: Sendable, Hashable {
+        package var name: String
+        package var sourceEntity: String?
+        package var destinationEntity: String?
         /// 32 bytes, nil when the mapping records none (an added entity has no source).
-        public var sourceHash: Data?
-        public var destinationHash: Data?
+        package var sourceHash: Data?
+        package var destinationHash: Data?
     }
 
-    public var entityMappings: [EntityMapping]
+    package var entityMappings: [EntityMapping]
 
     /// The keys of `NSMappingModel` / `NSEntityMapping` objects read.
     static let archiveKeys: Set<String> = [
@@ -47,7 +47,7 @@ public struct CompiledMappingModel: Sendable, Hashable {
     }
 
     /// Source entity name → hash, for every mapping that records both.
-    public var sourceHashes: [String: Data] {
+    package var sourceHashes: [String: Data] {
         var hashes: [String: Data] = [:]
         for mapping in entityMappings {
             if let name = mapping.sourceEntity, let hash = mapping.sourceHash { hashes[name] = hash }
@@ -56,7 +56,7 @@ public struct CompiledMappingModel: Sendable, Hashable {
     }
 
     /// Destination entity name → hash.
-    public var destinationHashes: [String: Data] {
+    package var destinationHashes: [String: Data] {
         var hashes: [String: Data] = [:]
         for mapping in entityMappings {
             if let name = mapping.destinationEntity, let hash = mapping.destinationHash { hashes[name] = hash }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Finds `*.xcmappingmodel` folders below a directory.
-public enum MappingModelDiscovery {
+package enum MappingModelDiscovery {
     /// What a search found.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// The mapping model folders, sorted by path.
-        public var urls: [URL]
+        package var urls: [URL]
         /// True when a limit (folders visited or models found) stopped the search early.
-        public var isTruncated: Bool
+        package var isTruncated: Bool
 
-        public init(urls: [URL], isTruncated: Bool) {
+        package init(urls: [URL], isTruncated: Bool) {
             self.urls = urls
             self.isTruncated = isTruncated
         }
@@ -22,7 +22,7 @@ public enum MappingModelDiscovery {
     /// `.xcdatamodeld` packages are skipped. The search stops after `maxCount` models or
     /// `maxDirectories` visited folders and says so with `isTruncated`. The order is
     /// deterministic: results are sorted by path.
-    public static func find(in directory: URL, maxDepth: Int = 8, maxCount: Int = 1_000,
+    package static func find(in directory: URL, maxDepth: Int = 8, maxCount: Int = 1_000,
                             maxDirectories: Int = 50_000) -> Result {
         let manager = FileManager.default
         var found: [URL] = []

@@ -7,14 +7,14 @@ import Darwin
 import ChainPlanCore
 
 /// Reads one `.xcmappingmodel` (its `xcmapping.xml`) into a `MappingModel`.
-public enum MappingModelReader {
+package enum MappingModelReader {
     /// Reads the mapping model at `url`: the `.xcmappingmodel` folder or its `xcmapping.xml`.
     ///
     /// `displayPath` is how the user should see `url`. Problems are reported as CP120 at
     /// the document and line where known. A document that cannot be parsed gives no model;
     /// a snapshot that cannot be decoded gives a model whose `sourceModel` or
     /// `destinationModel` is nil (it can still be matched by its stated paths).
-    public static func read(at url: URL, displayPath: String, maxBytes: Int = 64 << 20) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
+    package static func read(at url: URL, displayPath: String, maxBytes: Int = 64 << 20) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
         let documentURL: URL
         let folderURL: URL
         let folderDisplay: String

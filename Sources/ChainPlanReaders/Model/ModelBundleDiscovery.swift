@@ -8,8 +8,8 @@ import Foundation
 ///
 ///     MyApp/chain.json ["Model", "Model 2"]; MyApp/Sources/Model.xcdatamodeld holds Model, Model 2, Model 3
 ///     → .found("Sources/Model.xcdatamodeld")
-public enum ModelBundleDiscovery {
-    public enum Outcome: Sendable, Equatable {
+package enum ModelBundleDiscovery {
+    package enum Outcome: Sendable, Equatable {
         /// The one bundle that holds every version, relative to the folder searched.
         case found(String)
         /// No bundle holds every version; the bundles seen (relative paths), at most a few.
@@ -21,7 +21,7 @@ public enum ModelBundleDiscovery {
     /// Folders never entered: version control, build output, dependencies.
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
-    public static func find(holding versions: [String], under folder: URL, maxDepth: Int = 8, maxEntries: Int = 50_000) -> Outcome {
+    package static func find(holding versions: [String], under folder: URL, maxDepth: Int = 8, maxEntries: Int = 50_000) -> Outcome {
         let wanted = Set(versions)
         var matches: [String] = []
         var seen: [String] = []

@@ -2,13 +2,13 @@ import ChainPlanCore
 import Foundation
 
 /// The outcome of reading an `.xcdatamodeld` bundle.
-public struct ModelBundleReadResult: Sendable, Hashable {
+package struct ModelBundleReadResult: Sendable, Hashable {
     /// The bundle, or nil when it cannot be used at all (CP111).
-    public var bundle: ModelBundle?
+    package var bundle: ModelBundle?
     /// Every finding, sorted.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(bundle: ModelBundle?, diagnostics: [Diagnostic]) {
+    package init(bundle: ModelBundle?, diagnostics: [Diagnostic]) {
         self.bundle = bundle
         self.diagnostics = diagnostics
     }
@@ -29,27 +29,27 @@ public struct ModelBundleReadResult: Sendable, Hashable {
 ///
 /// Symbolic links inside the bundle are followed only when their target stays inside the
 /// bundle (a loop is reported, not followed). Every file read is bounded.
-public struct ModelBundleReader: Sendable {
+package struct ModelBundleReader: Sendable {
     /// The default bound on the number of versions read from one bundle.
-    public static let defaultMaxVersions = 20_000
+    package static let defaultMaxVersions = 20_000
     /// The default bound on the total size of a bundle's model files (`contents`, or a legacy
     /// version's `elements`): 512 MiB.
-    public static let defaultMaxTotalBytes = 512 << 20
+    package static let defaultMaxTotalBytes = 512 << 20
     /// A bundle of two or three versions is read in parallel from this many bytes of model files.
     static let parallelBytes = 64 << 10
     /// `.xccurrentversion` files larger than this are not read.
-    public static let maxCurrentVersionBytes = 1 << 20
+    package static let maxCurrentVersionBytes = 1 << 20
 
     /// Size limit for each `contents` file.
-    public var maxContentsBytes: Int
+    package var maxContentsBytes: Int
     /// Bundles with more versions than this are refused (CP111).
-    public var maxVersions: Int
+    package var maxVersions: Int
     /// Bundles whose model files (`contents`, legacy `elements`) add up to more than this are refused (CP111).
-    public var maxTotalBytes: Int
+    package var maxTotalBytes: Int
     /// Read versions in parallel (the result does not depend on it).
-    public var concurrent: Bool
+    package var concurrent: Bool
 
-    public init(maxContentsBytes: Int = ModelContentsParser.defaultMaxBytes,
+    package init(maxContentsBytes: Int = ModelContentsParser.defaultMaxBytes,
                 maxVersions: Int = ModelBundleReader.defaultMaxVersions,
                 maxTotalBytes: Int = ModelBundleReader.defaultMaxTotalBytes,
                 concurrent: Bool = true) {
@@ -61,7 +61,7 @@ public struct ModelBundleReader: Sendable {
 
     /// Reads the bundle at `url`. `displayPath` is how the bundle is named in diagnostics and in
     /// `ModelBundle.path`; files inside it are shown as `displayPath/<Version>.xcdatamodel/contents`.
-    public func read(bundleAt url: URL, displayPath: String) -> ModelBundleReadResult {
+    package func read(bundleAt url: URL, displayPath: String) -> ModelBundleReadResult {
         read(bundleAt: url, displayPath: displayPath, deriving: { _ in () }).result
     }
 

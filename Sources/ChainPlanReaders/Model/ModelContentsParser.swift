@@ -5,14 +5,14 @@ import FoundationXML
 import ChainPlanCore
 
 /// The outcome of parsing one `contents` document.
-public struct ModelParseResult: Sendable, Hashable {
+package struct ModelParseResult: Sendable, Hashable {
     /// The model, or nil when the document is not a usable model document (any CP118).
     /// Semantic findings (CP115–CP117) keep the model.
-    public var model: ObjectModel?
+    package var model: ObjectModel?
     /// Every finding, sorted.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(model: ObjectModel?, diagnostics: [Diagnostic]) {
+    package init(model: ObjectModel?, diagnostics: [Diagnostic]) {
         self.model = model
         self.diagnostics = diagnostics
     }
@@ -29,20 +29,20 @@ public struct ModelParseResult: Sendable, Hashable {
 ///
 /// Lines are 1-based and come from `XMLParser.lineNumber` when an element starts, which is the
 /// line where its start tag ends (Xcode writes every start tag on one line).
-public struct ModelContentsParser: Sendable {
+package struct ModelContentsParser: Sendable {
     /// The default size limit for one `contents` file: 64 MiB.
-    public static let defaultMaxBytes = 64 << 20
+    package static let defaultMaxBytes = 64 << 20
 
     /// Documents larger than this many bytes are refused (CP118).
-    public var maxBytes: Int
+    package var maxBytes: Int
 
-    public init(maxBytes: Int = ModelContentsParser.defaultMaxBytes) {
+    package init(maxBytes: Int = ModelContentsParser.defaultMaxBytes) {
         self.maxBytes = maxBytes
     }
 
     /// Parses `data`; `file` is the display path used in diagnostics and `version` the
     /// version name recorded in them.
-    public func parse(_ data: Data, file: String, version: String? = nil) -> ModelParseResult {
+    package func parse(_ data: Data, file: String, version: String? = nil) -> ModelParseResult {
         let versions = version.map { [$0] } ?? []
         func malformed(_ message: String, line: Int?, column: Int? = nil) -> Diagnostic {
             Diagnostic(.malformedModelXML, message, at: SourceLocation(file: file, line: line, column: column), versions: versions)

@@ -7,22 +7,22 @@ import Foundation
 ///
 /// Counts are of declared (not inherited) properties of entities; composite type members are
 /// not counted. Counts are null for versions without a model (legacy or unreadable).
-public struct ModelInspection: Sendable, Hashable, Encodable {
+package struct ModelInspection: Sendable, Hashable, Encodable {
     /// One row per version.
-    public struct VersionSummary: Sendable, Hashable, Encodable {
-        public var name: String
-        @ExplicitNull public var entities: Int?
-        @ExplicitNull public var attributes: Int?
-        @ExplicitNull public var relationships: Int?
-        public var legacyFormat: Bool
-        public var current: Bool
+    package struct VersionSummary: Sendable, Hashable, Encodable {
+        package var name: String
+        @ExplicitNull package var entities: Int?
+        @ExplicitNull package var attributes: Int?
+        @ExplicitNull package var relationships: Int?
+        package var legacyFormat: Bool
+        package var current: Bool
         /// `userDefinedModelVersionIdentifier`, when set.
-        @ExplicitNull public var versionIdentifier: String?
+        @ExplicitNull package var versionIdentifier: String?
         /// Every entity in an inheritance hierarchy (with a parent or subentities), in file
         /// order; empty when there is none, nil when the version has no model.
-        @ExplicitNull public var inheritance: [InheritanceEntry]?
+        @ExplicitNull package var inheritance: [InheritanceEntry]?
 
-        public init(name: String, entities: Int?, attributes: Int?, relationships: Int?, legacyFormat: Bool, current: Bool,
+        package init(name: String, entities: Int?, attributes: Int?, relationships: Int?, legacyFormat: Bool, current: Bool,
                     versionIdentifier: String?, inheritance: [InheritanceEntry]? = nil) {
             self.name = name
             self.entities = entities
@@ -40,43 +40,43 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
     }
 
     /// An entity's place in its inheritance hierarchy.
-    public struct InheritanceEntry: Sendable, Hashable, Encodable {
-        public var entity: String
+    package struct InheritanceEntry: Sendable, Hashable, Encodable {
+        package var entity: String
         /// The parent entity; nil for a root.
-        public var parent: String?
+        package var parent: String?
         /// The topmost ancestor (the entity itself for a root).
-        public var root: String
-        public var abstract: Bool
+        package var root: String
+        package var abstract: Bool
     }
 
     /// The full listing of one version (`--version`).
-    public struct VersionDetail: Sendable, Hashable, Encodable {
-        public var name: String
-        public var path: String
-        public var legacyFormat: Bool
-        @ExplicitNull public var versionIdentifier: String?
+    package struct VersionDetail: Sendable, Hashable, Encodable {
+        package var name: String
+        package var path: String
+        package var legacyFormat: Bool
+        @ExplicitNull package var versionIdentifier: String?
         /// Entities in file order; nil when the version has no model.
-        @ExplicitNull public var entities: [EntityDetail]?
+        @ExplicitNull package var entities: [EntityDetail]?
 
         enum CodingKeys: String, CodingKey { case name, path, legacyFormat, versionIdentifier, entities }
     }
 
-    public struct EntityDetail: Sendable, Hashable, Encodable {
-        public var name: String
-        @ExplicitNull public var parent: String?
-        public var abstract: Bool
-        @ExplicitNull public var renamingIdentifier: String?
-        @ExplicitNull public var line: Int?
+    package struct EntityDetail: Sendable, Hashable, Encodable {
+        package var name: String
+        @ExplicitNull package var parent: String?
+        package var abstract: Bool
+        @ExplicitNull package var renamingIdentifier: String?
+        @ExplicitNull package var line: Int?
         /// Declared attributes and relationships.
-        public var attributes: [AttributeDetail]
-        public var relationships: [RelationshipDetail]
+        package var attributes: [AttributeDetail]
+        package var relationships: [RelationshipDetail]
         /// The topmost ancestor (the entity itself when it has no parent).
-        public var root: String
+        package var root: String
         /// Direct subentities, in file order.
-        public var subentities: [String]
+        package var subentities: [String]
         /// Properties inherited from ancestors (root-most first), each with `inheritedFrom`.
-        public var inheritedAttributes: [AttributeDetail]
-        public var inheritedRelationships: [RelationshipDetail]
+        package var inheritedAttributes: [AttributeDetail]
+        package var inheritedRelationships: [RelationshipDetail]
 
         enum CodingKeys: String, CodingKey {
             case name, parent, abstract, renamingIdentifier, line, attributes, relationships
@@ -84,26 +84,26 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         }
     }
 
-    public struct AttributeDetail: Sendable, Hashable, Encodable {
-        public var name: String
-        public var type: String
-        public var optional: Bool
-        public var transient: Bool
+    package struct AttributeDetail: Sendable, Hashable, Encodable {
+        package var name: String
+        package var type: String
+        package var optional: Bool
+        package var transient: Bool
         /// `defaultValueString`, or `defaultDateTimeInterval` for dates.
-        @ExplicitNull public var defaultValue: String?
-        @ExplicitNull public var renamingIdentifier: String?
+        @ExplicitNull package var defaultValue: String?
+        @ExplicitNull package var renamingIdentifier: String?
         /// `minValueString`, or `minDateTimeInterval` for dates.
-        @ExplicitNull public var minimum: String?
+        @ExplicitNull package var minimum: String?
         /// `maxValueString`, or `maxDateTimeInterval` for dates.
-        @ExplicitNull public var maximum: String?
-        public var indexed: Bool = false
+        @ExplicitNull package var maximum: String?
+        package var indexed: Bool = false
         /// The derivation expression of a derived attribute.
-        @ExplicitNull public var derivation: String?
-        @ExplicitNull public var valueTransformer: String?
-        public var externalStorage: Bool = false
-        @ExplicitNull public var customClass: String?
+        @ExplicitNull package var derivation: String?
+        @ExplicitNull package var valueTransformer: String?
+        package var externalStorage: Bool = false
+        @ExplicitNull package var customClass: String?
         /// The ancestor that declares it, for an inherited attribute.
-        @ExplicitNull public var inheritedFrom: String?
+        @ExplicitNull package var inheritedFrom: String?
 
         enum CodingKeys: String, CodingKey {
             case name, type, optional, transient, defaultValue = "default", renamingIdentifier
@@ -111,17 +111,17 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
         }
     }
 
-    public struct RelationshipDetail: Sendable, Hashable, Encodable {
-        public var name: String
-        @ExplicitNull public var destination: String?
-        @ExplicitNull public var inverse: String?
-        public var toMany: Bool
-        public var ordered: Bool
-        public var optional: Bool
-        public var deletionRule: String
-        @ExplicitNull public var renamingIdentifier: String?
+    package struct RelationshipDetail: Sendable, Hashable, Encodable {
+        package var name: String
+        @ExplicitNull package var destination: String?
+        @ExplicitNull package var inverse: String?
+        package var toMany: Bool
+        package var ordered: Bool
+        package var optional: Bool
+        package var deletionRule: String
+        @ExplicitNull package var renamingIdentifier: String?
         /// The ancestor that declares it, for an inherited relationship.
-        @ExplicitNull public var inheritedFrom: String?
+        @ExplicitNull package var inheritedFrom: String?
 
         enum CodingKeys: String, CodingKey {
             case name, destination, inverse, toMany, ordered, optional, deletionRule, renamingIdentifier, inheritedFrom
@@ -129,20 +129,20 @@ public struct ModelInspection: Sendable, Hashable, Encodable {
     }
 
     /// Display path of the bundle.
-    public var bundle: String
-    @ExplicitNull public var currentVersion: String?
+    package var bundle: String
+    @ExplicitNull package var currentVersion: String?
     /// Versions in natural version order.
-    public var versions: [VersionSummary]
+    package var versions: [VersionSummary]
     /// Sorted findings.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The listing asked for with `--version`, else nil (and absent from JSON).
-    public var version: VersionDetail?
+    package var version: VersionDetail?
 
     enum CodingKeys: String, CodingKey { case bundle, currentVersion, versions, diagnostics, version }
 
     /// Builds the report from a read result. `detailVersion` names the version to list in full;
     /// it is ignored when the bundle has no such version (check with `ModelBundle.version(named:)`).
-    public init(result: ModelBundleReadResult, displayPath: String, detailVersion: String? = nil) {
+    package init(result: ModelBundleReadResult, displayPath: String, detailVersion: String? = nil) {
         bundle = displayPath
         diagnostics = result.diagnostics.sorted()
         let current = result.bundle?.currentVersion

@@ -3,9 +3,9 @@ import ChainPlanCore
 /// code (`Rules/`): CP115 `duplicateNames`, CP116 `unknownEntityReferences`, CP117
 /// `parentEntityCycles`, and an inheritance too large to resolve (CP114). Every finding is
 /// reported, at the line of the offending element.
-public enum ModelValidator {
+package enum ModelValidator {
     /// All findings for `model`, sorted; `file` is the display path, `version` the version name.
-    public static func validate(_ model: ObjectModel, file: String, version: String? = nil) -> [Diagnostic] {
+    package static func validate(_ model: ObjectModel, file: String, version: String? = nil) -> [Diagnostic] {
         // Resolution is only needed when some entity has a parent.
         let check = Check(model: model, file: file, versions: version.map { [$0] } ?? [],
                           resolved: model.entities.contains { $0.parentEntity != nil } ? model.resolved() : nil)

@@ -5,19 +5,19 @@
 /// an entity already seen, at a parent that does not exist, or when the work budget runs out
 /// (a hostile model with a huge inheritance fan-out), so it always terminates in bounded time
 /// and memory.
-public struct ResolvedModel: Sendable, Hashable {
+package struct ResolvedModel: Sendable, Hashable {
     /// Upper bound on ancestors plus inherited properties recorded over all entities.
-    public static let defaultBudget = 500_000
+    package static let defaultBudget = 500_000
 
     /// Every entity (first definition of each name), in file order.
-    public private(set) var entities: [ResolvedEntity]
+    package private(set) var entities: [ResolvedEntity]
     /// False when the budget ran out: some entities then lack inherited properties or ancestors.
-    public private(set) var isComplete: Bool
+    package private(set) var isComplete: Bool
     private var indexByName: [String: Int]
 
     /// Resolves `model`; `budget` bounds the total number of ancestor and inherited-property
     /// entries recorded.
-    public init(_ model: ObjectModel, budget: Int = ResolvedModel.defaultBudget) {
+    package init(_ model: ObjectModel, budget: Int = ResolvedModel.defaultBudget) {
         var firstIndex: [String: Int] = [:]
         var distinct: [Int] = []
         for (index, entity) in model.entities.enumerated() where firstIndex[entity.name] == nil {
@@ -114,16 +114,16 @@ public struct ResolvedModel: Sendable, Hashable {
     }
 
     /// The entity named `name`, if the model defines it.
-    public func entity(named name: String) -> ResolvedEntity? {
+    package func entity(named name: String) -> ResolvedEntity? {
         indexByName[name].map { entities[$0] }
     }
 
     /// The position in `entities` of the entity named `name` (reading one of its properties
     /// through it copies that property, not the whole entity).
-    public func position(of name: String) -> Int? { indexByName[name] }
+    package func position(of name: String) -> Int? { indexByName[name] }
 
     /// Every entity below `name` (children, grandchildren, …) in breadth-first order; cycle-safe.
-    public func descendants(of name: String) -> [String] {
+    package func descendants(of name: String) -> [String] {
         var result: [String] = []
         var seen: Set<String> = [name]
         var queue = entity(named: name)?.subentities ?? []
@@ -140,44 +140,44 @@ public struct ResolvedModel: Sendable, Hashable {
 }
 
 /// One entity with its inherited properties and place in the hierarchy.
-public struct ResolvedEntity: Sendable, Hashable {
+package struct ResolvedEntity: Sendable, Hashable {
     /// The entity as declared.
-    public var entity: Entity
+    package var entity: Entity
     /// Ancestor names, nearest first (parent, grandparent, …). Stops before a parent that does
     /// not exist or one already listed (a cycle).
-    public var ancestors: [String]
+    package var ancestors: [String]
     /// The topmost ancestor, or the entity itself when it has no (known) parent.
-    public var rootEntityName: String
+    package var rootEntityName: String
     /// True when following parents leads back to an entity already visited (see CP117).
-    public var hasCyclicAncestry: Bool
+    package var hasCyclicAncestry: Bool
     /// Direct subentities, in file order.
-    public var subentities: [String]
+    package var subentities: [String]
     /// Inherited attributes first (root-most ancestor first), then declared ones. A name is
     /// listed once: an inherited property wins over a redeclaration (CP115).
-    public var attributes: [Attribute]
+    package var attributes: [Attribute]
     /// Relationships, ordered like `attributes`.
-    public var relationships: [Relationship]
+    package var relationships: [Relationship]
     /// Fetched properties, ordered like `attributes`.
-    public var fetchedProperties: [FetchedProperty]
+    package var fetchedProperties: [FetchedProperty]
     /// Inherited property name → the ancestor that declares it. Declared properties are not
     /// listed (so a redeclared inherited name maps to the ancestor: a CP115 finding).
-    public var inheritedFrom: [String: String]
+    package var inheritedFrom: [String: String]
 
-    public var name: String { entity.name }
+    package var name: String { entity.name }
 
     /// The entity's direct parent, when it exists in the model.
-    public var parent: String? { ancestors.first }
+    package var parent: String? { ancestors.first }
 
     /// Names of all properties (attributes, relationships, fetched properties), inherited ones included.
-    public var propertyNames: [String] {
+    package var propertyNames: [String] {
         attributes.map(\.name) + relationships.map(\.name) + fetchedProperties.map(\.name)
     }
 
     /// True when the property `name` is inherited from an ancestor rather than declared here.
-    public func isInherited(_ name: String) -> Bool { inheritedFrom[name] != nil }
+    package func isInherited(_ name: String) -> Bool { inheritedFrom[name] != nil }
 }
 
 extension ObjectModel {
     /// The model with inheritance resolved; see `ResolvedModel`.
-    public func resolved() -> ResolvedModel { ResolvedModel(self) }
+    package func resolved() -> ResolvedModel { ResolvedModel(self) }
 }

@@ -9,9 +9,9 @@
 ///
 /// The order is total and deterministic: names that compare equal by runs (`v01` and `v1`) are
 /// ordered by their plain Unicode string order.
-public enum VersionOrder {
+package enum VersionOrder {
     /// `names` in natural version order (oldest first).
-    public static func sorted(_ names: [String]) -> [String] {
+    package static func sorted(_ names: [String]) -> [String] {
         let keyed = names.map { (name: $0, key: Key($0)) }
         return keyed.sorted { lhs, rhs in
             switch Key.compare(lhs.key, rhs.key) {
@@ -23,7 +23,7 @@ public enum VersionOrder {
     }
 
     /// True when `a` comes strictly before `b` in natural version order.
-    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+    package static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
         switch Key.compare(Key(a), Key(b)) {
         case .less: true
         case .greater: false

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP115 DuplicateModelName: an entity or property name is defined twice.
     ///
     /// Raised by the model validator (`ModelValidator.Check.duplicateNames`, below).
-    public static let duplicateModelName = DiagnosticCode(
+    package static let duplicateModelName = DiagnosticCode(
         "CP115", name: "DuplicateModelName", severity: .error, unusableInput: true,
         summary: "An entity or property name is defined twice",
         help: "Xcode refuses a model with two entities of one name, or two properties of one name in an entity (inherited ones included).",

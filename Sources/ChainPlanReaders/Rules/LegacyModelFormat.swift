@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP112 LegacyModelFormat: a model version uses the pre-Xcode-4 binary format.
     ///
     /// Raised when a bundle is read, for an Xcode 3 version (`legacyModelFormat`, below).
-    public static let legacyModelFormat = DiagnosticCode(
+    package static let legacyModelFormat = DiagnosticCode(
         "CP112", name: "LegacyModelFormat", severity: .warning,
         summary: "A model version uses the pre-Xcode-4 binary format",
         help: "The version folder holds binary `elements`/`layout` files and no `contents` XML. chainplan decodes the `elements` archive when it can (its findings then have no line numbers); when it cannot, steps touching the version cannot be classified. Core Data's version hashes cannot be computed exactly for such a version (`chainplan hash` says so), so steps touching it are compared field by field. Open and save the model in a current Xcode to convert it.",

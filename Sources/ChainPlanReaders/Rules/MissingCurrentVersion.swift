@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP114 MissingCurrentVersion: `.xccurrentversion` names a version that does not exist.
     ///
     /// Raised when a bundle is read (`missingCurrentVersion`, below).
-    public static let missingCurrentVersion = DiagnosticCode(
+    package static let missingCurrentVersion = DiagnosticCode(
         "CP114", name: "MissingCurrentVersion", severity: .error,
         summary: "`.xccurrentversion` names a version that does not exist",
         help: "The file names a `.xcdatamodel` folder that is not in the bundle; momc fails to compile it.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP113 NoCurrentVersion: the bundle does not say which version is current.
     ///
     /// Raised when a bundle is read (`noCurrentVersion`, `unreadableCurrentVersion`, below).
-    public static let noCurrentVersion = DiagnosticCode(
+    package static let noCurrentVersion = DiagnosticCode(
         "CP113", name: "NoCurrentVersion", severity: .warning,
         summary: "The bundle does not say which version is current",
         help: "`.xccurrentversion` is missing or empty and the bundle has several versions. Xcode picks one silently; set the current version in Xcode's model inspector.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP117 ParentEntityCycle: entity inheritance forms a cycle.
     ///
     /// Raised by the model validator (`ModelValidator.Check.parentEntityCycles`, below).
-    public static let parentEntityCycle = DiagnosticCode(
+    package static let parentEntityCycle = DiagnosticCode(
         "CP117", name: "ParentEntityCycle", severity: .error, unusableInput: true,
         summary: "Entity inheritance forms a cycle",
         help: "An entity is (indirectly) its own parent; no model can be built from it.",

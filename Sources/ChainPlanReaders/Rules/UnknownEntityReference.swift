@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP116 UnknownEntityReference: a relationship or parent names an entity that does not exist.
     ///
     /// Raised by the model validator (`ModelValidator.Check.unknownEntityReferences`, below).
-    public static let unknownEntityReference = DiagnosticCode(
+    package static let unknownEntityReference = DiagnosticCode(
         "CP116", name: "UnknownEntityReference", severity: .error, unusableInput: true,
         summary: "A relationship or parent names an entity that does not exist",
         help: "A relationship's destination or inverse entity, or an entity's parent, is not defined in the model version; momc fails to compile it.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP120 UnreadableMappingModel: a mapping model cannot be read.
     ///
     /// Raised where the input cannot be read, with the reader's reason: `MappingModelLoading.swift`, `MappingModelReader.swift`.
-    public static let unreadableMappingModel = DiagnosticCode(
+    package static let unreadableMappingModel = DiagnosticCode(
         "CP120", name: "UnreadableMappingModel", severity: .error,
         summary: "A mapping model cannot be read",
         help: "The `.xcmappingmodel` has no readable `xcmapping.xml`, or its embedded model snapshots cannot be decoded.",

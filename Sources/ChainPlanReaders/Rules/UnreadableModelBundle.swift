@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP111 UnreadableModelBundle: the model bundle cannot be read.
     ///
     /// Raised where the input cannot be read, with the reader's reason: `CompiledModelInfo.swift`, `DryRun.swift`, `Explain.swift`, `InputLoader.swift`, `ModelBundleReader.swift`, `PassesPlanning.swift`, `StageModelWriter.swift`.
-    public static let unreadableModelBundle = DiagnosticCode(
+    package static let unreadableModelBundle = DiagnosticCode(
         "CP111", name: "UnreadableModelBundle", severity: .error, unusableInput: true,
         summary: "The model bundle cannot be read",
         help: "The `.xcdatamodeld` is missing, not a directory, holds no versions, or lies outside the spec's folder without `--allow-outside`.",

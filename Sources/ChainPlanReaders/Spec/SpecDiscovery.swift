@@ -1,16 +1,16 @@
 import Foundation
 
 /// Finds the spec when none is named: `chain.json`, `chain.yaml` or `chain.yml` in a directory.
-public enum SpecDiscovery {
-    public static let candidateNames = ["chain.json", "chain.yaml", "chain.yml"]
+package enum SpecDiscovery {
+    package static let candidateNames = ["chain.json", "chain.yaml", "chain.yml"]
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case found(URL)
         case none
         case several([String])
     }
 
-    public static func find(in directory: URL) -> Outcome {
+    package static func find(in directory: URL) -> Outcome {
         let present = candidateNames.filter {
             FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
         }

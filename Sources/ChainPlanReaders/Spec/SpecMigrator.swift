@@ -9,13 +9,13 @@ import Foundation
 ///   empty (`[]`) and every version is a start whose one step is the jump to the current version.
 /// - `staged`: with staged migration (`NSStagedMigrationManager`, iOS 17): the app lists stages
 ///   between consecutive versions, so the spec is the progressive chain, each step one stage.
-public enum SpecMigrator: String, Sendable, CaseIterable {
+package enum SpecMigrator: String, Sendable, CaseIterable {
     case corestore
     case coreData = "core-data"
     case staged
 
     /// The comment a YAML spec starts with (and `init` prints), saying what the spec analyses.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .corestore:
             return "CoreStore (progressive): stores migrate one version at a time, oldest first; each consecutive pair is a step."
@@ -29,7 +29,7 @@ public enum SpecMigrator: String, Sendable, CaseIterable {
 
 extension SpecWriter {
     /// The spec for `migrator`: JSON (which has no comments) or YAML led by the explanation.
-    public static func spec(versions: [String], modelPath: String, migrator: SpecMigrator, yaml: Bool) -> String {
+    package static func spec(versions: [String], modelPath: String, migrator: SpecMigrator, yaml: Bool) -> String {
         let chain = migrator == .coreData ? [] : versions
         if !yaml {
             return json(versions: chain, modelPath: modelPath)

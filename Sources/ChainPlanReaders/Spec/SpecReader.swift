@@ -7,25 +7,25 @@ import Yams
 /// The reader is defensive: inputs come from pull requests. Files are size-checked before
 /// they are read, must be regular files (a FIFO would block), must be UTF-8 (a UTF-8 BOM is
 /// accepted), and pass `StructureGuard` before Yams composes them.
-public struct SpecReader: Sendable {
+package struct SpecReader: Sendable {
     /// Largest spec accepted, in bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
     /// The codes an `accept` entry may name (the stages above this one declare them).
-    public var codes: [DiagnosticCode]
+    package var codes: [DiagnosticCode]
 
-    public init(maxBytes: Int = 16 << 20, codes: [DiagnosticCode]) {
+    package init(maxBytes: Int = 16 << 20, codes: [DiagnosticCode]) {
         self.maxBytes = maxBytes
         self.codes = codes
     }
 
     /// The result of reading: a spec when the file could be interpreted, and every finding.
-    public struct Result: Sendable {
-        public var spec: ChainSpec?
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var spec: ChainSpec?
+        package var diagnostics: [Diagnostic]
     }
 
     /// Reads the spec file at `url`; `displayPath` is used in diagnostics.
-    public func read(fileAt url: URL, displayPath: String) -> Result {
+    package func read(fileAt url: URL, displayPath: String) -> Result {
         switch FileAccess.readRegularFile(at: url, maxBytes: maxBytes) {
         case .success(let data):
             return read(data: data, displayPath: displayPath, syntax: SpecReader.syntax(forPath: url.path, data: data))
@@ -39,7 +39,7 @@ public struct SpecReader: Sendable {
     }
 
     /// The syntax implied by the file extension, or sniffed from the content when there is none.
-    public static func syntax(forPath path: String, data: Data) -> SpecSyntax {
+    package static func syntax(forPath path: String, data: Data) -> SpecSyntax {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".json") { return .json }
         if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return .yaml }
@@ -53,7 +53,7 @@ public struct SpecReader: Sendable {
     }
 
     /// Reads a spec from bytes.
-    public func read(data: Data, displayPath: String, syntax: SpecSyntax) -> Result {
+    package func read(data: Data, displayPath: String, syntax: SpecSyntax) -> Result {
         let fileLocation = SourceLocation(file: displayPath)
         func fail(_ message: String, line: Int? = nil, column: Int? = nil) -> Result {
             Result(spec: nil, diagnostics: [

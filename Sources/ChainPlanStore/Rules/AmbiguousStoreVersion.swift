@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP302 AmbiguousStoreVersion: several model versions match the store equally.
     ///
     /// Raised when a store is identified (`StoreIdentification`, `StoreHashIdentification`), for one of the cases below.
-    public static let ambiguousStoreVersion = DiagnosticCode(
+    package static let ambiguousStoreVersion = DiagnosticCode(
         "CP302", name: "AmbiguousStoreVersion", severity: .warning,
         summary: "Several model versions match the store equally",
         help: "The evidence does not single out one version. Supply the compiled model (`--momd`) so the entity hashes decide.",

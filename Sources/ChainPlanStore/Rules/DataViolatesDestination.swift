@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP304 DataViolatesDestination: stored data violates the destination model.
     ///
     /// Raised by the dry run's simulation (`dataViolatesDestination`, below; the checks are `StoreDataChecks`).
-    public static let dataViolatesDestination = DiagnosticCode(
+    package static let dataViolatesDestination = DiagnosticCode(
         "CP304", name: "DataViolatesDestination", severity: .error,
         summary: "Stored data violates the destination model",
         help: "Rows would fail validation after migration: NULLs in attributes that become non-optional, duplicates under a new uniqueness constraint, values outside new min/max, empty required to-one relationships.",

@@ -7,7 +7,7 @@ extension DiagnosticCode {
     /// CP305 DeferredColumnsMismatch: the store's deferred columns do not match its model.
     ///
     /// Raised when a store's deferred work is checked against its version (`StoreDeferredWork.mismatches`, below).
-    public static let deferredColumnsMismatch = DiagnosticCode(
+    package static let deferredColumnsMismatch = DiagnosticCode(
         "CP305", name: "DeferredColumnsMismatch", severity: .error, unusableInput: true,
         summary: "The store's deferred columns do not match its model",
         help: "A deferred lightweight migration renames removed columns `_DEFERRED_<uuid>__<column>` until `finishDeferredLightweightMigration()` copies their tables (core-data-internals §7.3). Such a column in a table the store's model version does not have, with another name shape, or standing for a column the model still reads means the store is not at the version it claims or its schema was edited: neither finishing nor the next migration can be predicted.",

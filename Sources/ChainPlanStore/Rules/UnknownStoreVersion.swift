@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP301 UnknownStoreVersion: no model version matches the store.
     ///
     /// Raised when a store is identified (`StoreIdentification`, `StoreHashIdentification`), for one of the cases below.
-    public static let unknownStoreVersion = DiagnosticCode(
+    package static let unknownStoreVersion = DiagnosticCode(
         "CP301", name: "UnknownStoreVersion", severity: .error, unusableInput: true,
         summary: "No model version matches the store",
         help: "Neither hashes, identifiers nor structure identify the store's model version. The closest version and the differences are named.",

@@ -4,7 +4,7 @@ extension DiagnosticCode {
     /// CP300 UnreadableStore: the store cannot be read.
     ///
     /// Raised where the input cannot be read, with the reader's reason: `MigrationSimulator.swift`, `StoreError.swift`, `StoreReader.swift`.
-    public static let unreadableStore = DiagnosticCode(
+    package static let unreadableStore = DiagnosticCode(
         "CP300", name: "UnreadableStore", severity: .error, unusableInput: true,
         summary: "The store cannot be read",
         help: "The path is not a SQLite database, is empty, truncated, encrypted, a directory, locked beyond the timeout, or not a Core Data store (no Z_METADATA).",

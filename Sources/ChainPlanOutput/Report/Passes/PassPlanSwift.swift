@@ -8,8 +8,8 @@ import Foundation
 /// (deleting the temporary store and reporting which pass failed), reports overall progress as
 /// (pass + progress) / passes, and replaces the store's contents only after the last pass. The
 /// user's store is never deleted.
-public enum PassPlanSwift {
-    public static func render(_ report: PassReport) -> String {
+package enum PassPlanSwift {
+    package static func render(_ report: PassReport) -> String {
         let type = SwiftNames.type(report.fullMappingModelName) + "Passes"
         let passes = report.plan.passes
         var out = """

@@ -5,8 +5,8 @@ import Foundation
 /// `chainplan passes` as text: the passes in order with their entity mappings (and sizes from a
 /// store), coverage, the relationships that cross passes and how each is set, the single-pass
 /// memory, the staged alternative, and the findings.
-public enum PassPlanText {
-    public static func render(_ report: PassReport, spec: String) -> String {
+package enum PassPlanText {
+    package static func render(_ report: PassReport, spec: String) -> String {
         let plan = report.plan
         let source = report.mappingModels.isEmpty
             ? "the entity mappings it needs (no mapping model: one per destination entity from its source)"

@@ -4,8 +4,8 @@ import ChainPlanPlanning
 /// a `CustomSchemaMappingProvider` skeleton per step with data work, the `SQLiteStore` with those
 /// providers, and the async `addStorage` (never `addStorageAndWait`, never
 /// `.recreateStoreOnModelMismatch`). CoreStore migrates step by step, so no bridge is needed.
-public enum StagePlanCoreStore {
-    public static func render(_ plan: StagePlan) -> String {
+package enum StagePlanCoreStore {
+    package static func render(_ plan: StagePlan) -> String {
         let type = SwiftNames.type(plan.modelName) + "CoreStore"
         let chain = plan.starts.map(\.version)
         var out = """

@@ -3,13 +3,13 @@ import ChainPlanPlanning
 import Foundation
 
 /// Renders a stage plan as text, JSON or Markdown. Pure functions of the plan.
-public enum StagePlanRendering {
+package enum StagePlanRendering {
     /// JSON: `{"stages": [...], "starts": [...], ...}` in migration order, keys sorted.
-    public static func json(_ plan: StagePlan) -> Data {
+    package static func json(_ plan: StagePlan) -> Data {
         JSONEnvelope.encode(plan)
     }
 
-    public static func text(_ plan: StagePlan) -> String {
+    package static func text(_ plan: StagePlan) -> String {
         var out = "Staged migration plan for \(plan.modelName) (app model '\(plan.appModel)')\n"
         out += plan.checksumSource.map { "Checksums: \($0)\n" }
             ?? "Checksums: not known (pass --momd with the compiled model); versions merged by chainplan's hash comparison\n"
@@ -35,7 +35,7 @@ public enum StagePlanRendering {
     }
 
     /// One start's simulation, indented lines.
-    public static func startLine(_ run: StageRun) -> String {
+    package static func startLine(_ run: StageRun) -> String {
         var out = "  '\(run.version)': \(run.summary)\n"
         for jump in run.jumps {
             let stage = jump.stage.map { "stage \($0 + 1)" } ?? "plain automatic migration"
@@ -78,7 +78,7 @@ public enum StagePlanRendering {
     }
 
     /// An HTML section for the review report.
-    public static func html(_ plan: StagePlan) -> String {
+    package static func html(_ plan: StagePlan) -> String {
         let x = MarkupText.xml
         let (stages, starts) = cells(plan, Markup(code: { "<code>\(x($0))</code>" }, text: x, lineBreak: "<br/>"))
         var out = "<h2>Staged migration plan</h2>\n<p>App model <code>\(x(plan.appModel))</code>. "
@@ -96,7 +96,7 @@ public enum StagePlanRendering {
         return out
     }
 
-    public static func markdown(_ plan: StagePlan) -> String {
+    package static func markdown(_ plan: StagePlan) -> String {
         let (stages, starts) = cells(plan, Markup(code: { MarkupText.markdownCode($0, inTable: true) }, text: MarkupText.markdown, lineBreak: "<br>"))
         var out = "## Staged migration plan\n\n"
         out += "App model: \(MarkupText.markdownCode(plan.appModel, inTable: true)). "

@@ -6,12 +6,12 @@ import ChainPlanPlanning
 /// context, KVC on `NSManagedObject`, batches, throwing on a nil `manager.container`), a store
 /// description with both migration options set, 134504/134505/134506 reported with the store's
 /// checksum and version (the store is never deleted), and a DEBUG self-check of the constants.
-public enum StagePlanSwift {
+package enum StagePlanSwift {
     /// The Swift source, or nil when the plan has no checksums (a plan without them would need
     /// made-up constants).
     /// `deferred`: the app passes `NSPersistentStoreDeferredLightweightMigrationOptionKey`; the
     /// store description sets it and the file gains the finish routine (`DeferredFinishSwift`).
-    public static func render(_ plan: StagePlan, deferred: Bool = false) -> String? {
+    package static func render(_ plan: StagePlan, deferred: Bool = false) -> String? {
         guard plan.checksumSource != nil, plan.stages.allSatisfy({ $0.checksums.count == $0.versions.count }) else { return nil }
         let type = SwiftNames.type(plan.modelName) + "StagedMigration"
         let constants = SwiftNames.constants(for: plan.listedVersions)

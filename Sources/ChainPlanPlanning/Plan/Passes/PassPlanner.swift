@@ -16,7 +16,7 @@ import ChainPlanReaders
 /// `[B]`, `[A]`; `A` and `B` require each other → one pass `[A, B]`; optional
 /// `Registration.course` to `Course` with uniqueness constraint `code` → `[Course]`,
 /// `[Registration]` and `fetch-by-key` `code`; without the constraint → one pass, `same-pass`.
-public enum PassPlanner {
+package enum PassPlanner {
     /// The key an entity is matched by across versions (§4.1): its renaming identifier, else its
     /// name; an empty identifier is none (the inference's own key, `InferenceRules.key`).
     static func key(_ entity: Entity) -> String { InferenceRules.key(name: entity.name, renamingIdentifier: entity.renamingIdentifier) }
@@ -24,7 +24,7 @@ public enum PassPlanner {
     /// The entity mappings a user needs without a mapping model: one per destination entity from
     /// the source entity with its key, named the way Xcode names them (`PersonToPerson`). An
     /// abstract source entity has no objects of its own (the fetch excludes sub-entities): none.
-    public static func defaultEntityMappings(source: ObjectModel, destination: ObjectModel) -> [PassEntityMapping] {
+    package static func defaultEntityMappings(source: ObjectModel, destination: ObjectModel) -> [PassEntityMapping] {
         var sourceByKey: [String: String] = [:]
         for entity in source.entities where !entity.isAbstract && sourceByKey[key(entity)] == nil { sourceByKey[key(entity)] = entity.name }
         return destination.entities.compactMap { entity in
@@ -35,13 +35,13 @@ public enum PassPlanner {
 
     /// Source entities the step keeps whose objects must be migrated: a destination entity has
     /// their key, and they are not abstract (an abstract entity has no objects of its own).
-    public static func keptSourceEntities(source: ObjectModel, destination: ObjectModel) -> [String] {
+    package static func keptSourceEntities(source: ObjectModel, destination: ObjectModel) -> [String] {
         let keys = Set(destination.entities.map(key))
         return source.entities.filter { !$0.isAbstract && keys.contains(key($0)) }.map(\.name)
     }
 
     /// Coverage of `mappings` over the kept source entities.
-    public static func coverage(source: ObjectModel, destination: ObjectModel, mappings: [PassEntityMapping]) -> PassPlan.Coverage {
+    package static func coverage(source: ObjectModel, destination: ObjectModel, mappings: [PassEntityMapping]) -> PassPlan.Coverage {
         let read = Set(mappings.compactMap(\.source))
         var pairs: [String: Int] = [:]
         for mapping in mappings {
@@ -59,7 +59,7 @@ public enum PassPlanner {
     /// Plans the step from `source` to `destination` with `mappings`. `rows`: per source entity,
     /// from a store; `maxMemoryBytes`: the budget passes are packed under (a group the rules do
     /// not allow to split may still exceed it).
-    public static func plan(source: ObjectModel, destination: ObjectModel, mappings: [PassEntityMapping],
+    package static func plan(source: ObjectModel, destination: ObjectModel, mappings: [PassEntityMapping],
                             rows: [String: PassRows]? = nil, maxMemoryBytes: Int? = nil) -> PassPlan {
         let graph = PassGraph(destination: destination, mappings: mappings)
         let created = graph.created

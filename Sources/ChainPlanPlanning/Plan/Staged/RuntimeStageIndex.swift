@@ -1,7 +1,7 @@
 /// Where each key sits in a stage list, found once per list so that simulating every start
 /// (reference §6.1 facts 2–4) costs no scan of the stages' keys per start: a plan of n versions
 /// simulates n starts, and scanning each time made the simulations grow with n².
-public struct RuntimeStageIndex: Sendable {
+package struct RuntimeStageIndex: Sendable {
     /// Fact 3's pre-flight: the last stage holding the key (a lightweight member or a custom
     /// stage's current model).
     let lastHolding: [String: Int]
@@ -16,7 +16,7 @@ public struct RuntimeStageIndex: Sendable {
     /// The last custom stage: stages after it are all lightweight.
     let lastCustom: Int?
 
-    public init(_ stages: [RuntimeStage]) {
+    package init(_ stages: [RuntimeStage]) {
         var lastHolding: [String: Int] = [:]
         var lastListing: [String: Int] = [:]
         var located: [String: Int] = [:]

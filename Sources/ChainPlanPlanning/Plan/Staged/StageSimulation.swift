@@ -1,13 +1,13 @@
 import ChainPlanInference
 /// A stage as the runtime sees it: by key (a checksum, or a version name when checksums are not
 /// known), for simulating a plan chainplan made or a stage list a user wrote.
-public struct RuntimeStage: Sendable, Hashable {
-    public var kind: MigrationStage.Kind
+package struct RuntimeStage: Sendable, Hashable {
+    package var kind: MigrationStage.Kind
     /// Lightweight: members; custom: `[current, next]`.
-    public var keys: [String]
-    public var hasHandlers: Bool
+    package var keys: [String]
+    package var hasHandlers: Bool
 
-    public init(kind: MigrationStage.Kind, keys: [String], hasHandlers: Bool) {
+    package init(kind: MigrationStage.Kind, keys: [String], hasHandlers: Bool) {
         self.kind = kind
         self.keys = keys
         self.hasHandlers = hasHandlers
@@ -18,19 +18,19 @@ public struct RuntimeStage: Sendable, Hashable {
 }
 
 /// How one jump (the store's actual model straight to a target) goes: judged by the classifier.
-public struct JumpJudgement: Sendable, Hashable {
-    public var migration: MigrationKind
-    public var inferable: Bool?
-    public var mappingModel: String?
+package struct JumpJudgement: Sendable, Hashable {
+    package var migration: MigrationKind
+    package var inferable: Bool?
+    package var mappingModel: String?
     /// Data the jump drops that stepping through the versions in between keeps.
-    public var lostComparedToSteps: [String]
+    package var lostComparedToSteps: [String]
     /// Why it fails, when it does.
-    public var blocking: [String]
+    package var blocking: [String]
 
     /// Core Data finds no mapping model and cannot infer one (134140), or a model is unreadable.
-    public var fails: Bool { (migration == .heavyweight && mappingModel == nil) || migration == .unknown }
+    package var fails: Bool { (migration == .heavyweight && mappingModel == nil) || migration == .unknown }
 
-    public init(migration: MigrationKind, inferable: Bool?, mappingModel: String?, lostComparedToSteps: [String], blocking: [String]) {
+    package init(migration: MigrationKind, inferable: Bool?, mappingModel: String?, lostComparedToSteps: [String], blocking: [String]) {
         self.migration = migration
         self.inferable = inferable
         self.mappingModel = mappingModel
@@ -45,30 +45,30 @@ public struct JumpJudgement: Sendable, Hashable {
 }
 
 /// Core Data's staged migration at runtime, reference §6.1 facts 1–7, for one store.
-public enum StageSimulation {
+package enum StageSimulation {
     /// The exact reasons of §6.1's error table.
-    public enum Reason {
-        public static let incompatible = "The model used to open the store is incompatible with the one used to create the store"
-        public static let incompatibleAfterMigration = "Incompatible metadata after migration because the store version hashes didn't migrate."
-        public static let unknownCoordinatorModel = "Cannot use staged migration with an unknown coordinator model version."
-        public static let unknownModel = "Cannot use staged migration with an unknown model version."
-        public static let backward = "A store file cannot be migrated backwards with staged migration."
-        public static let noMapping = "Can't find or automatically infer mapping model for migration"
-        public static let duplicateInStage = "Duplicate version checksums detected."
-        public static let equalEndpoints = "The current model reference and the next model reference cannot be equal."
-        public static let duplicateAcrossStages = "Duplicate version checksums across stages detected."
+    package enum Reason {
+        package static let incompatible = "The model used to open the store is incompatible with the one used to create the store"
+        package static let incompatibleAfterMigration = "Incompatible metadata after migration because the store version hashes didn't migrate."
+        package static let unknownCoordinatorModel = "Cannot use staged migration with an unknown coordinator model version."
+        package static let unknownModel = "Cannot use staged migration with an unknown model version."
+        package static let backward = "A store file cannot be migrated backwards with staged migration."
+        package static let noMapping = "Can't find or automatically infer mapping model for migration"
+        package static let duplicateInStage = "Duplicate version checksums detected."
+        package static let equalEndpoints = "The current model reference and the next model reference cannot be equal."
+        package static let duplicateAcrossStages = "Duplicate version checksums across stages detected."
     }
 
     /// Simulates a store whose metadata checksum is `store` opened by an app whose model is `app`.
     /// `name` shows a key as a version name; `judge` classifies a jump between two keys.
-    public static func run(store: String, app: String, stages: [RuntimeStage], version: String, checksum: String?,
+    package static func run(store: String, app: String, stages: [RuntimeStage], version: String, checksum: String?,
                            name: (String) -> String, judge: (String, String) -> JumpJudgement) -> StageRun {
         run(store: store, app: app, stages: stages, index: RuntimeStageIndex(stages), version: version, checksum: checksum,
             name: name, judge: judge)
     }
 
     /// The same, with `index` made once from `stages` for every start simulated on them.
-    public static func run(store: String, app: String, stages: [RuntimeStage], index stageIndex: RuntimeStageIndex, version: String,
+    package static func run(store: String, app: String, stages: [RuntimeStage], index stageIndex: RuntimeStageIndex, version: String,
                            checksum: String?, name: (String) -> String, judge: (String, String) -> JumpJudgement) -> StageRun {
         var run = StageRun(version: version, checksum: checksum, locatedAt: nil, stagesRun: [], jumps: [], handlers: [],
                            error: nil, endsOn: nil, summary: "")

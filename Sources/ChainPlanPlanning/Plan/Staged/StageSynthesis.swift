@@ -7,26 +7,26 @@ import ChainPlanReaders
 /// runtime executes classified, and a handler-less custom stage inserted where a jump fails or
 /// drops data that stepping keeps; repeated until stable. Then the §6.1 proof and the per-start
 /// simulation.
-public struct StageSynthesis {
-    public var bundle: ModelBundle
+package struct StageSynthesis {
+    package var bundle: ModelBundle
     /// The versions oldest first; the last is the app model.
-    public var order: [String]
-    public var mappingModels: [StepKey: StepMappingModel]
+    package var order: [String]
+    package var mappingModels: [StepKey: StepMappingModel]
     /// Checksums from a compiled model or a hash engine; nil: none known (plans then list no
     /// checksums and merge only versions chainplan finds hash-equivalent).
-    public var identities: VersionIdentities?
+    package var identities: VersionIdentities?
     /// When `identities` is nil: take every version's checksum from the hashes the step
     /// classifier computes anyway (Core Data's algorithm, verified versions only) instead of
     /// hashing the bundle a second time.
-    public var computesIdentities = false
+    package var computesIdentities = false
     /// Steps the user marks as custom stages (`stages` in the spec).
-    public var marked: Set<StepKey>
+    package var marked: Set<StepKey>
     /// Where the spec writes each marked step (CP515 points there); others are located at `location`.
-    public var markedAt: [StepKey: SourceLocation] = [:]
+    package var markedAt: [StepKey: SourceLocation] = [:]
     /// Where findings about the plan are located (the spec).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(bundle: ModelBundle, order: [String], mappingModels: [StepKey: StepMappingModel] = [:],
+    package init(bundle: ModelBundle, order: [String], mappingModels: [StepKey: StepMappingModel] = [:],
                 identities: VersionIdentities? = nil, marked: Set<StepKey> = [], location: SourceLocation) {
         self.bundle = bundle
         self.order = order
@@ -44,7 +44,7 @@ public struct StageSynthesis {
         var work: [DataWork]
     }
 
-    public func plan() -> StagePlan { plan(classifier: StepClassifier(bundle: bundle, mappingModels: mappingModels)) }
+    package func plan() -> StagePlan { plan(classifier: StepClassifier(bundle: bundle, mappingModels: mappingModels)) }
 
     /// The plan, judged by `classifier` (made for `bundle` and `mappingModels`).
     package func plan(classifier: StepClassifier) -> StagePlan { plan(classifier: classifier, classified: [:]) }
