@@ -21,7 +21,6 @@ enum StoreHashIdentification {
         let recorded = metadata.modelVersionHashes
         let shown = metadata.displayPath
         let location = SourceLocation(file: shown)
-        func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
         let match = StoreVersionMatch(storeHashes: recorded, candidates: hashed.map { ($0.0.name, $0.1) })
         var found = match.matches
         var merged = false
@@ -61,7 +60,7 @@ enum StoreHashIdentification {
         let known = Set(versions.compactMap { $0.model?.versionIdentifier })
         let unknown = identifiers.filter { !known.contains($0) }.sorted()
         if !unknown.isEmpty {
-            reasons.append("it names model version identifier \(quoted(unknown)), which no version in the bundle has")
+            reasons.append("it names model version identifier \(unknown.quotedList), which no version in the bundle has")
         }
         diagnostics.append(.unknownStoreVersion(shown, .noMatch(reasons: reasons, nearest: match.nearest?.version), at: location))
         return Decision(version: nil)

@@ -104,7 +104,6 @@ package enum StoreIdentifier {
             StoreIdentification(detectedVersion: version, evidence: evidence, candidates: candidates,
                                 closestDifferences: closestDifferences, diagnostics: diagnostics.sorted())
         }
-        func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
 
         // 1. Hashes.
         if let compiled, !metadata.modelVersionHashes.isEmpty {
@@ -213,7 +212,7 @@ package enum StoreIdentifier {
         // No match.
         var reasons: [String] = []
         if !unknownIdentifiers.isEmpty {
-            reasons.append("it names model version identifier \(quoted(unknownIdentifiers)), which no version in the bundle has")
+            reasons.append("it names model version identifier \(unknownIdentifiers.quotedList), which no version in the bundle has")
         }
         if let closest {
             let score = NumberText.fixed(closest.score, digits: 2)

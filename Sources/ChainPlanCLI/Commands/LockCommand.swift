@@ -61,25 +61,24 @@ struct LockCommand: AsyncParsableCommand {
         if !plan.kept.isEmpty { throw ExitCode(1) }
     }
 
-    static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
 
     /// `wrote chain.lock: 3 versions locked`, with what changed when there was a lock before.
     static func summary(_ display: String, lock: ChainLock, plan: ChainPlanner.LockPlan) -> String {
         "wrote \(display): \(lock.versions.count) version\(lock.versions.count == 1 ? "" : "s") locked"
-            + (plan.added.count == lock.versions.count || plan.added.isEmpty ? "" : " (added \(quoted(plan.added)))")
+            + (plan.added.count == lock.versions.count || plan.added.isEmpty ? "" : " (added \(plan.added.quotedList))")
     }
 
     /// One line per locked version kept, rewritten or dropped, and one for unverified hashes.
     static func notes(_ plan: ChainPlanner.LockPlan) -> [String] {
         var lines: [String] = []
         if !plan.kept.isEmpty {
-            lines.append("chainplan: error: kept \(quoted(plan.kept)) as locked: \(plan.kept.count == 1 ? "its" : "their") Core Data version hashes changed "
+            lines.append("chainplan: error: kept \(plan.kept.quotedList) as locked: \(plan.kept.count == 1 ? "its" : "their") Core Data version hashes changed "
                          + "since \(plan.kept.count == 1 ? "it was" : "they were") locked (CP401); `chainplan lock --force` rewrites \(plan.kept.count == 1 ? "it" : "them")")
         }
-        if !plan.rewritten.isEmpty { lines.append("chainplan: warning: rewrote the locked \(quoted(plan.rewritten)) from the bundle (--force)") }
-        if !plan.dropped.isEmpty { lines.append("chainplan: warning: dropped the locked \(quoted(plan.dropped)) (--force)") }
+        if !plan.rewritten.isEmpty { lines.append("chainplan: warning: rewrote the locked \(plan.rewritten.quotedList) from the bundle (--force)") }
+        if !plan.dropped.isEmpty { lines.append("chainplan: warning: dropped the locked \(plan.dropped.quotedList) (--force)") }
         if !plan.unverified.isEmpty {
-            lines.append("chainplan: note: the hashes of \(quoted(plan.unverified)) are unverified: they rest on an input whose place in Core Data's hash "
+            lines.append("chainplan: note: the hashes of \(plan.unverified.quotedList) are unverified: they rest on an input whose place in Core Data's hash "
                          + "is read from code only or left open (see `chainplan hash`)")
         }
         return lines

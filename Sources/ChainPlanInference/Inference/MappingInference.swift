@@ -355,10 +355,13 @@ private struct Engine {
         let destinationProperties = storedProperties(d, in: destination)
         // Duplicate source keys fail the builder (the first source of a key is the one paired);
         // duplicate destination keys take the same source.
-        add(InferenceRules.duplicateSourcePropertyKeys(sourceProperties, sourceEntity: sName, entity: dName, files: files))
         var sourceByKey: [String: Int] = [:]
-        for (index, property) in sourceProperties.enumerated() where sourceByKey[property.key] == nil {
-            sourceByKey[property.key] = index
+        var duplicateKeys = false
+        for (index, property) in sourceProperties.enumerated() {
+            if sourceByKey[property.key] == nil { sourceByKey[property.key] = index } else { duplicateKeys = true }
+        }
+        if duplicateKeys {
+            add(InferenceRules.duplicateSourcePropertyKeys(sourceProperties, sourceEntity: sName, entity: dName, files: files))
         }
         var usedSources: Set<Int> = []
         var unmatchedDestinations: [Int] = []

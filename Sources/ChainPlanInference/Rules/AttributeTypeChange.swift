@@ -64,17 +64,17 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .attributeTypeChange,
         examples: [
             example("Transformable → Binary", entity("Item", attribute("blob", "Transformable")),
-                                 entity("Item", attribute("blob", "Binary", "optional=\"YES\"").replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")),
-                                 .inferred),
+                    entity("Item", attribute("blob", "Binary", "optional=\"YES\"").replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")),
+                    .inferred),
             example("Binary → Transformable", entity("Item", attribute("blob", "Binary")),
-                                 entity("Item", attribute("blob", "Transformable").replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")),
-                                 .inferred),
+                    entity("Item", attribute("blob", "Transformable").replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")),
+                    .inferred),
             example("unchanged String with the key", entity("Item", attribute("name", "String")),
-                                 entity("Item", attribute("name", "String").replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")
-                                    + attribute("other", "String")), .refused),
+                    entity("Item", attribute("name", "String").replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")
+                       + attribute("other", "String")), .refused),
             example("externally stored Binary side", entity("Item", attribute("blob", "Transformable")),
-                                 entity("Item", attribute("blob", "Binary", "optional=\"YES\" allowsExternalBinaryDataStorage=\"YES\"")
-                                    .replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")), .refused),
+                    entity("Item", attribute("blob", "Binary", "optional=\"YES\" allowsExternalBinaryDataStorage=\"YES\"")
+                       .replacingOccurrences(of: "/>", with: ">\(transformationKey)</attribute>")), .refused),
         ])
 
     static let transformationKeyName = "NSMigrationAllowTypeTransformation"

@@ -22,9 +22,9 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .dataRemoved,
         examples: [
             example("an entity is removed", entity("Note") + entity("Tag", attribute("name", "String")),
-                                 entity("Note"), .inferred),
+                    entity("Note"), .inferred),
             example("an entity is kept", entity("Note") + entity("Tag", attribute("name", "String")),
-                                 entity("Note", attribute("title", "String")) + entity("Tag", attribute("name", "String")), .inferred, fires: false),
+                    entity("Note", attribute("title", "String")) + entity("Tag", attribute("name", "String")), .inferred, fires: false),
         ])
 }
 extension InferenceRules {
@@ -36,7 +36,7 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .dataRemoved,
         examples: [
             example("an attribute is removed", entity("Note", attribute("title", "String") + attribute("body", "String")),
-                                 entity("Note", attribute("title", "String")), .inferred),
+                    entity("Note", attribute("title", "String")), .inferred),
         ])
 }
 extension InferenceRules {
@@ -48,9 +48,9 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .dataRemoved,
         examples: [
             example("persistent to transient", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String", "optional=\"YES\" transient=\"YES\"")), .inferred),
+                    entity("Note", attribute("title", "String", "optional=\"YES\" transient=\"YES\"")), .inferred),
             example("transient to persistent", entity("Note", attribute("title", "String", "optional=\"YES\" transient=\"YES\"")),
-                                 entity("Note", attribute("title", "String")), .inferred),
+                    entity("Note", attribute("title", "String")), .inferred),
         ])
 }
 

@@ -30,12 +30,12 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .duplicateRenamingIdentifier,
         examples: [
             example("an entity's identifier equals another entity's name",
-                                 entity("Note", attribute("title", "String")) + entity("Memo", attribute("text", "String"), "elementID=\"Note\""),
-                                 entity("Note", attribute("title", "String"), "") + entity("Memo", attribute("text", "String") + attribute("x", "String")),
-                                 .refused),
+                    entity("Note", attribute("title", "String")) + entity("Memo", attribute("text", "String"), "elementID=\"Note\""),
+                    entity("Note", attribute("title", "String"), "") + entity("Memo", attribute("text", "String") + attribute("x", "String")),
+                    .refused),
             example("distinct keys", entity("Note", attribute("title", "String")) + entity("Memo"),
-                                 entity("Note", attribute("title", "String")) + entity("Memo", attribute("text", "String")),
-                                 .inferred, fires: false),
+                    entity("Note", attribute("title", "String")) + entity("Memo", attribute("text", "String")),
+                    .inferred, fires: false),
         ])
 }
 extension InferenceRules {
@@ -48,12 +48,12 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .duplicateRenamingIdentifier,
         examples: [
             example("rename, then re-add the old name",
-                                 entity("Note", attribute("title", "String")),
-                                 entity("Memo", attribute("title", "String"), "elementID=\"Note\"") + entity("Note", attribute("body", "String")),
-                                 .refused),
+                    entity("Note", attribute("title", "String")),
+                    entity("Memo", attribute("title", "String"), "elementID=\"Note\"") + entity("Note", attribute("body", "String")),
+                    .refused),
             example("rename without re-adding",
-                                 entity("Note", attribute("title", "String")),
-                                 entity("Memo", attribute("title", "String"), "elementID=\"Note\""), .inferred, fires: false),
+                    entity("Note", attribute("title", "String")),
+                    entity("Memo", attribute("title", "String"), "elementID=\"Note\""), .inferred, fires: false),
         ])
 }
 extension InferenceRules {
@@ -67,13 +67,13 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .duplicateRenamingIdentifier,
         examples: [
             example("the version that renamed and re-added is the source",
-                                 entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"") + attribute("fecha", "Date")),
-                                 entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"") + attribute("fecha", "Date")
-                                    + attribute("body", "String")), .refused),
+                    entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"") + attribute("fecha", "Date")),
+                    entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"") + attribute("fecha", "Date")
+                       + attribute("body", "String")), .refused),
             example("rename, then re-add the old name (destination duplicates are accepted)",
-                                 entity("Note", attribute("fecha", "Date")),
-                                 entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"") + attribute("fecha", "Date")),
-                                 .inferred, fires: false),
+                    entity("Note", attribute("fecha", "Date")),
+                    entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"") + attribute("fecha", "Date")),
+                    .inferred, fires: false),
         ])
 }
 
@@ -92,10 +92,8 @@ extension InferenceRules {
 
     private static func duplicateEntityKeys(_ view: ResolvedView, rule: InferenceRule, location: (Int?, Int?) -> SourceLocation?,
                                             reason: String) -> InferenceFindings {
-        var byKey: [String: [Int]] = [:]
-        for (index, key) in view.entityKeys.enumerated() { byKey[key, default: []].append(index) }
         var findings: InferenceFindings = []
-        for (key, indices) in byKey.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
+        for (key, indices) in sharedKeys(view.entityKeys) {
             let names = indices.map { "'\(view.entities[$0].entity.name)'" }.joined(separator: " and ")
             let second = view.entities[indices[1]].entity
             findings.changes.append(rule.change(
@@ -111,10 +109,8 @@ extension InferenceRules {
     /// change per key, at its second property. Duplicate destination keys are accepted.
     static func duplicateSourcePropertyKeys(_ properties: [StoredProperty], sourceEntity: String, entity: String,
                                             files: StepFiles) -> InferenceFindings {
-        var byKey: [String: [Int]] = [:]
-        for (index, property) in properties.enumerated() { byKey[property.key, default: []].append(index) }
         var findings: InferenceFindings = []
-        for (key, indices) in byKey.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
+        for (key, indices) in sharedKeys(properties.map(\.key)) {
             let names = indices.map { "'\(properties[$0].name)'" }.joined(separator: " and ")
             let second = properties[indices[1]]
             findings.changes.append(duplicateSourcePropertyKey.change(
@@ -124,5 +120,12 @@ extension InferenceRules {
                 verdict: .blocksInference, location: files.source(second.line, second.column)))
         }
         return findings
+    }
+
+    /// The keys more than one element has, in key order, each with its elements' positions.
+    private static func sharedKeys(_ keys: [String]) -> [(key: String, indices: [Int])] {
+        var byKey: [String: [Int]] = [:]
+        for (index, key) in keys.enumerated() { byKey[key, default: []].append(index) }
+        return byKey.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

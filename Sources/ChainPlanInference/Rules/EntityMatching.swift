@@ -11,15 +11,15 @@ extension InferenceRules {
         basis: .coreDataBuilder,
         examples: [
             example("renamed with the old name as renaming identifier",
-                                 entity("Car", attribute("color", "String")),
-                                 entity("Automobile", attribute("color", "String"), "elementID=\"Car\""), .inferred),
+                    entity("Car", attribute("color", "String")),
+                    entity("Automobile", attribute("color", "String"), "elementID=\"Car\""), .inferred),
             example("a source identifier left from an earlier rename does not match the plain name",
-                                 entity("Note", attribute("title", "String"), "elementID=\"Memo\"") + entity("Tag"),
-                                 entity("Note", attribute("title", "String")) + entity("Tag", attribute("name", "String")),
-                                 .inferred, fires: false),
+                    entity("Note", attribute("title", "String"), "elementID=\"Memo\"") + entity("Tag"),
+                    entity("Note", attribute("title", "String")) + entity("Tag", attribute("name", "String")),
+                    .inferred, fires: false),
             example("the identifier chains: both sides keyed 'Car'",
-                                 entity("Automobile", attribute("color", "String"), "elementID=\"Car\""),
-                                 entity("Vehicle", attribute("color", "String"), "elementID=\"Car\""), .inferred),
+                    entity("Automobile", attribute("color", "String"), "elementID=\"Car\""),
+                    entity("Vehicle", attribute("color", "String"), "elementID=\"Car\""), .inferred),
         ])
 
     /// A matched entity under another name: Core Data infers the rename.

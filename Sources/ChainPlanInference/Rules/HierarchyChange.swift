@@ -29,15 +29,15 @@ extension InferenceRules {
         basis: .unverified, code: .hierarchyChange,
         examples: [
             example("two separate entities get a common parent",
-                                 entity("Car", attribute("wheels", "Integer 16")) + entity("Boat", attribute("keel", "Integer 16")),
-                                 entity("Vehicle", "", "isAbstract=\"YES\"") + entity("Car", attribute("wheels", "Integer 16"), "parentEntity=\"Vehicle\"")
-                                    + entity("Boat", attribute("keel", "Integer 16"), "parentEntity=\"Vehicle\""), .inferred),
+                    entity("Car", attribute("wheels", "Integer 16")) + entity("Boat", attribute("keel", "Integer 16")),
+                    entity("Vehicle", "", "isAbstract=\"YES\"") + entity("Car", attribute("wheels", "Integer 16"), "parentEntity=\"Vehicle\"")
+                       + entity("Boat", attribute("keel", "Integer 16"), "parentEntity=\"Vehicle\""), .inferred),
             example("an entity becomes abstract", entity("Car", attribute("wheels", "Integer 16")),
-                                 entity("Car", attribute("wheels", "Integer 16"), "isAbstract=\"YES\""), .inferred),
+                    entity("Car", attribute("wheels", "Integer 16"), "isAbstract=\"YES\""), .inferred),
             example("the hierarchy is unchanged",
-                                 entity("Vehicle") + entity("Car", attribute("wheels", "Integer 16"), "parentEntity=\"Vehicle\""),
-                                 entity("Vehicle") + entity("Car", attribute("wheels", "Integer 32"), "parentEntity=\"Vehicle\""),
-                                 .inferred, fires: false),
+                    entity("Vehicle") + entity("Car", attribute("wheels", "Integer 16"), "parentEntity=\"Vehicle\""),
+                    entity("Vehicle") + entity("Car", attribute("wheels", "Integer 32"), "parentEntity=\"Vehicle\""),
+                    .inferred, fires: false),
         ])
 }
 
@@ -84,7 +84,7 @@ extension InferenceRules {
         var findings: InferenceFindings = []
         var involved: Set<String> = []
         for (root, sourceRoots) in sourceRootsByDestinationRoot.sorted(by: { $0.key < $1.key }) where sourceRoots.count > 1 {
-            let list = sourceRoots.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let list = sourceRoots.sorted().quotedList
             involved.formUnion(members[root] ?? [])
             let rootEntity = destination.entity(root)?.entity
             findings.changes.append(hierarchyChange.change(

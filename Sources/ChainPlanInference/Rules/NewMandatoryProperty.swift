@@ -11,19 +11,19 @@ extension InferenceRules {
         basis: .coreDataBuilder,
         examples: [
             example("mandatory attribute without a default", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String") + attribute("pinned", "Boolean", "")), .validation),
+                    entity("Note", attribute("title", "String") + attribute("pinned", "Boolean", "")), .validation),
             example("mandatory attribute with a default", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String") + attribute("pinned", "Boolean", "defaultValueString=\"NO\"")), .inferred),
+                    entity("Note", attribute("title", "String") + attribute("pinned", "Boolean", "defaultValueString=\"NO\"")), .inferred),
             example("mandatory to-one relationship", entity("Note") + entity("Folder"),
-                                 entity("Note", toOne("folder", "Folder", "")) + entity("Folder"), .validation),
+                    entity("Note", toOne("folder", "Folder", "")) + entity("Folder"), .validation),
             example("optional to-one with a minimum count (Xcode 4–7)", entity("Note") + entity("Folder"),
-                                 entity("Note", toOne("folder", "Folder", "optional=\"YES\" minCount=\"1\"")) + entity("Folder"), .inferred),
+                    entity("Note", toOne("folder", "Folder", "optional=\"YES\" minCount=\"1\"")) + entity("Folder"), .inferred),
             example("non-optional to-many without a minimum count", entity("Note") + entity("Tag"),
-                                 entity("Note", toMany("tags", "Tag", "")) + entity("Tag"), .inferred),
+                    entity("Note", toMany("tags", "Tag", "")) + entity("Tag"), .inferred),
             example("non-optional to-many with a minimum count", entity("Note") + entity("Tag"),
-                                 entity("Note", toMany("tags", "Tag", "minCount=\"1\"")) + entity("Tag"), .validation),
+                    entity("Note", toMany("tags", "Tag", "minCount=\"1\"")) + entity("Tag"), .validation),
             example("optional attribute", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String") + attribute("body", "String")), .inferred),
+                    entity("Note", attribute("title", "String") + attribute("body", "String")), .inferred),
         ])
 }
 

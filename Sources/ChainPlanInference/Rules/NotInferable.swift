@@ -24,9 +24,9 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .notInferable,
         examples: [
             example("turned off", entity("Photo", attribute("data", "Binary", "optional=\"YES\" allowsExternalBinaryDataStorage=\"YES\"")),
-                                 entity("Photo", attribute("data", "Binary")), .refused),
+                    entity("Photo", attribute("data", "Binary")), .refused),
             example("turned on", entity("Photo", attribute("data", "Binary")),
-                                 entity("Photo", attribute("data", "Binary", "optional=\"YES\" allowsExternalBinaryDataStorage=\"YES\"")), .inferred),
+                    entity("Photo", attribute("data", "Binary", "optional=\"YES\" allowsExternalBinaryDataStorage=\"YES\"")), .inferred),
         ])
 }
 extension InferenceRules {
@@ -38,9 +38,9 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .notInferable,
         examples: [
             example("to-many becomes to-one", entity("Note", toMany("tags", "Tag")) + entity("Tag"),
-                                 entity("Note", toOne("tags", "Tag")) + entity("Tag"), .refused),
+                    entity("Note", toOne("tags", "Tag")) + entity("Tag"), .refused),
             example("to-one becomes to-many", entity("Note", toOne("tags", "Tag")) + entity("Tag"),
-                                 entity("Note", toMany("tags", "Tag")) + entity("Tag"), .inferred, fires: false),
+                    entity("Note", toMany("tags", "Tag")) + entity("Tag"), .inferred, fires: false),
         ])
 }
 

@@ -11,15 +11,15 @@ extension InferenceRules {
         basis: .coreDataBuilder,
         examples: [
             example("attribute without a default", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String", "")), .validation),
+                    entity("Note", attribute("title", "String", "")), .validation),
             example("attribute with a default", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String", "defaultValueString=\"\"")), .inferred),
+                    entity("Note", attribute("title", "String", "defaultValueString=\"\"")), .inferred),
             example("to-one relationship", entity("Note", toOne("folder", "Folder")) + entity("Folder"),
-                                 entity("Note", toOne("folder", "Folder", "")) + entity("Folder"), .validation),
+                    entity("Note", toOne("folder", "Folder", "")) + entity("Folder"), .validation),
             example("optional to-one gains a minimum count (still optional)", entity("Note", toOne("folder", "Folder")) + entity("Folder"),
-                                 entity("Note", toOne("folder", "Folder", "optional=\"YES\" minCount=\"1\"")) + entity("Folder"), .inferred, fires: false),
+                    entity("Note", toOne("folder", "Folder", "optional=\"YES\" minCount=\"1\"")) + entity("Folder"), .inferred, fires: false),
             example("mandatory becomes optional", entity("Note", attribute("title", "String", "")),
-                                 entity("Note", attribute("title", "String")), .inferred),
+                    entity("Note", attribute("title", "String")), .inferred),
         ])
 }
 

@@ -30,7 +30,7 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .propertyKindChange,
         examples: [
             example("an attribute becomes a relationship", entity("Nota", attribute("categoria", "String")),
-                                 entity("Nota", toOne("categoria", "Categoria")) + entity("Categoria", attribute("nombre", "String")), .inferred),
+                    entity("Nota", toOne("categoria", "Categoria")) + entity("Categoria", attribute("nombre", "String")), .inferred),
         ])
 }
 

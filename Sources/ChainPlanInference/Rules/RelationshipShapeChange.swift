@@ -10,9 +10,9 @@ extension InferenceRules {
         basis: .coreDataBuilder,
         examples: [
             example("to-one to to-many", entity("Note", toOne("tags", "Tag")) + entity("Tag"),
-                                 entity("Note", toMany("tags", "Tag")) + entity("Tag"), .inferred),
+                    entity("Note", toMany("tags", "Tag")) + entity("Tag"), .inferred),
             example("becomes ordered", entity("Note", toMany("tags", "Tag")) + entity("Tag"),
-                                 entity("Note", toMany("tags", "Tag", "optional=\"YES\" ordered=\"YES\"")) + entity("Tag"), .inferred),
+                    entity("Note", toMany("tags", "Tag", "optional=\"YES\" ordered=\"YES\"")) + entity("Tag"), .inferred),
         ])
 }
 

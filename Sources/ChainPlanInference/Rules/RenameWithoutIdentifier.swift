@@ -31,12 +31,12 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .renameWithoutIdentifier,
         examples: [
             example("renamed without a renaming identifier",
-                                 entity("Amount", attribute("value", "Double") + attribute("name", "String")),
-                                 entity("Unit", attribute("value", "Double") + attribute("name", "String")), .inferred),
+                    entity("Amount", attribute("value", "Double") + attribute("name", "String")),
+                    entity("Unit", attribute("value", "Double") + attribute("name", "String")), .inferred),
             example("renamed with it",
-                                 entity("Amount", attribute("value", "Double") + attribute("name", "String")),
-                                 entity("Unit", attribute("value", "Double") + attribute("name", "String"), "elementID=\"Amount\""),
-                                 .inferred, fires: false),
+                    entity("Amount", attribute("value", "Double") + attribute("name", "String")),
+                    entity("Unit", attribute("value", "Double") + attribute("name", "String"), "elementID=\"Amount\""),
+                    .inferred, fires: false),
         ])
 }
 extension InferenceRules {
@@ -49,12 +49,12 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .renameWithoutIdentifier,
         examples: [
             example("renamed without a renaming identifier", entity("Note", attribute("fecha", "Date")),
-                                 entity("Note", attribute("momento", "Date")), .inferred),
+                    entity("Note", attribute("momento", "Date")), .inferred),
             example("renamed with it", entity("Note", attribute("fecha", "Date")),
-                                 entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"")), .inferred, fires: false),
+                    entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"")), .inferred, fires: false),
             example("an identifier from an earlier rename does not chain",
-                                 entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"")),
-                                 entity("Note", attribute("instante", "Date", "optional=\"YES\" elementID=\"momento\"")), .inferred),
+                    entity("Note", attribute("momento", "Date", "optional=\"YES\" elementID=\"fecha\"")),
+                    entity("Note", attribute("instante", "Date", "optional=\"YES\" elementID=\"momento\"")), .inferred),
         ])
 }
 

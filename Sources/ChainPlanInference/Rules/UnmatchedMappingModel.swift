@@ -51,7 +51,7 @@ extension MappingMatcher {
             let differing = stated.map { entities in VersionHasher.sortedNames(hashes.keys.filter { entities.entities[$0] != hashes[$0] }) }
                 ?? nearest.differing
             guard !differing.isEmpty else { continue }
-            parts.append("the \(role) hash of \(differing.prefix(3).map { "'\($0)'" }.joined(separator: ", "))"
+            parts.append("the \(role) hash of \(differing.prefix(3).quotedList)"
                 + (differing.count > 3 ? " and \(differing.count - 3) more" : "")
                 + (stated != nil ? " no longer matches '\(version)', which it was made from"
                                  : " matches no version; the nearest is '\(version)'"))

@@ -29,14 +29,14 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .unverifiedChange,
         examples: [
             example("delete rule", entity("Note", toOne("tag", "Tag")) + entity("Tag"),
-                                 entity("Note", toOne("tag", "Tag").replacingOccurrences(of: "Nullify", with: "Cascade")) + entity("Tag"),
-                                 .none, fires: false),
+                    entity("Note", toOne("tag", "Tag").replacingOccurrences(of: "Nullify", with: "Cascade")) + entity("Tag"),
+                    .none, fires: false),
             example("a transient attribute is added", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String") + attribute("cache", "String", "transient=\"YES\"")), .none, fires: false),
+                    entity("Note", attribute("title", "String") + attribute("cache", "String", "transient=\"YES\"")), .none, fires: false),
             example("a renaming identifier alone", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String"), "elementID=\"Memo\""), .none),
+                    entity("Note", attribute("title", "String"), "elementID=\"Memo\""), .none),
             example("a default value", entity("Note", attribute("n", "Integer 16", "optional=\"YES\" defaultValueString=\"0\"")),
-                                 entity("Note", attribute("n", "Integer 16", "optional=\"YES\" defaultValueString=\"1\"")), .none),
+                    entity("Note", attribute("n", "Integer 16", "optional=\"YES\" defaultValueString=\"1\"")), .none),
         ])
 }
 extension InferenceRules {
@@ -49,11 +49,11 @@ extension InferenceRules {
         basis: .unverified, code: .unverifiedChange,
         examples: [
             example("points at an unrelated surviving entity",
-                                 entity("A", toOne("b", "B")) + entity("B") + entity("C"),
-                                 entity("A", toOne("b", "C")) + entity("B") + entity("C"), .inferred),
+                    entity("A", toOne("b", "B")) + entity("B") + entity("C"),
+                    entity("A", toOne("b", "C")) + entity("B") + entity("C"), .inferred),
             example("points at the renamed old destination",
-                                 entity("A", toOne("b", "B")) + entity("B", attribute("x", "String")),
-                                 entity("A", toOne("b", "Bee")) + entity("Bee", attribute("x", "String"), "elementID=\"B\""), .inferred, fires: false),
+                    entity("A", toOne("b", "B")) + entity("B", attribute("x", "String")),
+                    entity("A", toOne("b", "Bee")) + entity("Bee", attribute("x", "String"), "elementID=\"B\""), .inferred, fires: false),
         ])
 }
 extension InferenceRules {
@@ -66,9 +66,9 @@ extension InferenceRules {
         basis: .coreDataBuilder, code: .unverifiedChange,
         examples: [
             example("a constraint is added", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String")
-                                    + "<uniquenessConstraints><uniquenessConstraint><constraint value=\"title\"/></uniquenessConstraint></uniquenessConstraints>"),
-                                 .inferred),
+                    entity("Note", attribute("title", "String")
+                       + "<uniquenessConstraints><uniquenessConstraint><constraint value=\"title\"/></uniquenessConstraint></uniquenessConstraints>"),
+                    .inferred),
         ])
 }
 

@@ -9,7 +9,7 @@ extension InferenceRules {
         basis: .coreDataBuilder,
         examples: [
             example("a property's modifier changes", entity("Note", attribute("title", "String")),
-                                 entity("Note", attribute("title", "String", "optional=\"YES\" versionHashModifier=\"2\"")), .inferred),
+                    entity("Note", attribute("title", "String", "optional=\"YES\" versionHashModifier=\"2\"")), .inferred),
         ])
 }
 

@@ -236,6 +236,19 @@ public struct ChainLock: Sendable, Hashable {
         return (words, String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces))
     }
 
+    /// The lock in the file at `url` (shown as `display`), or the findings that make it unusable.
+    static func load(at url: URL, display: String) -> (ChainLock?, [Diagnostic]) {
+        switch FileAccess.readRegularFile(at: url, maxBytes: maxBytes) {
+        case .failure(let problem):
+            return (nil, [.unreadableLock(.unreadableFile(problem.description), at: SourceLocation(file: display))])
+        case .success(let data):
+            guard let text = String(validating: data, as: UTF8.self) else {
+                return (nil, [.unreadableLock(.notUTF8, at: SourceLocation(file: display))])
+            }
+            return read(text, file: display)
+        }
+    }
+
     // MARK: Checking
 
     /// CP401 for every locked version whose hashes changed (naming each entity, and in it each
@@ -315,13 +328,7 @@ extension ChainPlanner {
         var plan = LockPlan(lock: fresh, file: file, report: report, missing: names.filter { !made.contains($0) })
         var existing: ChainLock?
         if FileManager.default.fileExists(atPath: file.path) {
-            let read: (ChainLock?, [Diagnostic])
-            switch FileAccess.readRegularFile(at: file, maxBytes: ChainLock.maxBytes) {
-            case .failure(let problem): read = (nil, [.unreadableLock(.unreadableFile(problem.description), at: SourceLocation(file: file.lastPathComponent))])
-            case .success(let data):
-                read = String(validating: data, as: UTF8.self).map { ChainLock.read($0, file: ChainLock.fileName) }
-                    ?? (nil, [.unreadableLock(.notUTF8, at: SourceLocation(file: ChainLock.fileName))])
-            }
+            let read = ChainLock.load(at: file, display: file.lastPathComponent)
             existing = read.0
             if existing == nil, !force {
                 plan.lock = nil

@@ -74,17 +74,9 @@ public struct ChainPlanner: Sendable {
         let url = directory.appendingPathComponent(ChainLock.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], nil) }
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
-        switch FileAccess.readRegularFile(at: url, maxBytes: ChainLock.maxBytes) {
-        case .failure(let problem):
-            return ([.unreadableLock(.unreadableFile(problem.description), at: SourceLocation(file: display))], nil)
-        case .success(let data):
-            guard let text = String(validating: data, as: UTF8.self) else {
-                return ([.unreadableLock(.notUTF8, at: SourceLocation(file: display))], nil)
-            }
-            let (lock, diagnostics) = ChainLock.read(text, file: display)
-            guard let lock else { return (diagnostics, nil) }
-            return (lock.check(against: bundle, lockFile: display), Set(lock.versions.map(\.name)))
-        }
+        let (lock, diagnostics) = ChainLock.load(at: url, display: display)
+        guard let lock else { return (diagnostics, nil) }
+        return (lock.check(against: bundle, lockFile: display), Set(lock.versions.map(\.name)))
     }
 
     /// Plans an already-read spec against an optional, already-read bundle.

@@ -18,7 +18,7 @@ extension StageAudit {
     /// Starts that fail because the app model's stage comes before theirs (134506).
     func backwardStages() -> [Diagnostic] {
         startGroup(.backwardStages, { $0.error?.code == 134506 }) {
-            "stores at \(Self.names($0)) fail with 134506 \"\(StageSimulation.Reason.backward)\": the app model's stage comes before theirs"
+            "stores at \($0.map(\.version).quotedList) fail with 134506 \"\(StageSimulation.Reason.backward)\": the app model's stage comes before theirs"
         }
     }
 }

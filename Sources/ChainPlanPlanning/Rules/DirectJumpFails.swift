@@ -32,7 +32,7 @@ extension Diagnostic {
     /// The finding for the direct jump `from` → `to` of a start whose steps all infer, which
     /// infers but drops `lost`, which the chain keeps.
     static func directJumpDropsData(from: String, to: String, lost: [String], at location: SourceLocation) -> Diagnostic {
-        let shown = lost.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (lost.count > 5 ? " and \(lost.count - 5) more" : "")
+        let shown = lost.prefix(5).quotedList + (lost.count > 5 ? " and \(lost.count - 5) more" : "")
         return Diagnostic(.directJumpFails,
                           "the direct jump from '\(from)' to '\(to)' infers but drops \(shown), which the chain keeps "
                               + "(Core Data without the chain, or lightweight-only staged migration, loses this data)",

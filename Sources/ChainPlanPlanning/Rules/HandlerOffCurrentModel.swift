@@ -20,7 +20,7 @@ extension StageAudit {
     /// Starts that reach a custom stage's willMigrate handler off its current model (134100).
     func handlersOffCurrentModel() -> [Diagnostic] {
         startGroup(.handlerOffCurrentModel, { $0.error?.code == 134100 && $0.error?.reason == StageSimulation.Reason.incompatible }) {
-            "stores at \(Self.names($0)) reach a custom stage's willMigrate handler off its current model: 134100 \"\(StageSimulation.Reason.incompatible)\""
+            "stores at \($0.map(\.version).quotedList) reach a custom stage's willMigrate handler off its current model: 134100 \"\(StageSimulation.Reason.incompatible)\""
         }
     }
 }

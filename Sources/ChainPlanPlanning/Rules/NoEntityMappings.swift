@@ -23,7 +23,7 @@ extension Diagnostic {
         Diagnostic(.noEntityMappings,
                    mappingModels.isEmpty
                        ? "'\(from)' → '\(to)' has no possible entity mapping: no destination entity has a source entity with its key (renaming identifier, else name); write the step's mapping model"
-                       : "the mapping models of '\(from)' → '\(to)' (\(mappingModels.map { "'\($0)'" }.joined(separator: ", "))) create no destination entity",
+                       : "the mapping models of '\(from)' → '\(to)' (\(mappingModels.quotedList)) create no destination entity",
                    at: location, versions: [from, to])
     }
 }

@@ -1,5 +1,4 @@
 import ChainPlanCore
-import ChainPlanInference
 
 extension DiagnosticCode {
     /// CP706 NoPassesNeeded: `passes` was asked for a step that is not heavyweight.
@@ -18,14 +17,12 @@ extension DiagnosticCode {
 }
 
 extension Diagnostic {
-    /// The finding for a step `from` → `to` that migrates as `migration`: none for a
-    /// heavyweight step (it needs passes) or one that cannot be classified.
-    static func noPassesNeeded(_ migration: MigrationKind, from: String, to: String, at location: SourceLocation) -> Diagnostic? {
-        let message = switch migration {
-        case .lightweight: "'\(from)' → '\(to)' is inferred in SQL in place: no passes needed (an inferred migration loads no objects)"
-        case .none: "'\(from)' and '\(to)' have equal version hashes: Core Data runs no migration, no passes needed"
-        case .heavyweight, .unknown: String?.none
-        }
-        return message.map { Diagnostic(.noPassesNeeded, $0, at: location, versions: [from, to]) }
+    /// The finding for a step `from` → `to` that Core Data infers in place, or (`equalHashes`)
+    /// whose versions hash alike, so that no migration runs.
+    static func noPassesNeeded(equalHashes: Bool, from: String, to: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.noPassesNeeded, equalHashes
+                       ? "'\(from)' and '\(to)' have equal version hashes: Core Data runs no migration, no passes needed"
+                       : "'\(from)' → '\(to)' is inferred in SQL in place: no passes needed (an inferred migration loads no objects)",
+                   at: location, versions: [from, to])
     }
 }

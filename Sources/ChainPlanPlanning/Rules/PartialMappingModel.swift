@@ -30,7 +30,7 @@ enum PartialMappingModelCheck {
             let missing = PassPlanner.coverage(source: set.source, destination: set.destination, mappings: PassEntityMapping.of(model)).unmapped
             guard !missing.isEmpty else { return nil }
             return Diagnostic(.partialMappingModel,
-                "mapping model '\(model.name)' maps part of '\(set.from)' → '\(set.to)' (one pass of \(set.models.count)); Core Data's automatic migration can pick it alone and drop what it does not map (\(missing.map { "'\($0)'" }.joined(separator: ", "))); build the passes from one full mapping model at run time",
+                "mapping model '\(model.name)' maps part of '\(set.from)' → '\(set.to)' (one pass of \(set.models.count)); Core Data's automatic migration can pick it alone and drop what it does not map (\(missing.quotedList)); build the passes from one full mapping model at run time",
                 at: SourceLocation(file: model.documentPath, line: model.line), versions: set.versions)
         }
     }

@@ -21,7 +21,7 @@ extension StageAudit {
         var findings: [Diagnostic] = []
         for run in starts where run.error == nil {
             for jump in run.jumps where !jump.lostComparedToSteps.isEmpty {
-                let lost = jump.lostComparedToSteps.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                let lost = jump.lostComparedToSteps.prefix(5).quotedList
                 findings.append(Diagnostic(.stageJumpDropsData, "a store at '\(run.version)' jumps '\(jump.from)' → '\(jump.to)' in one inferred mapping, which drops \(lost) that stepping through the versions between keeps (lightweight stages do not step)",
                                            at: location, versions: [run.version, jump.from, jump.to]))
             }

@@ -19,7 +19,7 @@ extension StageAudit {
     /// Starts whose stages end on a model other than the app model (134100).
     func stagesEndOffAppModel() -> [Diagnostic] {
         startGroup(.stagesEndOffAppModel, { $0.error?.reason == StageSimulation.Reason.incompatibleAfterMigration }) {
-            "stores at \(Self.names($0)) end on \($0[0].jumps.last.map { "'\($0.to)'" } ?? "their own model"), not the app model: 134100 \"\(StageSimulation.Reason.incompatibleAfterMigration)\" (end the stages exactly on the app model)"
+            "stores at \($0.map(\.version).quotedList) end on \($0[0].jumps.last.map { "'\($0.to)'" } ?? "their own model"), not the app model: 134100 \"\(StageSimulation.Reason.incompatibleAfterMigration)\" (end the stages exactly on the app model)"
         }
     }
 }

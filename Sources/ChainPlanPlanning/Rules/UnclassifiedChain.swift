@@ -47,10 +47,10 @@ extension ChainPlanner {
             return (named, [])
         case .none(let bundles):
             let found = bundles.isEmpty ? "no .xcdatamodeld is under the spec's folder"
-                : "no .xcdatamodeld under the spec's folder holds all \(unique.count) versions (seen: \(bundles.map { "'\($0)'" }.joined(separator: ", ")))"
+                : "no .xcdatamodeld under the spec's folder holds all \(unique.count) versions (seen: \(bundles.quotedList))"
             return (spec, [Diagnostic(.unclassifiedChain, "\(skipped): \(found); \(how)", at: spec.chainLocation)])
         case .several(let bundles):
-            return (spec, [Diagnostic(.unclassifiedChain, "\(skipped): \(bundles.count) bundles hold every version (\(bundles.map { "'\($0)'" }.joined(separator: ", "))); \(how)",
+            return (spec, [Diagnostic(.unclassifiedChain, "\(skipped): \(bundles.count) bundles hold every version (\(bundles.quotedList)); \(how)",
                                       at: spec.chainLocation)])
         }
     }

@@ -34,7 +34,7 @@ extension Diagnostic {
     /// The finding for the store shown as `store`, which matches several versions.
     static func ambiguousStoreVersion(_ store: String, _ ambiguity: StoreAmbiguity, at location: SourceLocation) -> Diagnostic {
         let versions = ambiguity.versions
-        let quoted = versions.map { "'\($0)'" }.joined(separator: ", ")
+        let quoted = versions.quotedList
         let message = switch ambiguity {
         case .entityHashes(_, let identical):
             "store '\(store)' has the entity hashes of several model versions: \(quoted)" + (identical ? " (identical hashes: one version to Core Data)" : "")

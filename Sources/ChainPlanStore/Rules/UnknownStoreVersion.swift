@@ -36,25 +36,24 @@ enum StoreVersionProblem {
 extension Diagnostic {
     /// The finding for the store shown as `store`.
     static func unknownStoreVersion(_ store: String, _ problem: StoreVersionProblem, at location: SourceLocation) -> Diagnostic {
-        func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
         switch problem {
         case let .noMatch(reasons, nearest):
             return Diagnostic(.unknownStoreVersion, "no model version matches store '\(store)': " + reasons.joined(separator: "; "),
                               at: location, versions: nearest.map { [$0] } ?? [])
         case .compiledOnly(let versions):
             return Diagnostic(.unknownStoreVersion, severity: .note,
-                              "store '\(store)' has the entity hashes of compiled version \(quoted(versions)), which the bundle does not contain",
+                              "store '\(store)' has the entity hashes of compiled version \(versions.quotedList), which the bundle does not contain",
                               at: location, versions: versions)
         case .matchesNoCompiledVersion(let path):
             return Diagnostic(.unknownStoreVersion, severity: .note,
                               "store '\(store)' has entity hashes that match no version of compiled model '\(path)'", at: location)
         case let .identifierDisagrees(named, version):
             return Diagnostic(.unknownStoreVersion, severity: .note,
-                              "store '\(store)' names the model version identifier of \(quoted(named)), but its structure matches '\(version)'",
+                              "store '\(store)' names the model version identifier of \(named.quotedList), but its structure matches '\(version)'",
                               at: location, versions: [version])
         case let .unknownIdentifiers(identifiers, version):
             return Diagnostic(.unknownStoreVersion, severity: .note,
-                              "store '\(store)' names model version identifier \(quoted(identifiers)), which no version in the bundle has; its structure matches '\(version)'",
+                              "store '\(store)' names model version identifier \(identifiers.quotedList), which no version in the bundle has; its structure matches '\(version)'",
                               at: location, versions: [version])
         case let .mergedModel(version, others):
             return Diagnostic(.unknownStoreVersion, severity: .note,

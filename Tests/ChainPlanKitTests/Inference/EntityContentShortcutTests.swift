@@ -38,8 +38,9 @@ struct EntityContentShortcutTests {
     /// Every example of every inference rule, and each example's source against itself (all equal).
     @Test(arguments: InferenceRuleCatalogueTests.cases)
     func ruleExamplesInferTheSame(_ c: InferenceRuleCatalogueTests.Case) throws {
-        let source = ResolvedView(try #require(Self.model(c.versions.source)))
-        let destination = ResolvedView(try #require(Self.model(c.versions.destination)))
+        let versions = try #require(c.versions)
+        let source = ResolvedView(try #require(Self.model(versions.source)))
+        let destination = ResolvedView(try #require(Self.model(versions.destination)))
         let (shortcut, full) = EntityContentShortcut.both(source, destination)
         #expect(shortcut == full)
         let (same, sameFull) = EntityContentShortcut.both(source, source)

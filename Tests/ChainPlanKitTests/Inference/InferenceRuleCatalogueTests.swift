@@ -19,9 +19,9 @@ struct InferenceRuleCatalogueTests {
         var example: RuleExample
         var testDescription: String { "\(rule.id): \(example.title)" }
 
-        /// The example's two versions' `<entity>` elements (empty when it is not two versions).
-        var versions: (source: String, destination: String) {
-            guard case let .versions(versions, _) = example.input, versions.count == 2 else { return ("", "") }
+        /// The example's two versions' `<entity>` elements (nil when it is not two versions).
+        var versions: (source: String, destination: String)? {
+            guard case let .versions(versions, _) = example.input, versions.count == 2 else { return nil }
             return (versions[0], versions[1])
         }
     }
@@ -39,8 +39,9 @@ struct InferenceRuleCatalogueTests {
             Issue.record("an inference example expects an outcome")
             return
         }
-        let source = try #require(Self.model(c.versions.source, version: "V1"))
-        let destination = try #require(Self.model(c.versions.destination, version: "V2"))
+        let versions = try #require(c.versions, "an inference example is two versions")
+        let source = try #require(Self.model(versions.source, version: "V1"))
+        let destination = try #require(Self.model(versions.destination, version: "V2"))
         let mapping = MappingInference.infer(from: source, to: destination)
         let details = mapping.changes.map { "\($0.rule): \($0.detail)" }
         #expect(mapping.outcome == outcome, "\(details)")

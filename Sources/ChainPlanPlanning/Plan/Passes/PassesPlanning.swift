@@ -35,7 +35,7 @@ extension ChainPlanner {
         case .heavyweight:
             break
         case .lightweight, .none:
-            return .failure(PassFailure(Diagnostic.noPassesNeeded(migration, from: from, to: to, at: location).map { [$0] } ?? []))
+            return .failure(PassFailure([.noPassesNeeded(equalHashes: migration == .none, from: from, to: to, at: location)]))
         case .unknown:
             return .failure(PassFailure([Diagnostic(.unreadableModelBundle, "'\(from)' → '\(to)' cannot be classified: a version's model could not be read",
                                                     at: location, versions: [from, to])]))

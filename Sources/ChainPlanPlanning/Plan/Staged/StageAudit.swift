@@ -38,6 +38,4 @@ struct StageAudit {
         return [Diagnostic(code, message(runs), at: location, versions: runs.map(\.version))]
     }
 
-    /// `'A', 'B'`: the starts' versions.
-    static func names(_ runs: [StageRun]) -> String { runs.map { "'\($0.version)'" }.joined(separator: ", ") }
 }

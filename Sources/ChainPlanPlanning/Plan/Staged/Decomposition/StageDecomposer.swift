@@ -64,7 +64,6 @@ package enum StageDecomposer {
                 ModelVersion(name: name, path: "\(bundle.path)/\(name).xcdatamodel/contents", model: edited))
     }
 
-    private static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
 
     private static func moves(bundle: ModelBundle, from: String, to: String, old: ObjectModel, new: ObjectModel, name: String) -> Decomposition? {
         let moves = MovedAttributes.find(old: old, new: new)
@@ -81,8 +80,8 @@ package enum StageDecomposer {
         let work = moves.map { DataWork.copy(entity: $0.entity, relationship: $0.relationship, destination: $0.destination, pairs: $0.pairs) }
         let pairs = moves.reduce(0) { $0 + $1.pairs.count }
         let pattern: Decomposition.Pattern = pairs == 1 ? .attributeToEntity : .entitySplit
-        let destinations = quoted(moves.map(\.destination))
-        let relationships = quoted(moves.map { "\($0.entity).\($0.relationship.name)" })
+        let destinations = moves.map(\.destination).quotedList
+        let relationships = moves.map { "\($0.entity).\($0.relationship.name)" }.quotedList
         let summary = pattern == .attributeToEntity
             ? "\(moved.joined()) moves into the new entity \(destinations): inferred in one step its values are deleted"
             : "\(moved.joined(separator: ", ")) move into the new entity \(destinations) (an entity split): inferred in one step their values are deleted"
@@ -105,7 +104,7 @@ package enum StageDecomposer {
         let contract = classifier.classify(from: name, to: to).0.migration
         let attributes = targets.map { "\($0.entity).\($0.attribute)" }
         let work = DataWork.fills(targets)
-        let summary = "\(quoted(attributes)) \(targets.count == 1 ? "becomes" : "become") mandatory without a default: inferred in one step the migration fails (134110) on the first row without a value"
+        let summary = "\(attributes.quotedList) \(targets.count == 1 ? "becomes" : "become") mandatory without a default: inferred in one step the migration fails (134110) on the first row without a value"
         guard contract == .lightweight else { return nil }
         if expand == .none {
             // Optionality is the only change: the custom stage starts at the source itself.
@@ -113,15 +112,15 @@ package enum StageDecomposer {
             guard direct == .lightweight else { return nil }
             return Decomposition(from: from, to: to, pattern: .optionalToMandatory, summary: summary, intermediates: [], steps: [
                 DecomposedStep(from: from, to: to, stage: .custom, migration: direct,
-                               does: "willMigrate at '\(from)' fills the empty values in batches; the migration makes \(quoted(attributes)) mandatory", work: work),
+                               does: "willMigrate at '\(from)' fills the empty values in batches; the migration makes \(attributes.quotedList) mandatory", work: work),
             ])
         }
         guard expand == .lightweight else { return nil }
         return Decomposition(from: from, to: to, pattern: .optionalToMandatory, summary: summary, intermediates: [version], steps: [
             DecomposedStep(from: from, to: name, stage: .lightweight, migration: expand,
-                           does: "the step's other changes, with \(quoted(attributes)) still optional", work: []),
+                           does: "the step's other changes, with \(attributes.quotedList) still optional", work: []),
             DecomposedStep(from: name, to: to, stage: .custom, migration: contract,
-                           does: "willMigrate at '\(name)' fills the empty values in batches; the migration makes \(quoted(attributes)) mandatory", work: work),
+                           does: "willMigrate at '\(name)' fills the empty values in batches; the migration makes \(attributes.quotedList) mandatory", work: work),
         ])
     }
 }
