@@ -37,68 +37,6 @@ struct ConfiguredRun {
     }
 }
 
-extension ChainPlanner {
-    /// This planner under the configuration that governs `url` (see `RuleConfiguration.governing`),
-    /// or the CP130 findings that make the input unusable.
-    func configured(inputAt url: URL, configuration: URL?) -> Result<ConfiguredRun, UnusableConfiguration> {
-        let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
-        guard let rules = read.configuration else { return .failure(UnusableConfiguration(diagnostics: read.diagnostics)) }
-        return .success(ConfiguredRun(planner: ChainPlanner(options: rules.applying(to: options)), rules: rules))
-    }
-
-    /// The report for input whose configuration cannot be used.
-    func unusable(inputAt url: URL, _ failure: UnusableConfiguration) -> ChainReport {
-        ChainReport.unusable(spec: DisplayPath.make(url, relativeTo: options.baseDirectory), diagnostics: failure.diagnostics)
-    }
-
-    /// Plans `url` under the project's rule configuration.
-    /// A configuration that cannot be read makes the input unusable (CP130, exit 2).
-    public func plan(inputAt url: URL, configuration: URL?) -> ChainReport {
-        switch configured(inputAt: url, configuration: configuration) {
-        case .failure(let failure): unusable(inputAt: url, failure)
-        case .success(let run): run.finish(run.planner.plan(inputAt: url))
-        }
-    }
-
-    /// `explain` under the rule configuration: its thresholds plan the input, and its severities
-    /// (and `off`) apply to the findings. An unusable configuration is the failure.
-    public func explain(inputAt url: URL, from: String, to: String, configuration: URL?) -> Result<ExplainReport, ExplainFailure> {
-        switch configured(inputAt: url, configuration: configuration) {
-        case .failure(let failure): return .failure(ExplainFailure(failure.diagnostics))
-        case .success(let run):
-            return run.planner.explain(inputAt: url, from: from, to: to).map(run.finish)
-        }
-    }
-
-    /// `lock` under the rule configuration. An unusable configuration gives no lock, and its CP130
-    /// findings are the report's.
-    public func lock(inputAt url: URL, versions requested: [String]?, force: Bool = false, configuration: URL?) -> LockPlan {
-        switch configured(inputAt: url, configuration: configuration) {
-        case .failure(let failure):
-            return .made(lock: nil, file: url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName),
-                         report: unusable(inputAt: url, failure), missing: [])
-        case .success(let run):
-            var plan = run.planner.lock(inputAt: url, versions: requested, force: force)
-            plan.report = run.finish(plan.report)
-            return plan
-        }
-    }
-
-    /// A dry run under the rule configuration: its thresholds (`heavyweight-memory-mb` unless
-    /// `options.memoryLimitBytes` is set, as by `--memory-limit`) and its severities.
-    public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions, configuration: URL?) -> DryRunReport {
-        switch configured(inputAt: url, configuration: configuration) {
-        case .failure(let failure): return DryRunReport(plan: unusable(inputAt: url, failure))
-        case .success(let run):
-            var dryRun = dryRun
-            if dryRun.memoryLimitBytes == nil, let megabytes = run.rules.heavyweightMemoryMB { dryRun.memoryLimitBytes = megabytes << 20 }
-            var report = run.planner.dryRun(inputAt: url, storeAt: storePath, options: dryRun)
-            report.plan = run.finish(report.plan)
-            return report
-        }
-    }
-}
-
 /// The CP130 findings of a configuration file that cannot be used.
 struct UnusableConfiguration: Error {
     let diagnostics: [Diagnostic]

@@ -10,7 +10,7 @@ extension RuleConfiguration.ReadResult {
     }
 }
 
-extension ChainPlanner.LockPlan {
+extension LockPlan {
     package static func made(lock: ChainLock?, file: URL, report: ChainReport, missing: [String]) -> Self {
         Self(lock: lock, file: file, report: report, missing: missing)
     }

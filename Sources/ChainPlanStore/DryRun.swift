@@ -240,10 +240,3 @@ extension StoreDryRun {
         return finished
     }
 }
-
-extension ChainPlanner {
-    /// The model bundle the input names (or is), when it can be read.
-    public func bundle(inputAt url: URL) -> ModelBundle? {
-        planWithBundle(inputAt: url).bundle
-    }
-}

@@ -63,13 +63,13 @@ struct LockCommand: AsyncParsableCommand {
 
 
     /// `wrote chain.lock: 3 versions locked`, with what changed when there was a lock before.
-    static func summary(_ display: String, lock: ChainLock, plan: ChainPlanner.LockPlan) -> String {
+    static func summary(_ display: String, lock: ChainLock, plan: LockPlan) -> String {
         "wrote \(display): \(lock.versions.count) version\(lock.versions.count == 1 ? "" : "s") locked"
             + (plan.added.count == lock.versions.count || plan.added.isEmpty ? "" : " (added \(plan.added.quotedList))")
     }
 
     /// One line per locked version kept, rewritten or dropped, and one for unverified hashes.
-    static func notes(_ plan: ChainPlanner.LockPlan) -> [String] {
+    static func notes(_ plan: LockPlan) -> [String] {
         var lines: [String] = []
         if !plan.kept.isEmpty {
             lines.append("chainplan: error: kept \(plan.kept.quotedList) as locked: \(plan.kept.count == 1 ? "its" : "their") Core Data version hashes changed "

@@ -1,4 +1,5 @@
 import ChainPlanCore
+import ChainPlanStore
 
 extension DiagnosticCode {
     /// CP708 PassStoreNotAtSource: the store that sizes the passes is not at the step's source version.
@@ -23,5 +24,16 @@ extension Diagnostic {
             "store '\(store)' is at version '\(detected)' (by its version hashes), not at '\(from)', the source of '\(from)' → '\(to)': "
                 + "its row counts size the passes of a step it does not take; give a store of '\(from)'",
             at: SourceLocation(file: store), versions: [from, to])
+    }
+}
+
+extension StoreIdentification {
+    /// Whether the store that sizes the passes is at the step's source version: nothing when it is,
+    /// CP708 when its hashes name another version, the identification's own CP301/CP302 when they
+    /// name none or several.
+    func passStoreFindings(from: String, to: String, store: String) -> [Diagnostic] {
+        guard let detectedVersion else { return diagnostics }
+        guard detectedVersion != from else { return [] }
+        return [.passStoreNotAtSource(store, detected: detectedVersion, from: from, to: to)]
     }
 }

@@ -288,39 +288,37 @@ public struct ChainLock: Sendable, Hashable {
     }
 }
 
-extension ChainPlanner {
-    /// What `chainplan lock` writes, and what it did to the versions an existing lock held.
-    public struct LockPlan: Sendable {
-        /// The lock to write, or nil when the input has no readable model bundle or the existing
-        /// lock stands in the way (`refusal` says why).
-        public var lock: ChainLock?
-        /// Where it belongs: `chain.lock` beside the spec (or beside a bundle given as the spec).
-        public var file: URL
-        public var report: ChainReport
-        /// Requested versions the bundle does not have (or cannot hash).
-        public var missing: [String]
-        /// Versions locked for the first time.
-        public var added: [String] = []
-        /// Locked versions whose hashes changed, kept as locked (rewriting them needs `force`).
-        public var kept: [String] = []
-        /// Locked versions rewritten from the bundle (`force`).
-        public var rewritten: [String] = []
-        /// Locked versions left out of the new lock (`force`).
-        public var dropped: [String] = []
-        /// Locked versions whose hashes rest on an input chainplan cannot verify.
-        public var unverified: [String] = []
-        /// Why the existing lock was not updated (unreadable, or in the old format), without `force`.
-        public var refusal: String?
-    }
+/// What `chainplan lock` writes, and what it did to the versions an existing lock held.
+public struct LockPlan: Sendable {
+    /// The lock to write, or nil when the input has no readable model bundle or the existing
+    /// lock stands in the way (`refusal` says why).
+    public var lock: ChainLock?
+    /// Where it belongs: `chain.lock` beside the spec (or beside a bundle given as the spec).
+    public var file: URL
+    public var report: ChainReport
+    /// Requested versions the bundle does not have (or cannot hash).
+    public var missing: [String]
+    /// Versions locked for the first time.
+    public var added: [String] = []
+    /// Locked versions whose hashes changed, kept as locked (rewriting them needs `force`).
+    public var kept: [String] = []
+    /// Locked versions rewritten from the bundle (`force`).
+    public var rewritten: [String] = []
+    /// Locked versions left out of the new lock (`force`).
+    public var dropped: [String] = []
+    /// Locked versions whose hashes rest on an input chainplan cannot verify.
+    public var unverified: [String] = []
+    /// Why the existing lock was not updated (unreadable, or in the old format), without `force`.
+    public var refusal: String?
+}
 
+extension PlanOutcome {
     /// The lock of `versions` (default: every bundle version except the target, the versions that
     /// have shipped), merged with the existing `chain.lock`: its versions stay as they were locked,
     /// new ones are appended. `force` rewrites the lock from the bundle alone, and reports every
     /// locked version it rewrites or drops.
-    public func lock(inputAt url: URL, versions requested: [String]?, force: Bool = false) -> LockPlan {
-        let planned = planWithBundle(inputAt: url)
-        let (report, bundle) = (planned.report, planned.bundle)
-        let file = url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName)
+    /// `file` is where the lock belongs (`chain.lock` beside the input).
+    package func lockPlan(file: URL, versions requested: [String]?, force: Bool = false) -> LockPlan {
         guard let bundle else { return LockPlan(lock: nil, file: file, report: report, missing: requested ?? []) }
         let names = requested ?? bundle.versionNames.filter { $0 != report.target }
         let fresh = ChainLock(bundle: bundle, versions: names)

@@ -32,51 +32,25 @@ public struct PlanOptions: Sendable {
 public struct ChainPlanner: Sendable {
     public var options: PlanOptions
     /// Keep the classifier and every classified pair in the outcome (`stagePlan` judges them again).
-    var keepsClassifications = false
+    package var keepsClassifications = false
 
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options
     }
 
-    /// Plans the spec file at `url`.
-    public func plan(specAt url: URL) -> ChainReport { planWithBundle(specAt: url).report }
-
-    /// Plans the spec file at `url`, and returns what the plan was made from.
-    package func planWithBundle(specAt url: URL) -> PlanOutcome {
-        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
-        let read = SpecReader(maxBytes: options.maxSpecBytes, codes: PlanningRules.all).read(fileAt: url, displayPath: display)
-        guard let written = read.spec else {
-            return PlanOutcome(report: ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
+    /// The planning stage: classifies the loaded project's chain and plans every start's path;
+    /// the findings of loading join the plan's, and the spec's acceptances apply to them all.
+    package func plan(_ loaded: ProjectLoader.Loaded) -> PlanOutcome {
+        switch loaded {
+        case .unusable(let report):
+            return PlanOutcome(report: report)
+        case .project(let project):
+            var outcome = self.outcome(spec: project.spec, bundle: project.bundle, isInferred: project.isInferred,
+                                       mappingModels: project.mappingModels)
+            outcome.report.setFindings(Acceptances.apply(project.spec.acceptances, to: outcome.report.diagnostics + project.findings,
+                                                         lockedVersions: project.lockedVersions))
+            return outcome
         }
-        let specDirectory = url.deletingLastPathComponent()
-        let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
-        // Mapping models do not depend on the bundle: read both at once (they are only used with
-        // a bundle; without a model both are empty).
-        let ((bundle, bundleDiagnostics), found) = spec.model == nil
-            ? ((nil, []), LoadedMappingModels())
-            : Parallel.both(
-                { self.loadBundle(for: spec, specDirectory: specDirectory) },
-                { self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
-        let mappings = bundle == nil ? LoadedMappingModels() : found
-        // Without a model, mapping paths are still checked (with one, loading them did).
-        let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
-        var outcome = self.outcome(spec: spec, bundle: bundle, isInferred: false, mappingModels: mappings)
-        let lock = lockFindings(in: specDirectory, bundle: bundle)
-        outcome.report.setFindings(Acceptances.apply(spec.acceptances, to: outcome.report.diagnostics + read.diagnostics + bundleDiagnostics
-            + mappingPaths + lock.findings + unclassified, lockedVersions: lock.locked))
-        return outcome
-    }
-
-    /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read, and
-    /// the versions the lock protects (nil without a usable lock).
-    func lockFindings(in directory: URL, bundle: ModelBundle?) -> (findings: [Diagnostic], locked: Set<String>?) {
-        guard let bundle else { return ([], nil) }
-        let url = directory.appendingPathComponent(ChainLock.fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return ([], nil) }
-        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
-        let (lock, diagnostics) = ChainLock.load(at: url, display: display)
-        guard let lock else { return (diagnostics, nil) }
-        return (lock.check(against: bundle, lockFile: display), Set(lock.versions.map(\.name)))
     }
 
     /// Plans an already-read spec against an optional, already-read bundle.
@@ -102,7 +76,7 @@ public struct ChainPlanner: Sendable {
             }
         }
         let context = ChainContext(spec: spec, graph: graph, bundle: bundle, isInferred: isInferred)
-        var diagnostics = ChainChecks.run(context) + mappingStepProblems(spec, graph: graph)
+        var diagnostics = ChainChecks.run(context) + spec.mappingEntriesOffChain(graph)
         var paths = PathListing(context: context, maxListedSteps: options.maxListedPathSteps)
         var classification: ChainClassification?
         var covering: [StepKey: StepMappingModel] = [:]

@@ -3,27 +3,26 @@ import ChainPlanInference
 import ChainPlanReaders
 import Foundation
 
-extension ChainPlanner {
-    /// The inferred mapping between two versions of the input's bundle, classified like a step
+extension PlanOutcome {
+    /// The inferred mapping between two versions of the plan's bundle, classified like a step
     /// (a mapping model that covers exactly this pair counts).
-    public func explain(inputAt url: URL, from: String, to: String) -> Result<ExplainReport, ExplainFailure> {
-        let planned = planWithBundle(inputAt: url)
+    package func explain(from: String, to: String) -> Result<ExplainReport, ExplainFailure> {
         let bundle: ModelBundle, display: String
-        switch planned.versionPair(from: from, to: to) {
+        switch versionPair(from: from, to: to) {
         case .failure(let failure): return .failure(failure)
         case .success(let found): (bundle, display) = found
         }
         // A mapping model whose snapshots match exactly this pair, whether or not the pair is a
         // step of the chain: Core Data (and CoreStore) use it for a migration between them.
         let pair = StepKey(from: from, to: to)
-        let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
+        let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels[pair].map { [pair: $0] } ?? [:])
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: from, to: to), from: from, to: to,
                                                stepLocation: SourceLocation(file: display))
         var explained = ExplainReport(bundle: display, from: from, to: to, classification: classification,
                                    mapping: mapping, diagnostics: findings.sorted())
         if let source = bundle.version(named: from)?.model, let destination = bundle.version(named: to)?.model {
-            explained.sqlite = SQLiteWork.of(classification, source: source, destination: destination, deferring: planned.deferring)
+            explained.sqlite = SQLiteWork.of(classification, source: source, destination: destination, deferring: deferring)
         }
         return .success(explained)
     }

@@ -41,7 +41,7 @@ struct MatchedMappingModels {
         // A mapping model the spec assigns to a step must be the one that covers it.
         let chainSteps = Set(steps)
         for (path, (step, location)) in loaded.explicit.sorted(by: { $0.key < $1.key }) {
-            // A step that is not in the chain is CP121 at its key (`mappingStepProblems`).
+            // A step that is not in the chain is CP121 at its key (`mappingEntriesOffChain`).
             guard chainSteps.contains(step) else { continue }
             let match = result.matches.first { $0.mappingModel.path == path }
             if let match, !match.isStale, match.from == step.from, match.to == step.to { continue }
@@ -50,7 +50,7 @@ struct MatchedMappingModels {
     }
 }
 
-extension ChainPlanner {
+extension ProjectLoader {
     func mappingURL(_ entry: ChainSpec.MappingEntry, specDirectory: URL) -> URL {
         URL(fileURLWithPath: entry.path, relativeTo: specDirectory).standardizedFileURL
     }
@@ -77,26 +77,6 @@ extension ChainPlanner {
             message = "the mapping model '\(entry.path)' is \(kind), not an .xcmappingmodel folder"
         }
         return Diagnostic(.unreadableMappingModel, message, at: entry.pathLocation, versions: versions)
-    }
-
-    /// CP121 at the key for every `mappings` step that is not a step of the chain: the model
-    /// assigned to it covers no step (a typo, or a step removed from the chain).
-    func mappingStepProblems(_ spec: ChainSpec, graph: ChainGraph) -> [Diagnostic] {
-        let steps = Set(graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) })
-        return spec.mappings.compactMap { entry in
-            guard !steps.contains(StepKey(from: entry.from, to: entry.to)) else { return nil }
-            let why: String
-            if graph.index[entry.from] == nil {
-                why = "'\(entry.from)' is not a version of the chain"
-            } else if graph.index[entry.to] == nil {
-                why = "'\(entry.to)' is not a version of the chain"
-            } else if let source = graph.index[entry.from], graph.successor[source] >= 0 {
-                why = "the chain goes '\(entry.from)' → '\(graph.versions[graph.successor[source]])'"
-            } else {
-                why = "'\(entry.from)' has no next version in the chain"
-            }
-            return .mappingEntryOffChain(path: entry.path, from: entry.from, to: entry.to, why: why, at: entry.location)
-        }
     }
 
     /// Reads the mapping models below `directory` (bounded depth) and those the spec names.
@@ -141,5 +121,27 @@ extension ChainPlanner {
             if let model { loaded.models.append(model) }
         }
         return loaded
+    }
+}
+
+extension ChainSpec {
+    /// CP121 at the key for every `mappings` step that is not a step of the chain: the model
+    /// assigned to it covers no step (a typo, or a step removed from the chain).
+    func mappingEntriesOffChain(_ graph: ChainGraph) -> [Diagnostic] {
+        let steps = Set(graph.edges.map { StepKey(from: graph.versions[$0.from], to: graph.versions[$0.to]) })
+        return mappings.compactMap { entry in
+            guard !steps.contains(StepKey(from: entry.from, to: entry.to)) else { return nil }
+            let why: String
+            if graph.index[entry.from] == nil {
+                why = "'\(entry.from)' is not a version of the chain"
+            } else if graph.index[entry.to] == nil {
+                why = "'\(entry.to)' is not a version of the chain"
+            } else if let source = graph.index[entry.from], graph.successor[source] >= 0 {
+                why = "the chain goes '\(entry.from)' → '\(graph.versions[graph.successor[source]])'"
+            } else {
+                why = "'\(entry.from)' has no next version in the chain"
+            }
+            return .mappingEntryOffChain(path: entry.path, from: entry.from, to: entry.to, why: why, at: entry.location)
+        }
     }
 }

@@ -27,7 +27,7 @@ extension DiagnosticCode {
 ///
 ///     chain.json ["Model", "Model 2"] beside Model.xcdatamodeld (Model, Model 2) → model 'Model.xcdatamodeld'
 ///     chain.json ["Model", "Model 2"], no bundle under its folder                 → CP119
-extension ChainPlanner {
+extension ProjectLoader {
     /// `spec` with `model` set to the bundle found for it, or the CP119 finding when none can be.
     func namingBundle(of spec: ChainSpec, specDirectory: URL) -> (ChainSpec, [Diagnostic]) {
         guard spec.model == nil, spec.form != .empty else { return (spec, []) }

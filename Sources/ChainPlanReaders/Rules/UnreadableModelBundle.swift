@@ -3,7 +3,7 @@ import ChainPlanCore
 extension DiagnosticCode {
     /// CP111 UnreadableModelBundle: the model bundle cannot be read.
     ///
-    /// Raised where the input cannot be read, with the reader's reason: `CompiledModelInfo.swift`, `DryRun.swift`, `Explain.swift`, `InputLoader.swift`, `ModelBundleReader.swift`, `PassesPlanning.swift`, `StageModelWriter.swift`.
+    /// Raised where the input cannot be read, with the reader's reason: `CompiledModelInfo.swift`, `DryRun.swift`, `Explain.swift`, `ModelBundleReader.swift`, `ProjectLoader.swift`, `PassesPlanning.swift`, `StageModelWriter.swift`.
     package static let unreadableModelBundle = DiagnosticCode(
         "CP111", name: "UnreadableModelBundle", severity: .error, unusableInput: true,
         summary: "The model bundle cannot be read",

@@ -3,21 +3,14 @@ import ChainPlanInference
 import ChainPlanReaders
 import Foundation
 
-extension ChainPlanner {
-    /// The multi-pass plan of the step `from` → `to` of the input's bundle (reference §8): the
+extension PlanOutcome {
+    /// The multi-pass plan of the step `from` → `to` of the plan's bundle (reference §8): the
     /// entity mappings of the mapping model(s) that match the pair, or without one the ones the
     /// user will need. `rows`: per source entity, from a store (`store` names it in the report);
     /// `maxMemoryBytes`: the budget passes are packed under.
-    public func passes(inputAt url: URL, from: String, to: String, rows: [String: PassRows]? = nil, store: String? = nil,
-                       maxMemoryBytes: Int? = nil) -> Result<PassReport, PassFailure> {
-        passes(planned: planWithBundle(inputAt: url), from: from, to: to, rows: rows, store: store, maxMemoryBytes: maxMemoryBytes)
-    }
-
-    package func passes(planned: PlanOutcome, from: String, to: String, rows: [String: PassRows]?, store: String?,
-                        maxMemoryBytes: Int?) -> Result<PassReport, PassFailure> {
-        let report = planned.report
+    package func passes(from: String, to: String, rows: [String: PassRows]?, store: String?, maxMemoryBytes: Int?) -> Result<PassReport, PassFailure> {
         let bundle: ModelBundle, display: String
-        switch planned.versionPair(from: from, to: to) {
+        switch versionPair(from: from, to: to) {
         case .failure(let failure): return .failure(PassFailure(failure.diagnostics))
         case .success(let found): (bundle, display) = found
         }
@@ -30,7 +23,7 @@ extension ChainPlanner {
         }
         let pair = StepKey(from: from, to: to)
         let location = SourceLocation(file: display)
-        let migration = Self.migration(of: pair, planned: planned, bundle: bundle)
+        let migration = self.migration(of: pair, bundle: bundle)
         switch migration {
         case .heavyweight:
             break
@@ -40,7 +33,7 @@ extension ChainPlanner {
             return .failure(PassFailure([Diagnostic(.unreadableModelBundle, "'\(from)' → '\(to)' cannot be classified: a version's model could not be read",
                                                     at: location, versions: [from, to])]))
         }
-        let models = (planned.matchedMappingModels[pair] ?? []).sorted { VersionOrder.areInIncreasingOrder($0.name, $1.name) }
+        let models = (matchedMappingModels[pair] ?? []).sorted { VersionOrder.areInIncreasingOrder($0.name, $1.name) }
         let mappings = models.isEmpty ? PassPlanner.defaultEntityMappings(source: source, destination: destination) : models.flatMap(PassEntityMapping.of)
         guard mappings.contains(where: { $0.destination.map { destination.entity(named: $0) != nil } ?? false }) else {
             return .failure(PassFailure([.noEntityMappings(from: from, to: to, mappingModels: models.map(\.name), at: location)]))
@@ -66,11 +59,11 @@ extension ChainPlanner {
 
     /// How `pair` migrates: a chain step's classification from the plan (the planner classified
     /// it already, with the same hashes and mapping models), else the pair classified on its own.
-    static func migration(of pair: StepKey, planned: PlanOutcome, bundle: ModelBundle) -> MigrationKind {
-        if let step = planned.report.steps.first(where: { $0.from == pair.from && $0.to == pair.to }), let migration = step.migration {
+    func migration(of pair: StepKey, bundle: ModelBundle) -> MigrationKind {
+        if let step = report.steps.first(where: { $0.from == pair.from && $0.to == pair.to }), let migration = step.migration {
             return migration
         }
-        let classifier = StepClassifier(bundle: bundle, mappingModels: planned.mappingModels[pair].map { [pair: $0] } ?? [:])
+        let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels[pair].map { [pair: $0] } ?? [:])
         return classifier.classify(from: pair.from, to: pair.to).0.migration
     }
 }

@@ -24,18 +24,17 @@ public struct StagePlanOutcome: Sendable {
     public var spec: ChainSpec? = nil
 }
 
-extension ChainPlanner {
-    /// Plans staged migration for whatever `url` is (a spec with a model, or a bundle).
+extension PlanOutcome {
+    /// Plans staged migration for the input at `url` (a spec with a model, or a bundle), from
+    /// a plan made by a planner that keeps its classifications.
     /// `identities` gives each version's checksum and entity hashes (a compiled model's
     /// `VersionInfo.plist`, or a hash engine); nil when none are known.
     /// `marked`: more steps to run as custom stages (`.chainplan.yml`'s `stages`).
     /// `computingIdentities`: when `identities` gives none, the checksums come from the hashes
     /// the step classifier computes (Core Data's algorithm, no second hashing of the bundle).
-    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, computingIdentities: Bool = false,
-                          marked extra: [StepKey] = []) -> StagePlanOutcome {
-        var planner = self
-        planner.keepsClassifications = true
-        let outcome = planner.planWithBundle(inputAt: url)
+    package func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, computingIdentities: Bool = false,
+                           marked extra: [StepKey] = []) -> StagePlanOutcome {
+        let outcome = self
         let report = outcome.report
         guard let bundle = outcome.bundle else {
             return StagePlanOutcome(plan: nil, report: report, problem: "no model bundle was read: a stage plan needs the models")
@@ -43,7 +42,7 @@ extension ChainPlanner {
         guard let target = report.target else {
             return StagePlanOutcome(plan: nil, report: report, problem: "the chain has no single target version")
         }
-        let order = Self.migrationOrder(report, bundle: bundle, target: target)
+        let order = StagePlanOutcome.migrationOrder(report, bundle: bundle, target: target)
         let marked = Set((outcome.spec?.customStages ?? []).map(\.value) + extra)
         var synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
@@ -72,13 +71,14 @@ extension ChainPlanner {
                                 spec: ModelBundleLocator.isBundle(url) ? nil : outcome.spec)
     }
 
-    /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
-    public func stageAuditInput(inputAt url: URL, identities: VersionIdentities, order: [String]) -> StageListAudit.Input? {
-        let outcome = planWithBundle(inputAt: url)
-        guard let bundle = outcome.bundle else { return nil }
-        return StageListAudit.Input(order: order, identities: identities, bundle: bundle, mappingModels: outcome.mappingModels)
+    /// What `StageListAudit` needs to audit a user's stage list against the chain.
+    package func stageAuditInput(identities: VersionIdentities, order: [String]) -> StageListAudit.Input? {
+        guard let bundle else { return nil }
+        return StageListAudit.Input(order: order, identities: identities, bundle: bundle, mappingModels: mappingModels)
     }
+}
 
+extension StagePlanOutcome {
     /// Staged migration is linear: every version that reaches the target, farthest first (ties
     /// in bundle order), the target last. For an array chain this is the chain.
     static func migrationOrder(_ report: ChainReport, bundle: ModelBundle, target: String) -> [String] {

@@ -1,0 +1,186 @@
+import ChainPlanCore
+import ChainPlanPlanning
+import ChainPlanReaders
+import ChainPlanStore
+import Foundation
+
+// The pipeline, in one place. Every command runs the same stages, each a plain value passed on:
+//
+//     input URL ──ProjectLoader.load──▶ LoadedProject ──ChainPlanner.plan──▶ PlanOutcome (ChainReport)
+//         ──▶ explain / lock / passes / stage plan (PlanOutcome's functions)
+//         ──▶ StoreDryRun.run (DryRunReport) ──▶ Reporters (ChainPlanOutput, in the CLI)
+//
+// Files are read by the loading stage and by the store stage (a private copy of the store);
+// the stages between them compute on values. The rule configuration applies at the end of
+// each entry point (`ConfiguredRun.finish`).
+
+extension ChainPlanner {
+    /// Loads and plans whatever `url` is (a spec, or a bundle given directly).
+    package func planned(inputAt url: URL) -> PlanOutcome {
+        plan(ProjectLoader(options: options).load(inputAt: url))
+    }
+
+    /// Plans whatever `url` is: a chain spec, or an `.xcdatamodeld` bundle given directly
+    /// (then the chain is every version in natural version order, with CP110).
+    public func plan(inputAt url: URL) -> ChainReport { planned(inputAt: url).report }
+
+    /// Plans the spec file at `url`.
+    public func plan(specAt url: URL) -> ChainReport { plan(ProjectLoader(options: options).load(specAt: url)).report }
+
+    /// Plans a bundle without a spec: the chain is inferred from version names.
+    public func plan(bundleAt url: URL) -> ChainReport { plan(ProjectLoader(options: options).load(bundleAt: url)).report }
+
+    /// The model bundle the input names (or is), when it can be read.
+    public func bundle(inputAt url: URL) -> ModelBundle? {
+        planned(inputAt: url).bundle
+    }
+
+    /// The inferred mapping between two versions of the input's bundle, classified like a step
+    /// (a mapping model that covers exactly this pair counts).
+    public func explain(inputAt url: URL, from: String, to: String) -> Result<ExplainReport, ExplainFailure> {
+        planned(inputAt: url).explain(from: from, to: to)
+    }
+
+    /// The lock of `versions` (default: every bundle version except the target, the versions that
+    /// have shipped), merged with the existing `chain.lock` beside the input: its versions stay as
+    /// they were locked, new ones are appended. `force` rewrites the lock from the bundle alone,
+    /// and reports every locked version it rewrites or drops.
+    public func lock(inputAt url: URL, versions requested: [String]?, force: Bool = false) -> LockPlan {
+        planned(inputAt: url).lockPlan(file: url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName),
+                                       versions: requested, force: force)
+    }
+
+    /// The multi-pass plan of the step `from` → `to` of the input's bundle (reference §8).
+    /// `rows`: per source entity, from a store (`store` names it in the report);
+    /// `maxMemoryBytes`: the budget passes are packed under.
+    public func passes(inputAt url: URL, from: String, to: String, rows: [String: PassRows]? = nil, store: String? = nil,
+                       maxMemoryBytes: Int? = nil) -> Result<PassReport, PassFailure> {
+        planned(inputAt: url).passes(from: from, to: to, rows: rows, store: store, maxMemoryBytes: maxMemoryBytes)
+    }
+
+    /// Plans staged migration for whatever `url` is (a spec with a model, or a bundle).
+    /// `identities` gives each version's checksum and entity hashes (a compiled model's
+    /// `VersionInfo.plist`, or a hash engine); nil when none are known.
+    /// `marked`: more steps to run as custom stages (`.chainplan.yml`'s `stages`).
+    /// `computingIdentities`: when `identities` gives none, the checksums come from the hashes
+    /// the step classifier computes (Core Data's algorithm, no second hashing of the bundle).
+    public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, computingIdentities: Bool = false,
+                          marked extra: [StepKey] = []) -> StagePlanOutcome {
+        var planner = self
+        planner.keepsClassifications = true
+        return planner.planned(inputAt: url).stagePlan(inputAt: url, identities: identities, computingIdentities: computingIdentities,
+                                                       marked: extra)
+    }
+
+    /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
+    public func stageAuditInput(inputAt url: URL, identities: VersionIdentities, order: [String]) -> StageListAudit.Input? {
+        planned(inputAt: url).stageAuditInput(identities: identities, order: order)
+    }
+
+    /// Plans the input, then reads a private copy of the store at `storePath` (never the store
+    /// itself; the copy is removed before this returns), identifies its model version, and
+    /// describes the path from that version with the tables and rows each step touches.
+    public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions) -> DryRunReport {
+        StoreDryRun.run(planned(inputAt: url), storeAt: storePath, options: dryRun, baseDirectory: options.baseDirectory)
+    }
+
+    // MARK: Under the project's rule configuration
+
+    /// This planner under the configuration that governs `url` (see `RuleConfiguration.governing`),
+    /// or the CP130 findings that make the input unusable.
+    func configured(inputAt url: URL, configuration: URL?) -> Result<ConfiguredRun, UnusableConfiguration> {
+        let read = RuleConfiguration.governing(inputAt: url, file: configuration, baseDirectory: options.baseDirectory)
+        guard let rules = read.configuration else { return .failure(UnusableConfiguration(diagnostics: read.diagnostics)) }
+        return .success(ConfiguredRun(planner: ChainPlanner(options: rules.applying(to: options)), rules: rules))
+    }
+
+    /// The report for input whose configuration cannot be used.
+    func unusable(inputAt url: URL, _ failure: UnusableConfiguration) -> ChainReport {
+        ChainReport.unusable(spec: DisplayPath.make(url, relativeTo: options.baseDirectory), diagnostics: failure.diagnostics)
+    }
+
+    /// Plans `url` under the project's rule configuration.
+    /// A configuration that cannot be read makes the input unusable (CP130, exit 2).
+    public func plan(inputAt url: URL, configuration: URL?) -> ChainReport {
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): unusable(inputAt: url, failure)
+        case .success(let run): run.finish(run.planner.plan(inputAt: url))
+        }
+    }
+
+    /// `explain` under the rule configuration: its thresholds plan the input, and its severities
+    /// (and `off`) apply to the findings. An unusable configuration is the failure.
+    public func explain(inputAt url: URL, from: String, to: String, configuration: URL?) -> Result<ExplainReport, ExplainFailure> {
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): return .failure(ExplainFailure(failure.diagnostics))
+        case .success(let run):
+            return run.planner.explain(inputAt: url, from: from, to: to).map(run.finish)
+        }
+    }
+
+    /// `lock` under the rule configuration. An unusable configuration gives no lock, and its CP130
+    /// findings are the report's.
+    public func lock(inputAt url: URL, versions requested: [String]?, force: Bool = false, configuration: URL?) -> LockPlan {
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure):
+            return .made(lock: nil, file: url.deletingLastPathComponent().appendingPathComponent(ChainLock.fileName),
+                         report: unusable(inputAt: url, failure), missing: [])
+        case .success(let run):
+            var plan = run.planner.lock(inputAt: url, versions: requested, force: force)
+            plan.report = run.finish(plan.report)
+            return plan
+        }
+    }
+
+    /// A dry run under the rule configuration: its thresholds (`heavyweight-memory-mb` unless
+    /// `options.memoryLimitBytes` is set, as by `--memory-limit`) and its severities.
+    public func dryRun(inputAt url: URL, storeAt storePath: String, options dryRun: DryRunOptions, configuration: URL?) -> DryRunReport {
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): return DryRunReport(plan: unusable(inputAt: url, failure))
+        case .success(let run):
+            var dryRun = dryRun
+            if dryRun.memoryLimitBytes == nil, let megabytes = run.rules.heavyweightMemoryMB { dryRun.memoryLimitBytes = megabytes << 20 }
+            var report = run.planner.dryRun(inputAt: url, storeAt: storePath, options: dryRun)
+            report.plan = run.finish(report.plan)
+            return report
+        }
+    }
+
+    /// The multi-pass plan of `from` → `to` under the rule configuration that governs `url` (as
+    /// every other command: `configuration`, else `.chainplan.yml` beside the spec): its severities
+    /// (and `off`) apply to the findings, and its `heavyweight-memory-mb` is the budget when
+    /// `maxMemoryBytes` is nil. The passes are sized by the rows of the store at `storePath` (read
+    /// from a private copy) when one is given; the store is identified by its version hashes, as
+    /// the dry run does, and a store at another version than `from` is CP708 (one that matches no
+    /// version, or several, is CP301 or CP302). An unreadable store is CP300; an unusable
+    /// configuration is CP130.
+    public func passes(inputAt url: URL, from: String, to: String, storeAt storePath: String?, maxMemoryBytes: Int?,
+                       configuration: URL? = nil, lockTimeout: TimeInterval = 5) -> Result<PassReport, PassFailure> {
+        let run: ConfiguredRun
+        switch configured(inputAt: url, configuration: configuration) {
+        case .failure(let failure): return .failure(PassFailure(failure.diagnostics))
+        case .success(let configured): run = configured
+        }
+        let budget = maxMemoryBytes ?? run.rules.heavyweightMemoryMB.map { $0 << 20 }
+        let planned = run.planner.planned(inputAt: url)
+        var storeFindings: [Diagnostic] = []
+        var rows: [String: PassRows]?
+        var shown: String?
+        if let storePath {
+            let display = DisplayPath.make(URL(fileURLWithPath: storePath), relativeTo: options.baseDirectory)
+            do {
+                let read = try StoreEntityRowCounts.read(storeAt: storePath, displayPath: display, versions: planned.bundle?.versions ?? [],
+                                                         lockTimeout: lockTimeout)
+                (rows, shown) = (read.rows, display)
+                storeFindings = read.identification.passStoreFindings(from: from, to: to, store: display)
+            } catch {
+                return .failure(PassFailure([error.diagnostic]))
+            }
+        }
+        return planned.passes(from: from, to: to, rows: rows, store: shown, maxMemoryBytes: budget).map { report in
+            var report = report
+            report.diagnostics = run.rules.apply(to: report.diagnostics + storeFindings).sorted()
+            return report
+        }
+    }
+}

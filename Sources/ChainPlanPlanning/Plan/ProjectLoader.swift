@@ -1,0 +1,144 @@
+import ChainPlanCore
+import ChainPlanReaders
+import Foundation
+
+/// What the loading stage read from disk for one input: the spec (read, or inferred from a
+/// bundle given directly), the bundle, the mapping models, and the findings of reading them
+/// (spec, bundle, mapping paths, the lock, CP119).
+package struct LoadedProject {
+    var spec: ChainSpec
+    var bundle: ModelBundle?
+    var isInferred: Bool
+    var mappingModels: LoadedMappingModels
+    var findings: [Diagnostic]
+    /// The versions `chain.lock` protects; nil without a usable lock.
+    var lockedVersions: Set<String>?
+}
+
+/// The loading stage: every file planning reads (spec, bundle, mapping models, lock) is read
+/// here, so the stages after it work on values.
+package struct ProjectLoader {
+    package var options: PlanOptions
+
+    package init(options: PlanOptions) { self.options = options }
+
+    /// A project, or the report of an input that cannot be used.
+    package enum Loaded {
+        case project(LoadedProject)
+        case unusable(ChainReport)
+    }
+
+    /// Loads whatever `url` is: a chain spec, or an `.xcdatamodeld` bundle given directly
+    /// (then the chain is every version in natural version order, with CP110).
+    package func load(inputAt url: URL) -> Loaded {
+        ModelBundleLocator.isBundle(url) ? load(bundleAt: url) : load(specAt: url)
+    }
+
+    /// Loads a spec file, the bundle it names (or the one found for a bare chain), its mapping
+    /// models and the lock beside it.
+    package func load(specAt url: URL) -> Loaded {
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let read = SpecReader(maxBytes: options.maxSpecBytes, codes: PlanningRules.all).read(fileAt: url, displayPath: display)
+        guard let written = read.spec else {
+            return .unusable(ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
+        }
+        let specDirectory = url.deletingLastPathComponent()
+        let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
+        // Mapping models do not depend on the bundle: read both at once (they are only used with
+        // a bundle; without a model both are empty).
+        let ((bundle, bundleDiagnostics), found) = spec.model == nil
+            ? ((nil, []), LoadedMappingModels())
+            : Parallel.both(
+                { self.loadBundle(for: spec, specDirectory: specDirectory) },
+                { self.loadMappingModels(under: specDirectory, spec: spec, specDirectory: specDirectory) })
+        // Without a model, mapping paths are still checked (with one, loading them did).
+        let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
+        let lock = lockFindings(in: specDirectory, bundle: bundle)
+        return .project(LoadedProject(spec: spec, bundle: bundle, isInferred: false,
+                                      mappingModels: bundle == nil ? LoadedMappingModels() : found,
+                                      findings: read.diagnostics + bundleDiagnostics + mappingPaths + lock.findings + unclassified,
+                                      lockedVersions: lock.locked))
+    }
+
+    /// Loads a bundle without a spec: the chain is inferred from version names.
+    package func load(bundleAt url: URL) -> Loaded {
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let folder = url.deletingLastPathComponent()
+        // Mapping models are found and read while the bundle is read; the spec they are
+        // located against is the inferred one, which names no mapping paths.
+        let noPaths = ChainSpec.inferred(versions: [], file: display)
+        let (read, mappings) = Parallel.both(
+            { ModelBundleReader().read(bundleAt: url, displayPath: display) },
+            { self.loadMappingModels(under: folder, spec: noPaths, specDirectory: folder) })
+        guard let bundle = read.bundle else {
+            return .unusable(ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
+        }
+        let lock = lockFindings(in: folder, bundle: bundle)
+        return .project(LoadedProject(spec: ChainSpec.inferred(versions: bundle.versionNames, file: display), bundle: bundle,
+                                      isInferred: true, mappingModels: mappings, findings: read.diagnostics + lock.findings,
+                                      lockedVersions: lock.locked))
+    }
+
+    /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read, and
+    /// the versions the lock protects (nil without a usable lock).
+    func lockFindings(in directory: URL, bundle: ModelBundle?) -> (findings: [Diagnostic], locked: Set<String>?) {
+        guard let bundle else { return ([], nil) }
+        let url = directory.appendingPathComponent(ChainLock.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return ([], nil) }
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let (lock, diagnostics) = ChainLock.load(at: url, display: display)
+        guard let lock else { return (diagnostics, nil) }
+        return (lock.check(against: bundle, lockFile: display), Set(lock.versions.map(\.name)))
+    }
+
+    /// Reads the spec's `model`, confined to the spec's folder unless allowed otherwise.
+    func loadBundle(for spec: ChainSpec, specDirectory: URL) -> (ModelBundle?, [Diagnostic]) {
+        guard let model = spec.model else { return (nil, []) }
+        let url = URL(fileURLWithPath: model.value, relativeTo: specDirectory).standardizedFileURL
+        if let problem = confinementProblem(url, specDirectory: specDirectory, what: "model") {
+            return (nil, [Diagnostic(.unreadableModelBundle, problem, at: model.location)])
+        }
+        switch FileAccess.kind(at: url.path) {
+        case .failure(let problem):
+            return (nil, [Diagnostic(.unreadableModelBundle, "cannot read the model bundle '\(model.value)': it \(problem.reason)", at: model.location)])
+        case .success(.directory):
+            break
+        case .success(.regular):
+            return (nil, [Diagnostic(.unreadableModelBundle, "the model '\(model.value)' is a file, not an .xcdatamodeld bundle", at: model.location)])
+        case .success(.other(let kind)):
+            return (nil, [Diagnostic(.unreadableModelBundle, "the model '\(model.value)' is \(kind), not an .xcdatamodeld bundle", at: model.location)])
+        }
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let read = ModelBundleReader().read(bundleAt: url, displayPath: display)
+        var diagnostics = read.diagnostics
+        if read.bundle == nil, !diagnostics.contains(where: { $0.code == .unreadableModelBundle }) {
+            diagnostics.append(Diagnostic(.unreadableModelBundle, "the model bundle '\(model.value)' cannot be used", at: model.location))
+        }
+        return (read.bundle, diagnostics)
+    }
+
+    /// A message when `url` lies outside the spec's folder (symlinks resolved) and that is not allowed.
+    func confinementProblem(_ url: URL, specDirectory: URL, what: String) -> String? {
+        guard !options.allowOutsideSpecDirectory else { return nil }
+        guard case .success(let base) = FileAccess.canonicalPath(specDirectory.path) else { return nil }
+        switch FileAccess.canonicalPath(url.path) {
+        case .success(let resolved):
+            if resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/") { return nil }
+            return "the \(what) '\(url.path)' lies outside the spec's folder; pass --allow-outside to read it"
+        case .failure(.symlinkLoop):
+            return "the \(what) path '\(url.path)' is a symbolic link loop"
+        case .failure:
+            return nil // reported as missing by the reader
+        }
+    }
+}
+
+/// Recognises model bundles given where a spec is expected.
+package enum ModelBundleLocator {
+    /// By name: whatever ends in `.xcdatamodeld` is read as a bundle, so a regular file (or a
+    /// missing path) of that name gets the bundle reader's CP111, as with `inspect`, rather
+    /// than being read as a spec.
+    package static func isBundle(_ url: URL) -> Bool {
+        url.standardizedFileURL.pathExtension == "xcdatamodeld"
+    }
+}
