@@ -37,10 +37,12 @@ let package = Package(
             dependencies: ["ChainPlanReaders", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "ChainPlanGraph", dependencies: ["ChainPlanReaders"]),
+        // What shipped, read from git: model bundles at past revisions.
+        .target(name: "ChainPlanHistory", dependencies: ["ChainPlanReaders"]),
         .target(name: "ChainPlanInference", dependencies: ["ChainPlanHashing"]),
         .target(
             name: "ChainPlanPlanning",
-            dependencies: ["ChainPlanGraph", "ChainPlanInference", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ChainPlanGraph", "ChainPlanHistory", "ChainPlanInference", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ChainPlanStore",
@@ -72,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "ChainPlanKitTests",
             dependencies: [
-                "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
+                "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph", "ChainPlanHistory",
                 "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
                 "ChainPlanTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -81,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "ChainPlanCLITests",
             dependencies: [
-                "ChainPlanCLI", "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph",
+                "ChainPlanCLI", "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph", "ChainPlanHistory",
                 "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
                 "ChainPlanTestSupport", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ]

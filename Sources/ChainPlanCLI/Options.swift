@@ -19,10 +19,19 @@ struct InputOptions: ParsableArguments {
 
     @OptionGroup var planning: PlanningOptions
 
+    @Option(name: .customLong("against"), help: ArgumentHelp(
+        "A git revision (a release tag, origin/main) whose model bundle shipped: each version it holds is checked like a locked one.",
+        valueName: "rev"))
+    var against: String?
+
     var configURL: URL? { planning.configURL }
     var deferred: Bool { planning.deferred }
 
-    func planOptions() -> PlanOptions { planning.planOptions() }
+    func planOptions() -> PlanOptions {
+        var options = planning.planOptions()
+        options.against = against
+        return options
+    }
 
     /// Plans the spec under the rule configuration: what every planning command reports on.
     /// `output`: the formats the report is rendered in, when known (work no format shows is skipped).

@@ -1,4 +1,5 @@
 import ChainPlanCore
+import ChainPlanHistory
 import ChainPlanPlanning
 import ChainPlanStore
 import Foundation
@@ -65,7 +66,13 @@ extension RuleExample.Project {
             out.append("\(file.path):")
             out += file.text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
         }
-        if let lockedFiles {
+        if let shippedFiles {
+            out.append("a git repository whose commit tagged 'shipped' held:")
+            for file in shippedFiles { show(file) }
+            out.append("then the folder holds:")
+            files.forEach(show)
+            out.append("run: chainplan validate \(input == "chain.json" ? "" : "\(input) ")--against \(against)")
+        } else if let lockedFiles {
             out.append("chain.lock: written by 'chainplan lock' when the folder held:")
             for file in lockedFiles { show(file) }
             let now = Set(files.map(\.path))
@@ -112,23 +119,23 @@ extension RuleExample.Project {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             var options = PlanOptions()
             options.baseDirectory = folder
-            let planner = ChainPlanner(options: options)
             let spec = folder.appendingPathComponent(input)
+            if let shippedFiles {
+                try write(shippedFiles, in: folder)
+                try ExampleRepository.commit(folder, tag: "shipped")
+                try remove(shippedFiles, from: folder)
+                try write(files, in: folder)
+                options.against = against
+                return ChainPlanner(options: options).plan(inputAt: spec, configuration: nil).diagnostics
+            }
+            let planner = ChainPlanner(options: options)
             if let lockedFiles {
                 try write(lockedFiles, in: folder)
                 guard let lock = planner.lock(inputAt: spec, versions: nil).lock else {
                     throw RuleExample.HarnessFailure(description: "the example's locked folder has no readable bundle")
                 }
                 try Data(lock.text.utf8).write(to: folder.appendingPathComponent(ChainLock.fileName))
-                for file in lockedFiles {
-                    let url = folder.appendingPathComponent(file.path)
-                    try FileManager.default.removeItem(at: url)
-                    // A deleted version leaves no empty folder behind.
-                    let parent = url.deletingLastPathComponent()
-                    if parent.path != folder.path, (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true {
-                        try FileManager.default.removeItem(at: parent)
-                    }
-                }
+                try remove(lockedFiles, from: folder)
             }
             try write(files, in: folder)
             if writesModels {
@@ -184,11 +191,40 @@ extension RuleExample.Project {
         }
     }
 
+    /// Removes `files` from `folder`: a deleted version leaves no empty folder behind.
+    private func remove(_ files: [RuleExample.File], from folder: URL) throws {
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            try FileManager.default.removeItem(at: url)
+            let parent = url.deletingLastPathComponent()
+            if parent.path != folder.path, (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true {
+                try FileManager.default.removeItem(at: parent)
+            }
+        }
+    }
+
     private func write(_ files: [RuleExample.File], in folder: URL) throws {
         for file in files {
             let url = folder.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.text.utf8).write(to: url)
+        }
+    }
+}
+
+/// The git repository of a shipped-model example: made with the `git` executable, as a user's is.
+enum ExampleRepository {
+    /// `git init` in `folder`, then one commit of everything in it, tagged `tag`.
+    static func commit(_ folder: URL, tag: String) throws(RuleExample.HarnessFailure) {
+        let git = Git.onPath()
+        let steps = [["init", "-q"], ["add", "-A"],
+                     ["-c", "user.name=chainplan", "-c", "user.email=chainplan@example.invalid", "-c", "commit.gpgsign=false",
+                      "commit", "-q", "-m", "shipped"],
+                     ["-c", "tag.gpgsign=false", "tag", tag]]
+        for arguments in steps {
+            if case .failure(let failure) = git.run(arguments, in: folder) {
+                throw RuleExample.HarnessFailure(description: "git \(arguments.joined(separator: " ")) failed: \(failure)")
+            }
         }
     }
 }

@@ -223,9 +223,9 @@ struct ConfigurationTests {
         #expect(requiredExamples.first?.findings.first?.contains("[CP203]") == true)
         #expect(requiredExamples.last?.findings.isEmpty == true)
         // Input codes show their project folder and run through the real pipeline.
-        let locked = RuleExplanation(.lockedVersionChanged)
+        let locked = RuleExplanation(.shippedVersionChanged)
         let lockedExamples = try #require(locked.examples)
-        #expect(lockedExamples.count == DiagnosticCode.lockedVersionChanged.examples.count)
+        #expect(lockedExamples.count == DiagnosticCode.shippedVersionChanged.examples.count)
         #expect(lockedExamples.first?.spec.contains("chain.lock: written by 'chainplan lock'") == true)
         #expect(lockedExamples.first?.findings.first?.contains("[CP401]") == true)
         #expect(locked.text.contains("Example: "))

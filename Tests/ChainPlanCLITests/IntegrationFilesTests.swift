@@ -40,7 +40,7 @@ struct IntegrationFilesTests {
     @Test func actionRunsValidateWithGitHubAndSARIFAndUploadsIt() throws {
         let action = try #require(try yaml("action.yml") as? [String: Any])
         let inputs = try #require(action["inputs"] as? [String: Any])
-        #expect(Set(inputs.keys).isSuperset(of: ["spec", "fail-on", "baseline"]))
+        #expect(Set(inputs.keys).isSuperset(of: ["spec", "fail-on", "baseline", "against"]))
         let runs = try #require(action["runs"] as? [String: Any])
         #expect(runs["using"] as? String == "composite")
         let steps = try #require(runs["steps"] as? [[String: Any]])
@@ -61,7 +61,7 @@ struct IntegrationFilesTests {
             #expect(help.contains(option), "action.yml passes \(option), which validate does not take")
         }
         let base = ["validate", "chain.json", "--no-color"]
-        for extra in [[], ["--strict"], ["--baseline", "baseline.json"], ["--strict", "--baseline", "baseline.json"]] {
+        for extra in [[], ["--strict"], ["--baseline", "baseline.json"], ["--strict", "--baseline", "baseline.json"], ["--against", "origin/main"]] {
             for output in [["--format", "github"], ["--format", "sarif", "-o", "chainplan.sarif"]] {
                 let parsed = parse(base + extra + output)
                 #expect(parsed.command is ValidateCommand, "\(base + extra + output): \(parsed.error ?? "")")

@@ -60,7 +60,7 @@ struct LockTests {
         let range = try #require(original.range(of: before), "\(what): fixture lacks \(before)")
         try Data(original.replacingCharacters(in: range, with: after).utf8).write(to: contents(directory, "Model 2"))
         let found = findings(directory)
-        #expect(found.map(\.code) == [.lockedVersionChanged], "\(what)")
+        #expect(found.map(\.code) == [.shippedVersionChanged], "\(what)")
         #expect(found.first?.message.contains("its Core Data version hashes changed") == true, "\(found.first?.message ?? "")")
         #expect(found.first?.message.contains("'Item': 'Item.") == true, "\(found.first?.message ?? "")")
         #expect(found.first?.message.contains(" \(field)") == true, "\(found.first?.message ?? "")")
@@ -126,7 +126,7 @@ struct LockTests {
         let directory = try await lockedExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Model.xcdatamodeld/Model 2.xcdatamodel"))
-        let lockedVersionMissing = findings(directory).filter { $0.code == .lockedVersionMissing }
+        let lockedVersionMissing = findings(directory).filter { $0.code == .shippedVersionMissing }
         #expect(lockedVersionMissing.map(\.versions) == [["Model 2"]])
         #expect(lockedVersionMissing.first?.location?.file.hasSuffix("chain.lock") == true)
         #expect(lockedVersionMissing.first?.location?.line != nil)
@@ -239,7 +239,7 @@ struct LockTests {
         try edit(directory, "Model 2") { $0.replacingOccurrences(of: "optional=\"YES\"", with: "optional=\"NO\"") }
         #expect(await ChainPlan.run(arguments: ["lock", spec]) == 1)
         #expect(try String(contentsOf: url, encoding: .utf8) == locked)
-        #expect(findings(directory).map(\.code) == [.lockedVersionChanged])
+        #expect(findings(directory).map(\.code) == [.shippedVersionChanged])
         let plan = ChainPlanner().lock(inputAt: URL(fileURLWithPath: spec), versions: nil)
         #expect(plan.kept == ["Model 2"] && plan.added.isEmpty && plan.rewritten.isEmpty && plan.dropped.isEmpty)
         let forced = ChainPlanner().lock(inputAt: URL(fileURLWithPath: spec), versions: nil, force: true)

@@ -95,6 +95,11 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
         /// The folder as it was when `chainplan lock` ran: these files are written, the lock is
         /// made, then they are removed and `files` written (lock codes).
         public var lockedFiles: [File]?
+        /// The folder as a release shipped it: these files are committed to a new git repository
+        /// and tagged `shipped`, then replaced by `files`, and the command runs `--against`
+        /// `against` (shipped-model codes).
+        public var shippedFiles: [File]?
+        public var against: String
         public var store: Store?
         /// The input given to the command: `chain.json`, or the bundle itself.
         public var input: String
@@ -154,9 +159,11 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A project folder and the command a user would run on it.
-    public static func project(_ title: String, files: [File], lockedFiles: [File]? = nil, store: Store? = nil, input: String = "chain.json",
+    public static func project(_ title: String, files: [File], lockedFiles: [File]? = nil, shippedFiles: [File]? = nil, against: String = "shipped",
+                               store: Store? = nil, input: String = "chain.json",
                                passes: StepKey? = nil, writesModels: Bool = false, plansStages: Bool = false, expected: Int) -> RuleExample {
-        RuleExample(title, .project(Project(files: files, lockedFiles: lockedFiles, store: store, input: input, passes: passes,
+        RuleExample(title, .project(Project(files: files, lockedFiles: lockedFiles, shippedFiles: shippedFiles, against: against,
+                                            store: store, input: input, passes: passes,
                                             writesModels: writesModels, plansStages: plansStages)),
                     expected: .count(expected))
     }

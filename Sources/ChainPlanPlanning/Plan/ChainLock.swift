@@ -251,29 +251,12 @@ public struct ChainLock: Sendable, Hashable {
 
     // MARK: Checking
 
-    /// CP401 for every locked version whose hashes changed (naming each entity, and in it each
-    /// property and field, that moved its hash), CP402 for every locked version the bundle lacks.
-    public func check(against bundle: ModelBundle, lockFile: String) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        for (name, locked, line) in versions {
-            let lockLocation = SourceLocation(file: lockFile, line: line == 0 ? nil : line, column: line == 0 ? nil : 1)
-            guard let version = bundle.version(named: name) else {
-                findings.append(.lockedVersionMissing(name, at: lockLocation))
-                continue
-            }
-            // A version without hashes has its own finding (CP112, CP122).
-            guard let model = version.model, let hashes = VersionHashes(version).hashes, hashes.checksum != locked.checksum else { continue }
-            let current = Self.fingerprint(model, hashes)
-            let lockedHashes = locked.entities.compactMapValues { Data(base64Encoded: $0) }
-            let changes = HashDifference.changes(from: locked.inputs, lockedHashes, to: current.inputs, hashes.entities, showsValues: false)
-            let shown = changes.prefix(5).map { change in
-                change.description + (locked.unverified.contains(change.entity) || current.unverified.contains(change.entity) ? " [hash unverified]" : "")
-            }.joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
-            let location = changes.first.flatMap { Self.place(of: $0.entity, in: model, locked: locked.inputs[$0.entity], current: current.inputs[$0.entity]) }
-                .map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
-            findings.append(.lockedVersionChanged(name, changes: shown, at: location))
-        }
-        return findings
+    /// What the lock says shipped, for the shipped-versions check.
+    func shipped(lockFile: String) -> ShippedVersions {
+        ShippedVersions(source: .lock(file: lockFile), versions: versions.map { version in
+            ShippedVersions.Version(name: version.name, fingerprint: version.fingerprint,
+                                    location: SourceLocation(file: lockFile, line: version.line == 0 ? nil : version.line, column: version.line == 0 ? nil : 1))
+        })
     }
 
     /// Where the first changed property of `entity` is defined (else the entity).

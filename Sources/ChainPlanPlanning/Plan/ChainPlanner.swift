@@ -1,5 +1,6 @@
 import ChainPlanCore
 import ChainPlanGraph
+import ChainPlanHistory
 import ChainPlanInference
 import ChainPlanReaders
 import Foundation
@@ -24,6 +25,11 @@ public struct PlanOptions: Sendable {
     /// a long history's direct jumps change nearly every table, and the analysis would cost as
     /// much as the rest of the plan.
     public var analysesDirectJumpWork = true
+    /// A git revision whose model bundle is what shipped (`--against`): every version it holds
+    /// is checked like a locked one (CP401, CP402, CP406–CP409).
+    public var against: String?
+    /// The `git` executable `against` is read with.
+    package var git = Git.onPath()
 
     public init() {}
 }

@@ -1,4 +1,5 @@
 import ChainPlanCore
+import ChainPlanHistory
 import ChainPlanReaders
 import Foundation
 
@@ -54,10 +55,12 @@ package struct ProjectLoader {
         // Without a model, mapping paths are still checked (with one, loading them did).
         let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
         let lock = lockFindings(in: specDirectory, bundle: bundle)
+        let shipped = shippedFindings(bundle: bundle, at: spec.model.map { URL(fileURLWithPath: $0.value, relativeTo: specDirectory).standardizedFileURL },
+                                      location: spec.model?.location ?? SourceLocation(file: display))
         return .project(LoadedProject(spec: spec, bundle: bundle, isInferred: false,
                                       mappingModels: bundle == nil ? LoadedMappingModels() : found,
-                                      findings: read.diagnostics + bundleDiagnostics + mappingPaths + lock.findings + unclassified,
-                                      lockedVersions: lock.locked))
+                                      findings: read.diagnostics + bundleDiagnostics + mappingPaths + lock.findings + shipped.findings + unclassified,
+                                      lockedVersions: Self.union(lock.locked, shipped.versions)))
     }
 
     /// Loads a bundle without a spec: the chain is inferred from version names.
@@ -74,9 +77,37 @@ package struct ProjectLoader {
             return .unusable(ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
         }
         let lock = lockFindings(in: folder, bundle: bundle)
+        let shipped = shippedFindings(bundle: bundle, at: url, location: SourceLocation(file: display))
         return .project(LoadedProject(spec: ChainSpec.inferred(versions: bundle.versionNames, file: display), bundle: bundle,
-                                      isInferred: true, mappingModels: mappings, findings: read.diagnostics + lock.findings,
-                                      lockedVersions: lock.locked))
+                                      isInferred: true, mappingModels: mappings, findings: read.diagnostics + lock.findings + shipped.findings,
+                                      lockedVersions: Self.union(lock.locked, shipped.versions)))
+    }
+
+    /// The versions either source protects; nil when neither is in use.
+    static func union(_ lock: Set<String>?, _ shipped: Set<String>?) -> Set<String>? {
+        guard lock != nil || shipped != nil else { return nil }
+        return (lock ?? []).union(shipped ?? [])
+    }
+
+    /// The findings of the bundle at `url` against the revision `options.against` (CP401,
+    /// CP402, CP405–CP409), and the versions that shipped there; nothing without the option.
+    /// `location` is where a revision that cannot be read is reported.
+    func shippedFindings(bundle: ModelBundle?, at url: URL?, location: SourceLocation) -> (findings: [Diagnostic], versions: Set<String>?) {
+        guard let revision = options.against, let bundle, let url else { return ([], nil) }
+        switch ShippedBundle.read(bundleAt: url, revision: revision, git: options.git) {
+        case .failure(let problem):
+            return ([.unreadableRevision(problem, at: location)], nil)
+        case .success(let read):
+            guard let past = read.bundle else {
+                return ([.bundleNotAtRevision(bundle.path, revision: read.revision, at: location)], [])
+            }
+            let shipped = ShippedVersions(read, bundle: past)
+            let findings = shipped.check(against: bundle) { version in
+                let file = url.appendingPathComponent("\(version.name).xcdatamodel/contents")
+                return try? FileAccess.readRegularFile(at: file, maxBytes: ModelContentsParser.defaultMaxBytes).get()
+            }
+            return (findings, shipped.names)
+        }
     }
 
     /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read, and
@@ -88,7 +119,8 @@ package struct ProjectLoader {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let (lock, diagnostics) = ChainLock.load(at: url, display: display)
         guard let lock else { return (diagnostics, nil) }
-        return (lock.check(against: bundle, lockFile: display), Set(lock.versions.map(\.name)))
+        let shipped = lock.shipped(lockFile: display)
+        return (shipped.check(against: bundle, contentsOf: { _ in nil }), shipped.names)
     }
 
     /// Reads the spec's `model`, confined to the spec's folder unless allowed otherwise.

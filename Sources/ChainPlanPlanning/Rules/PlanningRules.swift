@@ -1,4 +1,5 @@
 import ChainPlanCore
+import ChainPlanHistory
 import ChainPlanGraph
 import ChainPlanHashing
 import ChainPlanInference
@@ -47,10 +48,15 @@ package enum PlanningRules {
         .propertyKindChange,
         .duplicateRenamingIdentifier,
         .heavyweightMemory,
-        .lockedVersionChanged,
-        .lockedVersionMissing,
+        .shippedVersionChanged,
+        .shippedVersionMissing,
         .unreadableLock,
         .acceptanceNotApplied,
+        .unreadableRevision,
+        .cosmeticEditOfShippedVersion,
+        .shippedVersionRenamed,
+        .currentVersionMovedBack,
+        .bundleNotAtRevision,
         .duplicateChecksumInStage,
         .checksumAcrossStages,
         .equalCustomEndpoints,
