@@ -5,7 +5,7 @@ Every figure is the median of repeated runs of whole processes (start-up include
 every comparison is measured in one run, alternating the two commands. Peak memory is the child's
 ru_maxrss from wait4. Inputs are generated (seeded) under .build/bench; nothing generated goes into git.
 
-Usage: bench.py [GROUP ...]   groups: budgets chains corpus classify deferred hash graph dryrun wide version (default: all)
+Usage: bench.py [GROUP ...]   groups: budgets history chains corpus classify deferred hash graph dryrun wide version (default: all)
 Environment: BENCH_RUNS (default 5), CHAINPLAN (default .build/release/chainplan), PYTHON_PEERS
 (an interpreter with alembic, default .build/bench/venv/bin/python).
 Writes Benchmarks/results.json, Benchmarks/RESULTS.md and Benchmarks/scaling.svg.
@@ -33,7 +33,7 @@ CHAINPLAN = os.environ.get("CHAINPLAN", str(ROOT / ".build" / "release" / "chain
 PEER_PYTHON = os.environ.get("PYTHON_PEERS", str(WORK / "venv" / "bin" / "python"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 CORPUS = ROOT.parent / "shared" / "corpus"
-GROUPS = ["budgets", "version", "chains", "corpus", "classify", "deferred", "hash", "graph", "dryrun", "wide"]
+GROUPS = ["budgets", "history", "version", "chains", "corpus", "classify", "deferred", "hash", "graph", "dryrun", "wide"]
 WIDE_SIZES = (750, 3000, 12000)  # the largest: 7 MB of model XML, under libxml2's 10-MB limit
 
 
@@ -337,7 +337,27 @@ def group_budgets(figures, details):
     details["budgets"] = result
 
 
-RUNNERS = {"budgets": group_budgets, "version": group_version, "chains": group_chains, "corpus": group_corpus,
+def group_history(figures, details):
+    """Issue 37's budget: `validate --against REV` on WooCommerce (117 versions, every one read from
+    git at REV and compared by its hashes) against the same `validate` without it (at most 2x). The
+    bundle is committed and tagged in a fresh repository under .build/bench, then validated in place."""
+    woo = CORPUS / "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld"
+    repository = WORK / "history-repo"
+    shutil.rmtree(repository, ignore_errors=True)
+    bundle = repository / "Model" / woo.name
+    shutil.copytree(woo, bundle)
+    git = ["git", "-C", str(repository), "-c", "user.name=bench", "-c", "user.email=bench@invalid"]
+    for arguments in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "shipped"], ["tag", "shipped"]):
+        subprocess.run(git + arguments, check=True)
+    result = measure({
+        "validate --against": [cp("validate", bundle, "--against", "shipped", "-o", "/dev/null")],
+        "validate": [cp("validate", bundle, "-o", "/dev/null")],
+    }, runs=max(RUNS, 9))
+    figures["history.against.ratio"] = round_ratios(result, "validate --against", "validate")
+    details["history"] = result
+
+
+RUNNERS = {"budgets": group_budgets, "history": group_history, "version": group_version, "chains": group_chains, "corpus": group_corpus,
            "classify": group_classify, "deferred": group_deferred, "hash": group_hash, "graph": group_graph, "dryrun": group_dryrun,
            "wide": group_wide}
 
@@ -451,6 +471,13 @@ def write_markdown(results):
             if f"wide.{shape}.scaling" in figures:
                 lines.append(f"| {shape} | " + " | ".join(f"{figures[f'wide.{shape}.{size}.seconds']:.2f}" for size in WIDE_SIZES)
                              + f" | ×{figures[f'wide.{shape}.scaling']:.1f} |")
+    if "history" in details:
+        h = details["history"]
+        lines += ["", "## What shipped: `validate --against` on WooCommerce", "",
+                  f"The bundle committed and tagged in a fresh repository; `validate --against shipped` reads all 117 "
+                  f"versions at the tag through git and compares their hashes: {h['validate --against']['median']:.3f} s "
+                  f"against `validate` {h['validate']['median']:.3f} s (median of the alternated rounds' ratios "
+                  f"×{figures['history.against.ratio']:.2f})."]
     if "version" in details:
         lines += ["", f"`chainplan --version`: {figures['version.seconds'] * 1000:.1f} ms."]
     notes = BENCH / "NOTES.md"

@@ -16,6 +16,7 @@ TARGETS = [
     ("graph.1000.process_ratio", "<=", 1.5, "chainplan graph > chain.svg / dot -Tsvg on its DOT, whole processes (median of alternated rounds' ratios) (issue 36)"),
     ("budget.paths_json_python.ratio", "<=", 3.0, "paths --format json of the 100k array / Python json.load + json.dump(indent=2, sort_keys=True) (issue 36)"),
     ("version.seconds", "<=", 0.030, "chainplan --version (issue 36)"),
+    ("history.against.ratio", "<=", 2.0, "validate --against REV / validate on WooCommerce, every version read from git (issue 37)"),
     ("chains.array.100000.seconds", "<", 1.0, "validate + paths, 100k-version array"),
     ("chains.tree.100000.seconds", "<", 1.0, "validate + paths, 100k-version tree"),
     ("chains.array.scaling", "<=", 12.0, "array: time(100k) / time(10k)"),

@@ -6,52 +6,73 @@ import Foundation
 /// (or the branch a pull request goes into).
 package struct ShippedBundle: Sendable {
     package var revision: Revision
-    /// The bundle at the revision; nil when the revision has no bundle at that path.
-    package var bundle: ModelBundle?
-    /// Each version's `contents` bytes at the revision, by version name.
+    /// The bundle's path from the top of the work tree (`Models/Model.xcdatamodeld`).
+    package var folder: String
+    /// Each version's `contents` bytes at the revision, by version name; empty when the
+    /// revision has no bundle at that path. Legacy versions (no `contents`) are left out: they
+    /// have no hashes to compare.
     package var contents: [String: Data]
+    /// The version `.xccurrentversion` names at the revision, when it names one of `contents`.
+    package var currentVersion: String?
+
+    /// Whether the revision holds the bundle at all.
+    package var isPresent: Bool { !contents.isEmpty }
+
+    /// The versions, in the order a bundle lists them.
+    package var versionNames: [String] { VersionOrder.sorted(Array(contents.keys)) }
+
+    /// The version `name` parsed from its `contents` at the revision, shown as
+    /// `<revision>:<folder>/<name>.xcdatamodel/contents`.
+    package func version(named name: String) -> ModelVersion? {
+        guard let data = contents[name] else { return nil }
+        let path = "\(revision.name):\(folder)/\(name).xcdatamodel/contents"
+        return ModelVersion(name: name, path: path, model: ModelContentsParser().parse(data, file: path, version: name).model)
+    }
 
     /// Reads the bundle at `url` (in a work tree) as it was at `revision`, from the repository
-    /// alone: the work tree and the index are not touched. The files are written to a private
-    /// temporary folder, read by `ModelBundleReader` as the bundle itself would be, and removed;
-    /// they are shown as `<revision>:<path from the top>`.
+    /// alone: the work tree and the index are not touched, and nothing is parsed yet.
     package static func read(bundleAt url: URL, revision name: String, git: Git) -> Result<ShippedBundle, RevisionProblem> {
-        let repository: Repository
-        switch Repository.containing(url, git: git) {
-        case .success(let found): repository = found
-        case .failure(let problem): return .failure(problem)
-        }
-        let revision: Revision
-        switch repository.resolve(name) {
-        case .success(let resolved): revision = resolved
-        case .failure(let problem): return .failure(problem)
-        }
-        guard let folder = repository.relativePath(of: url) else { return .failure(.outsideRepository(url.path)) }
-        let files: [String: Data]
-        switch repository.files(under: folder, at: revision.commit) {
-        case .success(let read): files = read
-        case .failure(let problem): return .failure(problem)
-        }
-        guard !files.isEmpty else { return .success(ShippedBundle(revision: revision, bundle: nil, contents: [:])) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-shipped-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let copy = scratch.appendingPathComponent(url.lastPathComponent)
-        do {
-            for (path, data) in files {
-                let target = copy.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: target, options: .withoutOverwriting)
+        RevisionFiles.open(containing: url, revision: name, git: git).flatMap { read(bundleAt: url, from: $0) }
+    }
+
+    /// Reads the bundle at `url` as `files`' revision holds it.
+    package static func read(bundleAt url: URL, from files: RevisionFiles) -> Result<ShippedBundle, RevisionProblem> {
+        files.files(under: url).map { found in
+            var contents: [String: Data] = [:]
+            for (path, data) in found.files {
+                let parts = path.split(separator: "/")
+                guard parts.count == 2, parts[1] == "contents", parts[0].hasSuffix(".xcdatamodel"), !parts[0].hasPrefix("."),
+                      parts[0].count > ".xcdatamodel".count else { continue }
+                contents[String(parts[0].dropLast(".xcdatamodel".count))] = data
             }
-        } catch {
-            return .failure(.gitFailed("the revision's files could not be written to a scratch folder: \(error.localizedDescription)"))
+            var current: String?
+            if let data = found.files[".xccurrentversion"], case .name(let raw, _) = CurrentVersionFile.parse(data) {
+                let name = raw.hasSuffix(".xcdatamodel") ? String(raw.dropLast(".xcdatamodel".count)) : raw
+                current = contents[name] == nil ? nil : name
+            } else if contents.count == 1 {
+                current = contents.keys.first
+            }
+            return ShippedBundle(revision: files.revision, folder: found.folder, contents: contents, currentVersion: current)
         }
-        let read = ModelBundleReader().read(bundleAt: copy, displayPath: "\(revision.name):\(folder)")
-        var contents: [String: Data] = [:]
-        for (path, data) in files {
-            let parts = path.split(separator: "/")
-            guard parts.count == 2, parts[1] == "contents", parts[0].hasSuffix(".xcdatamodel") else { continue }
-            contents[String(parts[0].dropLast(".xcdatamodel".count))] = data
+    }
+}
+
+/// One revision of the work tree that holds a path, to read folders from (never the work tree).
+package struct RevisionFiles: Sendable {
+    package var repository: Repository
+    package var revision: Revision
+
+    /// The repository that holds `url`, and `revision` resolved in it.
+    package static func open(containing url: URL, revision name: String, git: Git) -> Result<RevisionFiles, RevisionProblem> {
+        Repository.containing(url, git: git).flatMap { repository in
+            repository.resolve(name).map { RevisionFiles(repository: repository, revision: $0) }
         }
-        return .success(ShippedBundle(revision: revision, bundle: read.bundle, contents: contents))
+    }
+
+    /// The regular files under the folder `url` (of the work tree) at the revision, by their
+    /// path inside it, and the folder's path from the top; no files when the folder is not there.
+    package func files(under url: URL) -> Result<(folder: String, files: [String: Data]), RevisionProblem> {
+        guard let folder = repository.relativePath(of: url) else { return .failure(.outsideRepository(url.path)) }
+        return repository.files(under: folder, at: revision.commit).map { (folder, $0) }
     }
 }

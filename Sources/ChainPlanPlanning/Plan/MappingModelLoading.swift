@@ -11,6 +11,8 @@ struct LoadedMappingModels {
     var diagnostics: [Diagnostic] = []
     /// Steps the spec's `mappings` key assigns explicitly, by mapping model path.
     var explicit: [String: (StepKey, SourceLocation)] = [:]
+    /// Each model's folder, by mapping model path.
+    var folders: [String: URL] = [:]
 }
 
 /// The outcome of matching loaded mapping models against the chain.
@@ -118,7 +120,10 @@ extension ProjectLoader {
                 located.location = location
                 return located
             }
-            if let model { loaded.models.append(model) }
+            if let model {
+                loaded.models.append(model)
+                loaded.folders[model.path] = item.url
+            }
         }
         return loaded
     }

@@ -56,7 +56,7 @@ package struct ProjectLoader {
         let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
         let lock = lockFindings(in: specDirectory, bundle: bundle)
         let shipped = shippedFindings(bundle: bundle, at: spec.model.map { URL(fileURLWithPath: $0.value, relativeTo: specDirectory).standardizedFileURL },
-                                      location: spec.model?.location ?? SourceLocation(file: display))
+                                      mappings: found, location: spec.model?.location ?? SourceLocation(file: display))
         return .project(LoadedProject(spec: spec, bundle: bundle, isInferred: false,
                                       mappingModels: bundle == nil ? LoadedMappingModels() : found,
                                       findings: read.diagnostics + bundleDiagnostics + mappingPaths + lock.findings + shipped.findings + unclassified,
@@ -77,7 +77,7 @@ package struct ProjectLoader {
             return .unusable(ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
         }
         let lock = lockFindings(in: folder, bundle: bundle)
-        let shipped = shippedFindings(bundle: bundle, at: url, location: SourceLocation(file: display))
+        let shipped = shippedFindings(bundle: bundle, at: url, mappings: mappings, location: SourceLocation(file: display))
         return .project(LoadedProject(spec: ChainSpec.inferred(versions: bundle.versionNames, file: display), bundle: bundle,
                                       isInferred: true, mappingModels: mappings, findings: read.diagnostics + lock.findings + shipped.findings,
                                       lockedVersions: Self.union(lock.locked, shipped.versions)))
@@ -89,25 +89,46 @@ package struct ProjectLoader {
         return (lock ?? []).union(shipped ?? [])
     }
 
-    /// The findings of the bundle at `url` against the revision `options.against` (CP401,
-    /// CP402, CP405–CP409), and the versions that shipped there; nothing without the option.
-    /// `location` is where a revision that cannot be read is reported.
-    func shippedFindings(bundle: ModelBundle?, at url: URL?, location: SourceLocation) -> (findings: [Diagnostic], versions: Set<String>?) {
+    /// The findings of the bundle at `url` and of its mapping models against the revision
+    /// `options.against` (CP401, CP402, CP405–CP410), and the versions that shipped there;
+    /// nothing without the option. `location` is where a revision that cannot be read is reported.
+    func shippedFindings(bundle: ModelBundle?, at url: URL?, mappings: LoadedMappingModels,
+                         location: SourceLocation) -> (findings: [Diagnostic], versions: Set<String>?) {
         guard let revision = options.against, let bundle, let url else { return ([], nil) }
-        switch ShippedBundle.read(bundleAt: url, revision: revision, git: options.git) {
-        case .failure(let problem):
-            return ([.unreadableRevision(problem, at: location)], nil)
-        case .success(let read):
-            guard let past = read.bundle else {
-                return ([.bundleNotAtRevision(bundle.path, revision: read.revision, at: location)], [])
-            }
-            let shipped = ShippedVersions(read, bundle: past)
-            let findings = shipped.check(against: bundle) { version in
-                let file = url.appendingPathComponent("\(version.name).xcdatamodel/contents")
-                return try? FileAccess.readRegularFile(at: file, maxBytes: ModelContentsParser.defaultMaxBytes).get()
-            }
-            return (findings, shipped.names)
+        let files: RevisionFiles
+        switch RevisionFiles.open(containing: url, revision: revision, git: options.git) {
+        case .success(let opened): files = opened
+        case .failure(let problem): return ([.unreadableRevision(problem, at: location)], nil)
         }
+        let read: ShippedBundle
+        switch ShippedBundle.read(bundleAt: url, from: files) {
+        case .success(let shipped): read = shipped
+        case .failure(let problem): return ([.unreadableRevision(problem, at: location)], nil)
+        }
+        guard read.isPresent else {
+            return ([.bundleNotAtRevision(bundle.path, revision: read.revision, at: location)], [])
+        }
+        let shipped = ShippedVersions(read, comparedWith: bundle) { version in
+            Self.contents(at: url.appendingPathComponent("\(version.name).xcdatamodel/contents"))
+        }
+        return (shipped.check(against: bundle) + shippedMappingFindings(mappings, files: files), shipped.names)
+    }
+
+    /// CP410 for each mapping model that the revision of `files` also holds and that was re-made
+    /// for other hashes since; a mapping model git cannot read there is left out.
+    func shippedMappingFindings(_ mappings: LoadedMappingModels, files: RevisionFiles) -> [Diagnostic] {
+        mappings.models.compactMap { mapping in
+            guard let url = mappings.folders[mapping.path] else { return nil }
+            let folder = url.lastPathComponent == "xcmapping.xml" ? url.deletingLastPathComponent() : url
+            guard case .success(let found) = files.files(under: folder), let shipped = found.files["xcmapping.xml"],
+                  let current = Self.contents(at: folder.appendingPathComponent("xcmapping.xml")) else { return nil }
+            return ShippedVersions.mappingModelChange(mapping, shipped: shipped, current: current, revision: files.revision)
+        }
+    }
+
+    /// The bytes of the regular file at `url`, nil when it cannot be read.
+    static func contents(at url: URL) -> Data? {
+        try? FileAccess.readRegularFile(at: url, maxBytes: ModelContentsParser.defaultMaxBytes).get()
     }
 
     /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read, and
@@ -120,7 +141,7 @@ package struct ProjectLoader {
         let (lock, diagnostics) = ChainLock.load(at: url, display: display)
         guard let lock else { return (diagnostics, nil) }
         let shipped = lock.shipped(lockFile: display)
-        return (shipped.check(against: bundle, contentsOf: { _ in nil }), shipped.names)
+        return (shipped.check(against: bundle), shipped.names)
     }
 
     /// Reads the spec's `model`, confined to the spec's folder unless allowed otherwise.

@@ -21,25 +21,34 @@ package struct ShippedVersions: Sendable {
 
     package struct Version: Sendable {
         var name: String
-        var fingerprint: ChainLock.VersionFingerprint
+        /// What shipped; nil when the revision's `contents` is byte for byte the work tree's, so
+        /// that there is nothing to compare.
+        var fingerprint: ChainLock.VersionFingerprint?
         /// Where the version is recorded (its lock line); nil for a revision.
         var location: SourceLocation?
     }
 
     var source: Source
     var versions: [Version]
-    /// Each version's `contents` at the revision (empty for a lock).
-    var contents: [String: Data] = [:]
     /// The revision's current version (nil for a lock).
     var currentVersion: String?
 
-    /// What `shipped` holds: every version the revision's bundle has.
-    package init(_ shipped: ShippedBundle, bundle: ModelBundle) {
+    /// What `shipped` holds: every version its bundle has. A version whose `contents` equals
+    /// the work tree's (`contentsOf`) is the same model, so only the others are parsed and hashed.
+    package init(_ shipped: ShippedBundle, comparedWith bundle: ModelBundle, contentsOf: (ModelVersion) -> Data?) {
         source = .revision(shipped.revision)
-        let lock = ChainLock(bundle: bundle, versions: bundle.versionNames)
-        versions = lock.versions.map { Version(name: $0.name, fingerprint: $0.fingerprint, location: nil) }
-        contents = shipped.contents
-        currentVersion = bundle.currentVersion
+        currentVersion = shipped.currentVersion
+        let names = shipped.versionNames
+        let unchanged = names.map { name in bundle.version(named: name).flatMap(contentsOf) == shipped.contents[name] }
+        let edited = zip(names, unchanged).filter { !$0.1 }.map(\.0)
+        let fingerprints = Dictionary(uniqueKeysWithValues: zip(edited, Parallel.map(edited) { name in
+            shipped.version(named: name).flatMap(ChainLock.fingerprint)
+        }))
+        versions = zip(names, unchanged).compactMap { name, unchanged in
+            if unchanged { return Version(name: name, fingerprint: nil, location: nil) }
+            // A version without hashes at the revision cannot be compared.
+            return fingerprints[name].flatMap { $0 }.map { Version(name: name, fingerprint: $0, location: nil) }
+        }
     }
 
     init(source: Source, versions: [Version]) {
@@ -50,18 +59,19 @@ package struct ShippedVersions: Sendable {
     /// The versions that shipped, by name.
     var names: Set<String> { Set(versions.map(\.name)) }
 
-    /// Every finding of `bundle` against what shipped. `contentsOf` reads a version's current
-    /// `contents` (for CP406); `currentVersionFile` is where CP408 points.
-    func check(against bundle: ModelBundle, contentsOf: (ModelVersion) -> Data?) -> [Diagnostic] {
+    /// Every finding of `bundle` against what shipped.
+    func check(against bundle: ModelBundle) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let shippedNames = names
         let unshipped = bundle.versions.filter { !shippedNames.contains($0.name) }
         let unshippedChecksums = Dictionary(unshipped.compactMap { version in VersionHashes(version).hashes.map { ($0.checksum, version.name) } },
                                             uniquingKeysWith: { first, _ in first })
         for shipped in versions {
+            // Unchanged bytes: the same model.
+            guard let fingerprint = shipped.fingerprint else { continue }
             let location = shipped.location ?? SourceLocation(file: bundle.path)
             guard let version = bundle.version(named: shipped.name) else {
-                if let newName = unshippedChecksums[shipped.fingerprint.checksum] {
+                if let newName = unshippedChecksums[fingerprint.checksum] {
                     findings.append(.shippedVersionRenamed(shipped.name, to: newName, at: location))
                 } else {
                     findings.append(.shippedVersionMissing(shipped.name, source: source, at: location))
@@ -70,13 +80,14 @@ package struct ShippedVersions: Sendable {
             }
             // A version without hashes has its own finding (CP112, CP122).
             guard let model = version.model, let hashes = VersionHashes(version).hashes else { continue }
-            guard hashes.checksum != shipped.fingerprint.checksum else {
-                if case .revision(let revision) = source, let before = contents[shipped.name], let now = contentsOf(version), before != now {
+            guard hashes.checksum != fingerprint.checksum else {
+                // Against a revision, only versions whose bytes differ have a fingerprint.
+                if case .revision(let revision) = source {
                     findings.append(.cosmeticEditOfShippedVersion(shipped.name, revision: revision, at: SourceLocation(file: version.path)))
                 }
                 continue
             }
-            findings.append(changed(shipped, now: version, model: model, hashes: hashes))
+            findings.append(changed(shipped.name, fingerprint, now: version, model: model, hashes: hashes))
         }
         if case .revision(let revision) = source, let was = currentVersion, let now = bundle.currentVersion, was != now,
            let wasIndex = bundle.versionNames.firstIndex(of: was), let nowIndex = bundle.versionNames.firstIndex(of: now), nowIndex < wasIndex {
@@ -88,8 +99,7 @@ package struct ShippedVersions: Sendable {
 
     /// CP401 for `shipped`, whose hashes moved: each entity, property and field that moved, at
     /// the first changed property's definition.
-    private func changed(_ shipped: Version, now version: ModelVersion, model: ObjectModel, hashes: ModelHashes) -> Diagnostic {
-        let locked = shipped.fingerprint
+    private func changed(_ name: String, _ locked: ChainLock.VersionFingerprint, now version: ModelVersion, model: ObjectModel, hashes: ModelHashes) -> Diagnostic {
         let current = ChainLock.fingerprint(model, hashes)
         let lockedHashes = locked.entities.compactMapValues { Data(base64Encoded: $0) }
         let changes = HashDifference.changes(from: locked.inputs, lockedHashes, to: current.inputs, hashes.entities, showsValues: false)
@@ -98,6 +108,6 @@ package struct ShippedVersions: Sendable {
         }.joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
         let location = changes.first.flatMap { ChainLock.place(of: $0.entity, in: model, locked: locked.inputs[$0.entity], current: current.inputs[$0.entity]) }
             .map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
-        return .shippedVersionChanged(shipped.name, changes: shown, source: source, at: location)
+        return .shippedVersionChanged(name, changes: shown, source: source, at: location)
     }
 }

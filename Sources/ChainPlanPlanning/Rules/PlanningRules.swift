@@ -57,6 +57,7 @@ package enum PlanningRules {
         .shippedVersionRenamed,
         .currentVersionMovedBack,
         .bundleNotAtRevision,
+        .shippedMappingModelChanged,
         .duplicateChecksumInStage,
         .checksumAcrossStages,
         .equalCustomEndpoints,

@@ -44,7 +44,7 @@ package enum MappingModelReader {
     /// Parses the bytes of an `xcmapping.xml`: the document, its entity mappings and the
     /// embedded model snapshots. `name` is the mapping model's name (its folder without
     /// `.xcmappingmodel`); the display paths are where diagnostics point.
-    static func parse(_ data: Data, name: String, folderDisplay: String, documentDisplay: String) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
+    package static func parse(_ data: Data, name: String, folderDisplay: String, documentDisplay: String) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
         func failure(_ message: String, line: Int? = nil) -> (model: MappingModel?, diagnostics: [Diagnostic]) {
             (nil, [Diagnostic(.unreadableMappingModel, "mapping model '\(name)': \(message)", at: SourceLocation(file: documentDisplay, line: line))])
         }

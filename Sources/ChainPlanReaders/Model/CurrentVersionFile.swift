@@ -10,8 +10,8 @@ import ChainPlanCore
 /// Parsed with the SAX parser and an explicit stack rather than `PropertyListSerialization`,
 /// whose recursive descent a deeply nested hostile plist could exhaust. Apple's public
 /// `<!DOCTYPE plist …>` is allowed; internal subsets and entity declarations are refused.
-enum CurrentVersionFile {
-    enum Entry: Equatable {
+package enum CurrentVersionFile {
+    package enum Entry: Equatable {
         /// The key's string value and its line.
         case name(String, line: Int?)
         /// A dictionary without the key (or with an empty string).
@@ -22,7 +22,7 @@ enum CurrentVersionFile {
 
     static let key = "_XCCurrentVersionName"
 
-    static func parse(_ data: Data) -> Entry {
+    package static func parse(_ data: Data) -> Entry {
         if data.starts(with: Array("bplist".utf8)) {
             return .invalid("is a binary property list; only the XML form Xcode writes is read", line: nil)
         }
