@@ -101,6 +101,7 @@ struct ChainClassification {
             steps[key] = classification
             diagnostics += StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: key.from, to: key.to), from: key.from, to: key.to,
                                                    stepLocation: edge.location ?? context.location(of: edge.from))
+            diagnostics += classifier.cloudKitFindings(from: key.from, to: key.to)
         }
         // A version in a step whose hashes cannot be computed: said once (CP122).
         var reported: Set<String> = []

@@ -19,6 +19,7 @@ extension PlanOutcome {
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: from, to: to), from: from, to: to,
                                                stepLocation: SourceLocation(file: display))
+            + classifier.cloudKitFindings(from: from, to: to)
         var explained = ExplainReport(bundle: display, from: from, to: to, classification: classification,
                                    mapping: mapping, diagnostics: findings.sorted())
         if let source = bundle.version(named: from)?.model, let destination = bundle.version(named: to)?.model {

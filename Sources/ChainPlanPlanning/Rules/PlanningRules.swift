@@ -47,6 +47,7 @@ package enum PlanningRules {
         .unverifiedChange,
         .propertyKindChange,
         .duplicateRenamingIdentifier,
+        .cloudKitBreakingChange,
         .heavyweightMemory,
         .shippedVersionChanged,
         .shippedVersionMissing,

@@ -326,6 +326,7 @@ private final class ContentsBuilder: NSObject, PositionReadingXMLDelegate {
             model.versionIdentifier = identifier
         }
         model.lastSavedToolsVersion = a["lastSavedToolsVersion"]
+        model.usedWithCloudKit = a["usedWithCloudKit"] == "YES"
         model.systemVersion = a["systemVersion"]
         model.minimumToolsVersion = a["minimumToolsVersion"]
         model.sourceLanguage = a["sourceLanguage"]
@@ -363,7 +364,7 @@ private final class ContentsBuilder: NSObject, PositionReadingXMLDelegate {
             return .leaf
         case (.model, "configuration"):
             guard let name = requiredName(a, element: element, line: line) else { return nil }
-            model.configurations.append(Configuration(name: name, memberEntities: []))
+            model.configurations.append(Configuration(name: name, memberEntities: [], usedWithCloudKit: a["usedWithCloudKit"] == "YES"))
             return .configuration
         case (.configuration, "memberEntity"):
             guard let name = requiredName(a, element: element, line: line) else { return nil }

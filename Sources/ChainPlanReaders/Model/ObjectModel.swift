@@ -13,6 +13,9 @@ public struct ObjectModel: Sendable, Hashable {
     public var systemVersion: String?
     public var minimumToolsVersion: String?
     public var sourceLanguage: String?
+    /// `usedWithCloudKit="YES"` on `<model>`: the Default configuration (every entity) is
+    /// mirrored to CloudKit.
+    public var usedWithCloudKit: Bool
 
     public init(
         entities: [Entity] = [],
@@ -23,7 +26,8 @@ public struct ObjectModel: Sendable, Hashable {
         lastSavedToolsVersion: String? = nil,
         systemVersion: String? = nil,
         minimumToolsVersion: String? = nil,
-        sourceLanguage: String? = nil
+        sourceLanguage: String? = nil,
+        usedWithCloudKit: Bool = false
     ) {
         self.entities = entities
         self.configurations = configurations
@@ -34,9 +38,17 @@ public struct ObjectModel: Sendable, Hashable {
         self.systemVersion = systemVersion
         self.minimumToolsVersion = minimumToolsVersion
         self.sourceLanguage = sourceLanguage
+        self.usedWithCloudKit = usedWithCloudKit
     }
 
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+
+    /// The entities mirrored to CloudKit: every entity when the Default configuration is
+    /// (`usedWithCloudKit` on `<model>`), else the members of configurations marked so.
+    public var cloudKitEntities: Set<String> {
+        if usedWithCloudKit { return Set(entities.map(\.name)) }
+        return Set(configurations.filter(\.usedWithCloudKit).flatMap(\.memberEntities))
+    }
 }
 
 public struct Entity: Sendable, Hashable {
@@ -333,10 +345,13 @@ public struct FetchIndex: Sendable, Hashable {
 public struct Configuration: Sendable, Hashable {
     public var name: String
     public var memberEntities: [String]
+    /// `usedWithCloudKit="YES"`: the configuration's entities are mirrored to CloudKit.
+    public var usedWithCloudKit: Bool
 
-    public init(name: String, memberEntities: [String]) {
+    public init(name: String, memberEntities: [String], usedWithCloudKit: Bool = false) {
         self.name = name
         self.memberEntities = memberEntities
+        self.usedWithCloudKit = usedWithCloudKit
     }
 }
 
