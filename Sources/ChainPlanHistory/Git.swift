@@ -38,11 +38,14 @@ package struct Git: Sendable {
 
     /// Runs `git <arguments>` in `directory`, feeding `input` to its standard input, and returns
     /// its standard output.
-    package func run(_ arguments: [String], in directory: URL, input: Data = Data(), maxOutput: Int = 1 << 20) -> Result<Data, Failure> {
+    /// `literalPathspecs: false` lets a pathspec carry git's magic (`:(glob)`); only for
+    /// pathspecs chainplan writes itself, never for one that comes from the input.
+    package func run(_ arguments: [String], in directory: URL, input: Data = Data(), maxOutput: Int = 1 << 20,
+                     literalPathspecs: Bool = true) -> Result<Data, Failure> {
         guard let executable else { return .failure(.notInstalled) }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--no-pager", "--literal-pathspecs"] + arguments
+        process.arguments = ["--no-pager"] + (literalPathspecs ? ["--literal-pathspecs"] : []) + arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"

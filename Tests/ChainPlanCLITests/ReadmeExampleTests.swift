@@ -50,7 +50,7 @@ struct ReadmeExampleTests {
     static let outsideTheRepository: [String: String] = [
         "chainplan dry-run Tests/Fixtures/Store/Checks/chain.json --store people.sqlite":
             "people.sqlite is a store the text describes (shared emails, a 200-year-old person), not a file in the repository",
-        "chainplan stage SampleModel3.xcdatamodeld --momd SampleModel3.momd --check broken.json":
+        "chainplan stage chain.json --momd SampleModel3.momd --check broken.json":
             "broken.json is the user's hand-written stage plan; StageCorpusTests writes it and compares the output with this example",
         "chainplan validate":
             "runs in a user's project folder (a misread .chainplan.yml; an edited locked version); pinned by ConfigurationTests and LockTests",

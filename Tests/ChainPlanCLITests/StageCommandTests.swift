@@ -81,9 +81,14 @@ struct StageCorpusTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-stage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let bundle = Self.sample.appendingPathComponent("SampleModel3.xcdatamodeld").path
+        // The bundle's current version is its oldest, so the bundle alone is a one-version chain:
+        // a spec gives the three versions, as Docs/staged-migration.md shows.
+        let chain = directory.appendingPathComponent("chain.json")
+        let model = Self.sample.appendingPathComponent("SampleModel3.xcdatamodeld").path
+        try Data(#"{"chain": ["SampleModel3", "SampleModel3_v2", "SampleModel3_v3"], "model": "\#(model)"}"#.utf8).write(to: chain)
+        let bundle = chain.path
         let momd = Self.sample.appendingPathComponent("Fixtures/SampleModel3.momd").path
-        let (status, json) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--format", "json"], in: directory)
+        let (status, json) = await StageCommandTests.run(["stage", bundle, "--allow-outside", "--momd", momd, "--format", "json"], in: directory)
         #expect(status == 0)
         let plan = try RuleCatalogue.jsonDecoder().decode(StagePlan.self, from: Data(json.utf8))
         #expect(plan.stages.map(\.kind) == [.lightweight])
@@ -92,7 +97,7 @@ struct StageCorpusTests {
         // The plan's own JSON passes the audit.
         let planFile = directory.appendingPathComponent("stages.json")
         try Data(json.utf8).write(to: planFile)
-        let (checked, audit) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--check", planFile.path], in: directory)
+        let (checked, audit) = await StageCommandTests.run(["stage", bundle, "--allow-outside", "--momd", momd, "--check", planFile.path], in: directory)
         #expect(checked == 0, "\(audit)")
         #expect(audit.contains("all pass"))
         // The app model left out: every store fails with 134504 (CP504).
@@ -100,27 +105,27 @@ struct StageCorpusTests {
         let broken = directory.appendingPathComponent("broken.json")
         let list = "[{\"kind\": \"lightweight\", \"checksums\": [\"\(checksums[0])\", \"\(checksums[1])\"]}]"
         try Data(list.utf8).write(to: broken)
-        let (failed, findings) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--check", broken.path], in: directory)
+        let (failed, findings) = await StageCommandTests.run(["stage", bundle, "--allow-outside", "--momd", momd, "--check", broken.path], in: directory)
         #expect(failed == 1)
         #expect(findings.contains("[CP504]"), "\(findings)")
         // Docs/staged-migration.md shows this audit: its output there is this run's, byte for byte.
         let shown = try #require(findings.split(separator: "\n").first.flatMap { $0.dropFirst("Audit of ".count).components(separatedBy: " against").first })
         let readme = try String(contentsOf: CLITests.root.appendingPathComponent("Docs/staged-migration.md"), encoding: .utf8)
-        let command = "$ chainplan stage SampleModel3.xcdatamodeld --momd SampleModel3.momd --check broken.json\n"
+        let command = "$ chainplan stage chain.json --momd SampleModel3.momd --check broken.json\n"
         let example = try #require(readme.components(separatedBy: command).dropFirst().first?.components(separatedBy: "```").first)
         #expect(findings.replacingOccurrences(of: shown, with: "broken.json") == example)
         // The Swift code: real checksums, compiles against the Core Data stub, and audits clean.
-        let (written, swift) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--format", "swift"], in: directory)
+        let (written, swift) = await StageCommandTests.run(["stage", bundle, "--allow-outside", "--momd", momd, "--format", "swift"], in: directory)
         #expect(written == 0)
         #expect(swift.contains("static let sampleModel3 = \"u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=\""))
         #expect(try StageCodeTests.typecheck(swift, name: "SampleModel3Staged") == nil)
         let swiftFile = directory.appendingPathComponent("Stages.swift")
         try Data(swift.utf8).write(to: swiftFile)
-        let (scraped, scrapedAudit) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--check", swiftFile.path], in: directory)
+        let (scraped, scrapedAudit) = await StageCommandTests.run(["stage", bundle, "--allow-outside", "--momd", momd, "--check", swiftFile.path], in: directory)
         #expect(scraped == 0, "\(scrapedAudit)")
         // A stale literal in the Swift source is CP506.
         try Data(swift.replacingOccurrences(of: "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=", with: "u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0iK=").utf8).write(to: swiftFile)
-        let (stale, staleAudit) = await StageCommandTests.run(["stage", bundle, "--momd", momd, "--check", swiftFile.path], in: directory)
+        let (stale, staleAudit) = await StageCommandTests.run(["stage", bundle, "--allow-outside", "--momd", momd, "--check", swiftFile.path], in: directory)
         #expect(stale == 1)
         #expect(staleAudit.contains("[CP506]") && staleAudit.contains("[CP505]"), "\(staleAudit)")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChainPlanKit
+import ChainPlanPlanning
 import ChainPlanReaders
 import Foundation
 
@@ -10,8 +11,11 @@ struct InitCommand: AsyncParsableCommand {
         commandName: "init",
         abstract: "Write a chain spec from a model bundle, for you to review and commit.",
         discussion: """
-        The versions are listed in natural version order (Model, Model 2, …, Model 10; 2.9 before \
-        2.10). That order is a guess: check it against your release history before committing.
+        In a git work tree, the versions are listed in the order of the commits that first added \
+        each one (following renames); otherwise, or when history cannot tell them apart, in \
+        natural version order (Model, Model 2, …, Model 10; 2.9 before 2.10). The list ends at \
+        the bundle's current version: versions after it are left out and named. That order is a \
+        guess: check it against your release history before committing.
 
         --migrator says how the app migrates, and so what the spec analyses: corestore (a \
         CoreStore chain, one version at a time; the default), core-data (plain \
@@ -50,7 +54,12 @@ struct InitCommand: AsyncParsableCommand {
             throw UsageError("'\(output)' exists; pass --force to overwrite it")
         }
         let modelPath = SpecWriter.relativePath(of: bundleURL, from: outputURL.deletingLastPathComponent())
-        let names = model.versionNames
+        let order = ProjectLoader(options: PlanOptions()).inferredOrder(of: model, at: bundleURL)
+        let names = order.versions
+        if !order.leftOut.isEmpty, result.format == .text {
+            let left = order.leftOut.map { "'\($0)'" }.joined(separator: ", ")
+            FileHandleOutput.standardError.write("left out, after the current version '\(names.last ?? "")': \(left)\n")
+        }
         let lowered = output.lowercased()
         let isYAML = lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
         let text: String

@@ -1,11 +1,12 @@
 import ChainPlanCore
+import ChainPlanReaders
 
 extension DiagnosticCode {
-    /// CP110 InferredOrder: the chain order was inferred from version names.
+    /// CP110 InferredOrder: no spec was given, so the chain was guessed (git history or names).
     package static let inferredOrder = DiagnosticCode(
         "CP110", name: "InferredOrder", severity: .warning,
-        summary: "The chain order was inferred from version names",
-        help: "No spec was given, so chainplan ordered the bundle's versions by a natural version sort. Review the order and commit a spec (`chainplan init`).",
+        summary: "No spec was given: the chain order was guessed from git history or version names",
+        help: "No spec was given, so chainplan guessed the chain: in a git work tree with its history, the versions in the order of the commits that first added each one (following renames of the bundle's folder and of the versions); otherwise, or when history cannot tell them apart, by a natural version sort of their names (`Model 2` before `Model 10`). The chain ends at the bundle's current version (`.xccurrentversion`); versions ordered after it are left out. The message says which evidence decided. Review the order and commit a spec (`chainplan init` writes the same guess).",
         examples: [
             .chain("a written spec", spec: #"["A", "B"]"#, bundleVersions: ["A", "B"], currentVersion: "B", expected: []),
             .project("the bundle given instead of a spec", files: Array(RuleExampleFixtures.project([RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody]).dropFirst()), input: "Model.xcdatamodeld", expected: 1),
@@ -13,8 +14,10 @@ extension DiagnosticCode {
         ])
 }
 
-/// CP110: no spec was given, so the chain is the bundle's versions ordered by a natural
-/// version sort. The order is a guess: review it and commit a spec (`chainplan init`).
+/// CP110: no spec was given, so the chain is guessed: the bundle's versions in the order git
+/// history added them (or by a natural version sort), ending at the current version. The
+/// message says which evidence decided, where names would have ordered otherwise, and which
+/// versions after the current one were left out.
 package struct InferredOrderCheck: ChainCheck {
     package static let code = DiagnosticCode.inferredOrder
     /// Inference happens only when a bundle is given instead of a spec; spec examples never trigger it.
@@ -23,11 +26,29 @@ package struct InferredOrderCheck: ChainCheck {
 
     package func check(_ context: ChainContext) -> [Diagnostic] {
         guard context.isInferred else { return [] }
-        let order = context.graph.versions
-        let shown = order.count <= 6 ? order.map { "'\($0)'" }.joined(separator: " → ")
-            : (order.prefix(3).map { "'\($0)'" } + ["…"] + order.suffix(2).map { "'\($0)'" }).joined(separator: " → ")
-        return [Diagnostic(Self.code, "no spec given: the chain \(shown) was inferred from version names; review it and "
-                           + "commit a spec with 'chainplan init'", at: SourceLocation(file: context.spec.file),
-                           versions: order.count <= 6 ? order : [])]
+        let order = context.spec.inferredOrder?.versions ?? context.graph.versions
+        let shown = Self.shown(order)
+        var message: String
+        switch context.spec.inferredOrder?.evidence {
+        case .history:
+            message = "no spec given: the chain \(shown) follows the commits that first added each version"
+            if VersionOrder.sorted(order) != order { message += " (their names alone would order them otherwise)" }
+        case .names(let why?):
+            message = "no spec given: the chain \(shown) was inferred from version names (\(why))"
+        case .names(nil), nil:
+            message = "no spec given: the chain \(shown) was inferred from version names"
+        }
+        if let inferred = context.spec.inferredOrder, !inferred.leftOut.isEmpty, let current = order.last {
+            message += "; it ends at the current version '\(current)', so \(Self.shown(inferred.leftOut, separator: ", ")) "
+                + (inferred.leftOut.count == 1 ? "comes" : "come") + " after it and " + (inferred.leftOut.count == 1 ? "is" : "are") + " left out"
+        }
+        message += "; review it and commit a spec with 'chainplan init'"
+        return [Diagnostic(Self.code, message, at: SourceLocation(file: context.spec.file), versions: order.count <= 6 ? order : [])]
+    }
+
+    /// Up to six names quoted and joined, else the first three and the last two.
+    static func shown(_ names: [String], separator: String = " → ") -> String {
+        names.count <= 6 ? names.map { "'\($0)'" }.joined(separator: separator)
+            : (names.prefix(3).map { "'\($0)'" } + ["…"] + names.suffix(2).map { "'\($0)'" }).joined(separator: separator)
     }
 }

@@ -17,7 +17,8 @@ extension DiagnosticCode {
 }
 
 /// CP107: a model version of the bundle is not in the chain, so a store created by it
-/// has no migration path (an empty chain migrates every version directly and is exempt).
+/// has no migration path (an empty chain migrates every version directly and is exempt, and
+/// a guessed chain's versions after the current one are CP110's).
 package struct VersionMissingFromChainCheck: ChainCheck {
     package static let code = DiagnosticCode.versionMissingFromChain
 
@@ -25,8 +26,10 @@ package struct VersionMissingFromChainCheck: ChainCheck {
 
     package func check(_ context: ChainContext) -> [Diagnostic] {
         guard let bundle = context.bundle, context.spec.form != .empty else { return [] }
+        // A guessed chain leaves out the versions after the current one; CP110 names them.
         let chained = Set(context.spec.arrayEntries.map(\.value)
-            + context.spec.treeEntries.flatMap { [$0.source.value, $0.destination.value] })
+            + context.spec.treeEntries.flatMap { [$0.source.value, $0.destination.value] }
+            + (context.spec.inferredOrder?.leftOut ?? []))
         var findings = FindingList(Self.code)
         for version in bundle.versions where !chained.contains(version.name) {
             findings.add(Diagnostic(Self.code, "model version '\(version.name)' is not in the chain: a store at that version cannot migrate",

@@ -63,7 +63,7 @@ package struct ProjectLoader {
                                       lockedVersions: Self.union(lock.locked, shipped.versions)))
     }
 
-    /// Loads a bundle without a spec: the chain is inferred from version names.
+    /// Loads a bundle without a spec: the chain is guessed (`inferredOrder(of:at:)`).
     package func load(bundleAt url: URL) -> Loaded {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let folder = url.deletingLastPathComponent()
@@ -78,9 +78,29 @@ package struct ProjectLoader {
         }
         let lock = lockFindings(in: folder, bundle: bundle)
         let shipped = shippedFindings(bundle: bundle, at: url, mappings: mappings, location: SourceLocation(file: display))
-        return .project(LoadedProject(spec: ChainSpec.inferred(versions: bundle.versionNames, file: display), bundle: bundle,
+        return .project(LoadedProject(spec: ChainSpec.inferred(inferredOrder(of: bundle, at: url), file: display), bundle: bundle,
                                       isInferred: true, mappingModels: mappings, findings: read.diagnostics + lock.findings + shipped.findings,
                                       lockedVersions: Self.union(lock.locked, shipped.versions)))
+    }
+
+    /// The chain guessed for `bundle` (at `url`): its versions in the order git history added
+    /// them when the bundle is in a work tree with its history, else in natural version order;
+    /// it ends at the bundle's current version.
+    package func inferredOrder(of bundle: ModelBundle, at url: URL) -> InferredOrder {
+        let names = bundle.versionNames
+        let current = bundle.currentVersion
+        switch VersionHistory.read(bundleAt: url, versionNames: names, git: options.git) {
+        case .success(let history) where history.isShallow:
+            return .make(names: names, current: current, addedOrder: nil, whyNoHistory: "the clone is shallow, so git history was not used")
+        case .success(let history):
+            return .make(names: names, current: current, addedOrder: history.addedOrder)
+        case .failure(.notAWorkTree), .failure(.outsideRepository):
+            return .make(names: names, current: current, addedOrder: nil)
+        case .failure(.gitNotInstalled):
+            return .make(names: names, current: current, addedOrder: nil, whyNoHistory: "git was not found, so history was not used")
+        case .failure(let problem):
+            return .make(names: names, current: current, addedOrder: nil, whyNoHistory: "git history could not be read: \(problem.reason)")
+        }
     }
 
     /// The versions either source protects; nil when neither is in use.

@@ -96,6 +96,8 @@ public struct ChainSpec: Sendable, Hashable {
     public var deferredLightweightMigration: Bool?
     /// Where the chain itself starts (the root value, or the `chain` value).
     public var chainLocation: SourceLocation
+    /// How the chain was guessed, for a bundle given without a spec (nil for a written spec).
+    public var inferredOrder: InferredOrder?
 
     public init(
         file: String, syntax: SpecSyntax, form: Form,
@@ -122,5 +124,12 @@ public struct ChainSpec: Sendable, Hashable {
             arrayEntries: versions.map { Located($0, at: location) },
             chainLocation: location
         )
+    }
+
+    /// The spec of a guessed chain: `order`'s versions, with how they were ordered.
+    public static func inferred(_ order: InferredOrder, file: String) -> ChainSpec {
+        var spec = inferred(versions: order.versions, file: file)
+        spec.inferredOrder = order
+        return spec
     }
 }

@@ -24,6 +24,23 @@ import Testing
         return ChainPlanner(options: options)
     }
 
+    /// A planner that lets a spec name a bundle outside its folder (`chain(_:of:in:)`).
+    static func plannerAllowingOutside() -> ChainPlanner {
+        var options = PlanOptions()
+        options.baseDirectory = TestPaths.packageRoot
+        options.allowOutsideSpecDirectory = true
+        return ChainPlanner(options: options)
+    }
+
+    /// A spec in `folder` chaining `versions` of `bundle`: CoreDataPlus's bundles name their
+    /// oldest version current, so the bundle alone is a one-version chain.
+    static func chain(_ versions: [String], of bundle: URL, in folder: TemporaryFolder) throws -> URL {
+        let spec = folder.url.appendingPathComponent("chain.json")
+        let list = versions.map { "\"\($0)\"" }.joined(separator: ", ")
+        try Data("{\"chain\": [\(list)], \"model\": \"\(bundle.path)\"}".utf8).write(to: spec)
+        return spec
+    }
+
     /// A fixture store for `version` of the spec, in a temporary folder kept alive by the caller.
     static func fixture(_ spec: URL, _ version: String, rows: Int, in folder: TemporaryFolder, sql: [String] = []) throws -> String {
         let path = folder.url.appendingPathComponent("\(version).sqlite").path
@@ -364,8 +381,9 @@ extension CorpusTests {
         @Test func renamedEntityRowsAreCopiedFromTheCorpusStore() throws {
             let folder = try TemporaryFolder()
             let store = try folder.copy(StoreCorpus.url("\(DryRunTests.sampleModel)/Fixtures/SampleModel_V2.sqlite"), as: "g2.sqlite")
-            let report = DryRunTests.planner().dryRun(inputAt: StoreCorpus.url("\(DryRunTests.sampleModel)/SampleModel.xcdatamodeld"), storeAt: store.path,
-                                               options: DryRunOptions())
+            let spec = try DryRunTests.chain(["SampleModel", "SampleModel2", "SampleModel3"],
+                                             of: StoreCorpus.url("\(DryRunTests.sampleModel)/SampleModel.xcdatamodeld"), in: folder)
+            let report = DryRunTests.plannerAllowingOutside().dryRun(inputAt: spec, storeAt: store.path, options: DryRunOptions())
             #expect(report.store?.detectedVersion == "SampleModel2")
             #expect(!report.plan.diagnostics.contains { $0.code == .unreadableStore }, "\(report.plan.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
             let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
@@ -387,7 +405,8 @@ extension CorpusTests {
             let queue = try DatabaseQueue(path: path)
             let cars = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZCAR") }
             try queue.close()
-            let report = DryRunTests.planner().dryRun(inputAt: bundle, storeAt: path, options: DryRunOptions())
+            let spec = try DryRunTests.chain(["SampleModel", "SampleModel2", "SampleModel3"], of: bundle, in: folder)
+            let report = DryRunTests.plannerAllowingOutside().dryRun(inputAt: spec, storeAt: path, options: DryRunOptions())
             #expect(report.store?.detectedVersion == "SampleModel2")
             #expect(!report.plan.diagnostics.contains { $0.code == .unreadableStore }, "\(report.plan.diagnostics.filter { $0.code == .unreadableStore }.map(\.message))")
             let step = try #require(report.store?.steps.first { $0.to == "SampleModel3" })
