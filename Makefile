@@ -4,7 +4,7 @@ CONFIG     ?= debug
 BIN        := .build/$(CONFIG)/chainplan
 # python3-jsonschema: the tests validate SARIF output against the official schema with it;
 # sqlite3 and python3: the store tests hold locks and run child processes with them.
-APT_PKGS   := libsqlite3-dev sqlite3 libgraphviz-dev graphviz pkg-config python3 python3-jsonschema
+APT_PKGS   := libsqlite3-dev sqlite3 libgraphviz-dev graphviz pkg-config python3 python3-jsonschema python3-venv
 GROUP      ?= all
 # make install [PREFIX=/usr/local] [DESTDIR=] [INSTALL_CONFIG=release]: no apt, so it works on macOS too.
 PREFIX     ?= /usr/local
@@ -23,7 +23,7 @@ INSTALL_CONFIG ?= release
 STATIC_STDLIB ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xlinker --no-export-dynamic,)
 release_flags = $(if $(filter release,$(1)),$(STATIC_STDLIB) --product chainplan,)
 
-.PHONY: all deps bench-deps screenshot-deps screenshot build release install uninstall test demo bench bench-check fuzz clean
+.PHONY: all deps lint-tools bench-deps screenshot-deps screenshot build release install uninstall test demo bench bench-check fuzz clean
 
 all: build
 
@@ -74,7 +74,14 @@ install:
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/chainplan"
 
-test: deps
+# zizmor (PyPI), for the test that lints action.yml and the documented workflows; best effort:
+# where PyPI cannot be reached the test says it is skipped.
+LINT_VENV := .build/lint
+lint-tools:
+	@[ -x $(LINT_VENV)/bin/zizmor ] || { python3 -m venv $(LINT_VENV) && $(LINT_VENV)/bin/pip install -q zizmor; } >/dev/null 2>&1 \
+	  || echo "zizmor could not be installed: the Action's lint test will be skipped"
+
+test: deps lint-tools
 	$(SWIFT) test
 
 demo: build

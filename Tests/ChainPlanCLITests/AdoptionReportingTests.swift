@@ -234,6 +234,7 @@ struct AdoptionReportingTests {
         ["rules", "CP209", "--format", "json"],
         ["report", "Chains/notas/chain.json", "--format", "json"],
         ["passes", "Chains/events-two-passes/chain.json", "Events", "Events 2", "--format", "json"],
+        ["history", "Chains/notas/Notas.xcdatamodeld", "--format", "json"],
     ]
 
     @Test(arguments: envelopeCommands)

@@ -45,7 +45,7 @@ struct IntegrationFilesTests {
         #expect(runs["using"] as? String == "composite")
         let steps = try #require(runs["steps"] as? [[String: Any]])
         let scripts = steps.compactMap { $0["run"] as? String }
-        let validate = try #require(scripts.first { $0.contains("chainplan \"${args[@]}\"") }, "no step runs chainplan")
+        let validate = try #require(scripts.first { $0.contains("\"$CHAINPLAN\" \"${args[@]}\"") }, "no step runs chainplan")
         #expect(validate.contains("args=(validate "))
         #expect(validate.contains("--format github"))
         #expect(validate.contains("--format sarif -o chainplan.sarif"))
@@ -96,5 +96,83 @@ struct IntegrationFilesTests {
         #expect(licence.contains("Apache License"))
         #expect(licence.contains("Version 2.0, January 2004"))
         #expect(licence.contains("END OF TERMS AND CONDITIONS"))
+    }
+}
+
+/// `action.yml` and the GitHub Actions workflows the documentation shows pass zizmor (PyPI;
+/// `make test` installs it under .build/lint) and actionlint when it is installed: pinned
+/// actions, no template injection, no credentials left in the checkout.
+struct WorkflowLintTests {
+    /// The executable `name` in .build/lint/bin or on PATH.
+    static func tool(_ name: String) -> URL? {
+        let venv = CLITests.root.appendingPathComponent(".build/lint/bin/\(name)")
+        if FileManager.default.isExecutableFile(atPath: venv.path) { return venv }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Each ```yaml block of the README and Docs/ci.md that is a whole workflow (has `jobs:`).
+    static func documentedWorkflows() throws -> [(name: String, text: String)] {
+        var found: [(String, String)] = []
+        for page in ["README.md", "Docs/ci.md"] {
+            let text = try String(contentsOf: CLITests.root.appendingPathComponent(page), encoding: .utf8)
+            for (index, block) in text.components(separatedBy: "```yaml\n").dropFirst().enumerated() {
+                let body = block.components(separatedBy: "```").first ?? ""
+                if body.contains("\njobs:") { found.append(("\(page.replacingOccurrences(of: "/", with: "-"))-\(index).yml", body)) }
+            }
+        }
+        return found
+    }
+
+    /// Runs `tool` with `arguments` in `folder`; its exit status and output.
+    static func run(_ tool: URL, _ arguments: [String], in folder: URL) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// A folder holding action.yml and the documented workflows under .github/workflows.
+    static func lintFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-lint-\(UUID().uuidString)")
+        let workflows = folder.appendingPathComponent(".github/workflows")
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("action.yml"), to: folder.appendingPathComponent("action.yml"))
+        for workflow in try documentedWorkflows() {
+            try Data(workflow.text.utf8).write(to: workflows.appendingPathComponent(workflow.name))
+        }
+        return folder
+    }
+
+    @Test func theDocumentedWorkflowsAreFound() throws {
+        #expect(try Self.documentedWorkflows().count >= 2)
+    }
+
+    @Test(.enabled(if: tool("zizmor") != nil, "zizmor is not installed (make test installs it from PyPI)"))
+    func zizmorFindsNothing() throws {
+        let folder = try Self.lintFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zizmor = try #require(Self.tool("zizmor"))
+        let (status, output) = try Self.run(zizmor, ["--offline", "--no-progress", "action.yml", ".github/workflows"], in: folder)
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test(.enabled(if: tool("actionlint") != nil, "actionlint is not installed"))
+    func actionlintFindsNothing() throws {
+        let folder = try Self.lintFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let actionlint = try #require(Self.tool("actionlint"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".github/workflows").path)
+            .map { ".github/workflows/\($0)" }
+        let (status, output) = try Self.run(actionlint, ["-no-color"] + files, in: folder)
+        #expect(status == 0, "\(output)")
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanCore
+@testable import ChainPlanHistory
+
+/// `chainplan history` on a real repository made in a temporary folder.
+struct HistoryCommandTests {
+    let git = Git.onPath()
+
+    /// A repository with `Model` (tagged v1.0), then `Model 2` made current (v2.0), then `Model 3`
+    /// added but not committed.
+    func repository() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-history-\(UUID().uuidString)")
+        let bundle = folder.appendingPathComponent("App/Model.xcdatamodeld")
+        func run(_ arguments: String...) throws {
+            _ = try git.run(["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"]
+                            + arguments, in: folder).get()
+        }
+        func version(_ name: String, current: String) throws {
+            let contents = bundle.appendingPathComponent("\(name).xcdatamodel/contents")
+            try FileManager.default.createDirectory(at: contents.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(RuleExampleFixtures.contents(RuleExampleFixtures.note).utf8).write(to: contents)
+            try Data(RuleExampleFixtures.current(current).text.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try run("init", "-q")
+        try version("Model", current: "Model")
+        try run("add", "-A")
+        try run("commit", "-q", "-m", "one")
+        try run("tag", "v1.0")
+        try version("Model 2", current: "Model 2")
+        try run("add", "-A")
+        try run("commit", "-q", "-m", "two")
+        try run("tag", "v2.0")
+        try run("tag", "nightly")
+        try version("Model 3", current: "Model 2")
+        return folder
+    }
+
+    @Test func textAndJSON() async throws {
+        try #require(git.executable != nil, "git is needed")
+        let folder = try repository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("App/Model.xcdatamodeld").path
+        let text = await OutputCapture.run(["history", bundle])
+        #expect(text.status == 0, "\(text.error)")
+        let lines = text.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix("  Model    added in ") && lines[1].hasSuffix("; current at v1.0"))
+        #expect(lines[2].hasPrefix("  Model 2  added in "))
+        #expect(lines[2].contains("v2.0") && lines[2].contains("nightly"))
+        #expect(lines[3] == "  Model 3  not committed yet")
+
+        let json = await OutputCapture.run(["history", bundle, "--tags", "v*", "--format", "json"])
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        let versions = try #require(document["versions"] as? [[String: Any]])
+        #expect(versions.map { $0["version"] as? String } == ["Model", "Model 2", "Model 3"])
+        #expect(versions.map { $0["currentIn"] as? [String] } == [["v1.0"], ["v2.0"], []])
+        let added = try #require(versions[0]["addedIn"] as? [String: String])
+        #expect(added["commit"]?.count == 40)
+        #expect(added["date"]?.contains("T") == true)
+        #expect(versions[2]["addedIn"] is NSNull)
+    }
+
+    /// Outside a work tree, and with a hostile tag pattern: exit 2 with the finding, never a shell.
+    @Test func unusableInput() async throws {
+        try #require(git.executable != nil, "git is needed")
+        let folder = try repository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-nogit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("App"), to: outside)
+        let notATree = await OutputCapture.run(["history", outside.appendingPathComponent("Model.xcdatamodeld").path])
+        #expect(notATree.status == 2)
+        #expect(notATree.error.contains("[CP405]"))
+        let hostile = await OutputCapture.run(["history", folder.appendingPathComponent("App/Model.xcdatamodeld").path, "--tags", "$(touch pwned)\nx"])
+        #expect(hostile.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path))
+    }
+}
