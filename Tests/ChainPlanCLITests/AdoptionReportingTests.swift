@@ -229,6 +229,7 @@ struct AdoptionReportingTests {
         ["graph", "Chains/notas/chain.json", "--format", "json"],
         ["hash", "Chains/notas/Notas.xcdatamodeld", "--format", "json"],
         ["inspect", "Chains/notas/Notas.xcdatamodeld", "--format", "json"],
+        ["textconv", "Chains/notas/Notas.xcdatamodeld/Notas.xcdatamodel/contents", "--format", "json"],
         ["inspect", "Chains/notas/Notas.xcdatamodeld", "Chains/grocery-dude/Model.xcdatamodeld", "--format", "json"],
         ["rules", "--format", "json"],
         ["rules", "CP209", "--format", "json"],

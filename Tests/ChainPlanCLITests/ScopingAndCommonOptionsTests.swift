@@ -22,7 +22,7 @@ struct ScopingAndCommonOptionsTests {
     /// The arguments each command needs besides the options under test (parsing only).
     static let required: [String: [String]] = [
         "validate": [], "paths": [], "explain": ["chain.json", "A", "B"], "passes": ["chain.json", "A", "B"], "stage": [], "graph": [],
-        "report": [], "inspect": ["M.xcdatamodeld"], "hash": ["M.xcdatamodeld"], "init": ["M.xcdatamodeld"],
+        "report": [], "inspect": ["M.xcdatamodeld"], "hash": ["M.xcdatamodeld"], "textconv": ["contents"], "init": ["M.xcdatamodeld"],
         "rules": [], "lock": [], "history": [], "dry-run": ["--store", "s.sqlite"], "fixture": ["--model-version", "A", "-o", "x.sqlite"],
     ]
 

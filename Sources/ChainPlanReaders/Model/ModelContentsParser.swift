@@ -90,6 +90,22 @@ package struct ModelContentsParser: Sendable {
 }
 
 extension ModelContentsParser {
+    /// Reads and parses the model document at `url`, whatever the file is named (`git diff`
+    /// hands a textconv program a temporary copy, not a file called `contents`). The file is read
+    /// with `FileAccess.readRegularFile` under `maxBytes`, so a FIFO, a device, a directory or a
+    /// file over the limit is refused without being opened for reading; a file that cannot be
+    /// read is a CP118 finding at `displayPath` with the reason, and no model.
+    package func parse(fileAt url: URL, displayPath: String) -> ModelParseResult {
+        switch FileAccess.readRegularFile(at: url, maxBytes: maxBytes) {
+        case .failure(let problem):
+            return ModelParseResult(model: nil, diagnostics: [
+                Diagnostic(.malformedModelXML, "the model file \(problem.reason)", at: SourceLocation(file: displayPath)),
+            ])
+        case .success(let data):
+            return parse(data, file: displayPath)
+        }
+    }
+
     /// The 1-based number of the last line that has any character (1 for empty data).
     static func lastContentLine(of data: Data) -> Int {
         var lines = 1
