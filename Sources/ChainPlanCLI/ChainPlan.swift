@@ -23,7 +23,7 @@ public struct ChainPlan: AsyncParsableCommand {
         or usage. Shell completions: chainplan --generate-completion-script bash|zsh|fish
         """,
         version: ChainPlanVersion.string,
-        subcommands: [ValidateCommand.self, PathsCommand.self, ExplainCommand.self, StageCommand.self, PassesCommand.self, GraphCommand.self, ReportCommand.self, InspectCommand.self, HashCommand.self, TextconvCommand.self, InitCommand.self, RulesCommand.self, LockCommand.self, HistoryCommand.self, DryRunCommand.self, FixtureCommand.self]
+        subcommands: [ValidateCommand.self, PathsCommand.self, ExplainCommand.self, StageCommand.self, PassesCommand.self, GraphCommand.self, ReportCommand.self, InspectCommand.self, HashCommand.self, TextconvCommand.self, InitCommand.self, RulesCommand.self, LockCommand.self, HistoryCommand.self, PruneCommand.self, DryRunCommand.self, FixtureCommand.self]
     )
 
     public init() {}

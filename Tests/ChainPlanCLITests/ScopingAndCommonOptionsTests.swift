@@ -23,7 +23,7 @@ struct ScopingAndCommonOptionsTests {
     static let required: [String: [String]] = [
         "validate": [], "paths": [], "explain": ["chain.json", "A", "B"], "passes": ["chain.json", "A", "B"], "stage": [], "graph": [],
         "report": [], "inspect": ["M.xcdatamodeld"], "hash": ["M.xcdatamodeld"], "textconv": ["contents"], "init": ["M.xcdatamodeld"],
-        "rules": [], "lock": [], "history": [], "dry-run": ["--store", "s.sqlite"], "fixture": ["--model-version", "A", "-o", "x.sqlite"],
+        "rules": [], "lock": [], "history": [], "prune": ["--oldest", "A"], "dry-run": ["--store", "s.sqlite"], "fixture": ["--model-version", "A", "-o", "x.sqlite"],
     ]
 
     static let commandNames = ChainPlan.configuration.subcommands.compactMap { $0.configuration.commandName }
