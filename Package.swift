@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // SHA-256 / SHA-512 for Core Data's version hashes (BoringSSL-backed on Linux).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // SwiftParser for reading SwiftData `@Model` sources without a build.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +34,15 @@ let package = Package(
             name: "ChainPlanReaders",
             dependencies: ["ChainPlanCore", .product(name: "Yams", package: "Yams")]
         ),
+        // SwiftData sources (`@Model`, `VersionedSchema`, `SchemaMigrationPlan`) read into object models.
+        .target(
+            name: "ChainPlanSwiftSource",
+            dependencies: [
+                "ChainPlanReaders",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "ChainPlanHashing",
             dependencies: ["ChainPlanReaders", .product(name: "Crypto", package: "swift-crypto")]
@@ -42,7 +53,7 @@ let package = Package(
         .target(name: "ChainPlanInference", dependencies: ["ChainPlanHashing"]),
         .target(
             name: "ChainPlanPlanning",
-            dependencies: ["ChainPlanGraph", "ChainPlanHistory", "ChainPlanInference", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ChainPlanGraph", "ChainPlanHistory", "ChainPlanInference", "ChainPlanSwiftSource", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ChainPlanStore",
@@ -75,7 +86,7 @@ let package = Package(
             name: "ChainPlanKitTests",
             dependencies: [
                 "ChainPlanKit", "ChainPlanCore", "ChainPlanReaders", "ChainPlanHashing", "ChainPlanGraph", "ChainPlanHistory",
-                "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput",
+                "ChainPlanInference", "ChainPlanPlanning", "ChainPlanStore", "ChainPlanOutput", "ChainPlanSwiftSource",
                 "ChainPlanTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: []

@@ -1,7 +1,9 @@
 import ChainPlanCore
+import ChainPlanHashing
 import ChainPlanPlanning
 import ChainPlanReaders
 import ChainPlanStore
+import ChainPlanSwiftSource
 import Foundation
 
 // The pipeline, in one place. Every command runs the same stages, each a plain value passed on:
@@ -182,5 +184,28 @@ extension ChainPlanner {
             report.diagnostics = run.rules.apply(to: report.diagnostics + storeFindings).sorted()
             return report
         }
+    }
+}
+
+/// SwiftData sources, without a build: the reader (`ChainPlanSwiftSource`) turns a Swift file or
+/// folder into one object model per schema version, and the hashing stage hashes each like a
+/// bundle's version.
+///
+///     Swift file or folder ──SwiftDataReader.read──▶ SwiftDataProject ──ModelHasher──▶ VersionHashes
+package enum SwiftDataPipeline {
+    /// Every schema version of the sources at `url` with its hashes (a failure where the reader
+    /// built no model), and the reader's findings.
+    package static func hash(sourcesAt url: URL, displayPath: String, withProperties: Bool)
+        -> (project: SwiftDataProject, hashes: [(version: SwiftSchemaVersion, hashes: VersionHashes)]) {
+        let project = SwiftDataReader.read(at: url, displayPath: displayPath)
+        let hashes = project.versions.map { version -> (version: SwiftSchemaVersion, hashes: VersionHashes) in
+            let path = version.location?.file ?? displayPath
+            guard let model = version.model else {
+                return (version, VersionHashes(version: version.name, path: path,
+                                               result: .failure(HashFailure("schema '\(version.name)' has no model: \(version.failure ?? "it cannot be read")"))))
+            }
+            return (version, VersionHashes(version: version.name, path: path, result: ModelHasher.hash(model, withProperties: withProperties)))
+        }
+        return (project, hashes)
     }
 }

@@ -2,6 +2,7 @@ import ChainPlanCore
 import ChainPlanHistory
 import ChainPlanPlanning
 import ChainPlanStore
+import ChainPlanSwiftSource
 import Foundation
 import GRDB
 
@@ -25,6 +26,8 @@ extension RuleExample {
             RuleExampleRuns.stages(versions, sameChecksum: sameChecksum, stages: stages).findings
         case .project(let project):
             try project.run()
+        case .swift(let files):
+            SwiftDataReader.read(files: files.map { (path: $0.path, text: $0.text) }).diagnostics
         }
     }
 
@@ -53,6 +56,14 @@ extension RuleExample {
             return lines.joined(separator: "\n")
         case .project(let project):
             return project.shownInput
+        case .swift(let files):
+            var out: [String] = []
+            for file in files {
+                out.append("\(file.path):")
+                out += file.text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+            }
+            out.append("run: chainplan hash .")
+            return out.joined(separator: "\n")
         }
     }
 }

@@ -5,6 +5,7 @@ import ChainPlanKit
 import ChainPlanOutput
 import ChainPlanReaders
 import ChainPlanStore
+import ChainPlanSwiftSource
 import Foundation
 
 /// `chainplan hash BUNDLE`: Core Data's own version hashes, computed from the model XML.
@@ -23,8 +24,16 @@ struct HashCommand: AsyncParsableCommand {
             versions it matches. --format corestore prints CoreStore's VersionLock literal. \
             Hashes resting on a rule read only from Core Data's code are marked unverified.
 
+            Given a Swift file or a folder of Swift sources instead, reads SwiftData's \
+            VersionedSchema types (or, without any, the @Model classes ModelContainer(for:) names) \
+            without a build, maps each to the Core Data model SwiftData builds, and prints each \
+            schema's hashes under its type name, with its versionIdentifier. What cannot be read \
+            without type-checking is reported (CP602) and never guessed; hashes resting on a rule \
+            the SwiftData reference leaves open are marked unverified.
+
             Examples:
               chainplan hash App/Model.xcdatamodeld
+              chainplan hash App/Models --format json
               chainplan hash App/Model.xcdatamodeld --version "Model 3" --properties
               chainplan hash --store user.sqlite App/Model.xcdatamodeld --format json
 
@@ -36,7 +45,7 @@ struct HashCommand: AsyncParsableCommand {
         case text, json, corestore
     }
 
-    @Argument(help: ArgumentHelp("An .xcdatamodeld bundle or a compiled .momd.", valueName: "bundle"))
+    @Argument(help: ArgumentHelp("An .xcdatamodeld bundle, a compiled .momd, or a SwiftData Swift file or folder.", valueName: "bundle"))
     var bundle: String?
 
     @Option(name: .customLong("version"), help: ArgumentHelp("Only this version (repeatable).", valueName: "name"))
@@ -74,6 +83,9 @@ struct HashCommand: AsyncParsableCommand {
     }
 
     func makeReport() throws -> HashReport {
+        if let bundle, store == nil, Self.isSwiftSource(bundle) {
+            return try swiftReport(bundle)
+        }
         let versions = try bundle.map(bundleVersions) ?? []
         guard let store else { return HashReport(versions: versions.map(\.report)) }
         let url = URL(fileURLWithPath: store)
@@ -99,6 +111,51 @@ struct HashCommand: AsyncParsableCommand {
             recordsChecksum: metadata.modelVersionChecksum != nil, recordsDigest: metadata.modelVersionHashesDigest != nil,
             entities: recorded.mapValues { $0.base64EncodedString() },
             matches: match?.matches, nearest: match?.nearest))
+    }
+
+    /// True when `path` names Swift sources: a `.swift` file, or a folder that is not a model
+    /// bundle.
+    static func isSwiftSource(_ path: String) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        if url.pathExtension == "swift" { return true }
+        guard !["xcdatamodeld", "xcdatamodel", "momd"].contains(url.pathExtension) else { return false }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Every schema version of the SwiftData sources at `path`: its hashes under its type name,
+    /// with its identifier. The reader's findings go to standard error; unusable input exits 2.
+    func swiftReport(_ path: String) throws -> HashReport {
+        let url = URL(fileURLWithPath: path)
+        let shown = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
+        let (project, hashed) = SwiftDataPipeline.hash(sourcesAt: url, displayPath: shown, withProperties: properties)
+        if project.diagnostics.hasUnusableInput {
+            throw UsageError(findings: project.diagnostics.filter { $0.code.unusableInput && $0.severity == .error })
+        }
+        let color = ColorDecision.useColor(noColorFlag: self.color.noColor, toFile: false,
+                                           noColorEnvironment: CLIEnvironment.value("NO_COLOR"),
+                                           isTerminal: OutputCapture.current == nil && isatty(STDERR_FILENO) == 1)
+        for diagnostic in project.diagnostics {
+            FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: color) + "\n")
+        }
+        var versions = hashed.map { entry -> HashReport.Version in
+            var version = HashReport.Version(entry.hashes, withProperties: properties)
+            version.identifier = entry.version.identifier ?? "unknown"
+            version.unverified = (entry.version.unverified + version.unverified)
+            if version.failure != nil { version.unverified = [] }
+            return version
+        }
+        if !versionNames.isEmpty {
+            var chosen: [HashReport.Version] = []
+            for name in versionNames {
+                guard let version = versions.first(where: { $0.version == name }) else {
+                    throw UsageError(VersionHint.notInBundle(name, versions: versions.map(\.version)))
+                }
+                chosen.append(version)
+            }
+            versions = chosen
+        }
+        return HashReport(versions: versions)
     }
 
     /// Every requested version's hashes, from an `.xcdatamodeld` or a `.momd`.

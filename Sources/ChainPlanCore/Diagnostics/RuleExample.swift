@@ -18,6 +18,9 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
         case stages(versions: [String], sameChecksum: Set<Int>, stages: [[String]]?)
         /// A project folder, run through the command a user would.
         case project(Project)
+        /// Swift source files (path relative to a folder, text), read by the SwiftData reader as
+        /// `chainplan hash FOLDER` reads them.
+        case swift([File])
     }
 
     /// How a chain example's spec is written.
@@ -156,6 +159,11 @@ public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
     /// Successive versions and a stage list to audit (nil: chainplan's own plan).
     public static func stages(_ title: String, versions: [String], sameChecksum: Set<Int> = [], stages: [[String]]?, expected: Int) -> RuleExample {
         RuleExample(title, .stages(versions: versions, sameChecksum: sameChecksum, stages: stages), expected: .count(expected))
+    }
+
+    /// Swift source files read by the SwiftData reader: its findings.
+    public static func swift(_ title: String, files: [File], expected: Int) -> RuleExample {
+        RuleExample(title, .swift(files), expected: .count(expected))
     }
 
     /// A project folder and the command a user would run on it.

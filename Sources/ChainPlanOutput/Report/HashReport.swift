@@ -8,6 +8,8 @@ import Foundation
 package struct HashReport: Sendable, Hashable {
     package struct Version: Sendable, Hashable {
         package var version: String
+        /// A SwiftData schema's `versionIdentifier` (`1.0.0`); nil for a model bundle's version.
+        package var identifier: String?
         package var checksum: String
         package var digest: String
         /// Entity → base64 of the 32-byte hash.
@@ -20,8 +22,10 @@ package struct HashReport: Sendable, Hashable {
         package var failure: String?
 
         package init(version: String, checksum: String, digest: String, entities: [String: String],
-                    properties: [String: [String: String]]? = nil, unverified: [String] = [], failure: String? = nil) {
+                    properties: [String: [String: String]]? = nil, unverified: [String] = [], failure: String? = nil,
+                    identifier: String? = nil) {
             self.version = version
+            self.identifier = identifier
             self.checksum = checksum
             self.digest = digest
             self.entities = entities
@@ -98,6 +102,7 @@ package struct HashReport: Sendable, Hashable {
         }
         for version in versions {
             out += "\(version.version)\n"
+            if let identifier = version.identifier { out += "  identifier \(identifier)\n" }
             if let failure = version.failure {
                 out += "  no hashes: \(failure)\n"
                 continue
@@ -133,8 +138,8 @@ package struct HashReport: Sendable, Hashable {
 
     // MARK: - JSON
 
-    /// `{"versions": [{"version", "checksum", "digest", "entities"}]}` (with `properties`,
-    /// `unverified` and `error` only when present), or for a store
+    /// `{"versions": [{"version", "checksum", "digest", "entities"}]}` (with `identifier`,
+    /// `properties`, `unverified` and `error` only when present), or for a store
     /// `{"store": {...}, "matches": [...], "nearest": {...}}`. Keys sorted.
     package func json() -> Data {
         var object: [String: Any] = [:]
@@ -150,6 +155,7 @@ package struct HashReport: Sendable, Hashable {
         } else {
             object["versions"] = versions.map { version -> [String: Any] in
                 var entry: [String: Any] = ["version": version.version]
+                if let identifier = version.identifier { entry["identifier"] = identifier }
                 if let failure = version.failure {
                     entry["error"] = failure
                     return entry

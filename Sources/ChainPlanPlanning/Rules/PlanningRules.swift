@@ -4,9 +4,10 @@ import ChainPlanGraph
 import ChainPlanHashing
 import ChainPlanInference
 import ChainPlanReaders
+import ChainPlanSwiftSource
 
-/// The codes a plan's findings can have: every rule declared in Readers, Graph, Hashing,
-/// Inference and Planning, in code order. The spec's `accept` entries name these; Kit's
+/// The codes a plan's findings can have: every rule declared in Readers, SwiftSource, Graph,
+/// Hashing, Inference and Planning, in code order. The spec's `accept` entries name these; Kit's
 /// `RuleCatalogue` adds the rules of the stages above (stores, the model writer).
 package enum PlanningRules {
     package static let all: [DiagnosticCode] = [
@@ -80,5 +81,9 @@ package enum PlanningRules {
         .partialMappingModel,
         .noPassesNeeded,
         .noEntityMappings,
+        .unreadableSwiftSource,
+        .unresolvedSwiftName,
+        .invalidSwiftDataModel,
+        .noSwiftDataSchema,
     ]
 }

@@ -1,0 +1,92 @@
+import ChainPlanCore
+import ChainPlanReaders
+
+/// What the SwiftData reader found in a Swift file or folder: each schema version as a Core
+/// Data object model, the migration plans, and every finding.
+///
+/// Plain values only. A version whose model cannot be built without a guess carries a
+/// `failure` instead of a model; a model that rests on a rule the reference marks [open]
+/// carries `unverified` causes, which the hash output prints.
+package struct SwiftDataProject: Sendable, Hashable {
+    /// Every schema version, in `versionIdentifier` order, then by name.
+    package var versions: [SwiftSchemaVersion]
+    /// Every `SchemaMigrationPlan`, by name.
+    package var plans: [SwiftMigrationPlan]
+    /// Findings, sorted.
+    package var diagnostics: [Diagnostic]
+
+    package init(versions: [SwiftSchemaVersion], plans: [SwiftMigrationPlan], diagnostics: [Diagnostic]) {
+        self.versions = versions
+        self.plans = plans
+        self.diagnostics = diagnostics
+    }
+}
+
+/// One schema version: a `VersionedSchema` type, or an app's one unversioned schema.
+package struct SwiftSchemaVersion: Sendable, Hashable {
+    /// The schema's type name as written at its declaration, qualified by the types around it
+    /// (`AppSchemaV1`, `Outer.SchemaV2`); `ModelContainer` for an unversioned app.
+    package var name: String
+    /// `versionIdentifier` as `major.minor.patch`, nil when the reader could not read it.
+    package var identifier: String?
+    /// The Core Data model SwiftData builds for it, nil when it cannot be built without a guess.
+    package var model: ObjectModel?
+    /// Why no model could be built (with `model` nil).
+    package var failure: String?
+    /// Each cause that makes some hash of this version rest on an [open] rule, sorted.
+    package var unverified: [String]
+    /// Where the schema is declared.
+    package var location: SourceLocation?
+
+    package init(name: String, identifier: String?, model: ObjectModel?, failure: String?, unverified: [String],
+                 location: SourceLocation?) {
+        self.name = name
+        self.identifier = identifier
+        self.model = model
+        self.failure = failure
+        self.unverified = unverified
+        self.location = location
+    }
+}
+
+/// A `SchemaMigrationPlan`: its `schemas` and `stages`, as written.
+package struct SwiftMigrationPlan: Sendable, Hashable {
+    /// One `MigrationStage`.
+    package struct Stage: Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable {
+            case lightweight, custom
+        }
+
+        package var kind: Kind
+        /// The schema type names of `fromVersion` and `toVersion` (as `SwiftSchemaVersion.name`).
+        package var from: String
+        package var to: String
+        /// For a `.custom` stage: whether `willMigrate` / `didMigrate` are given (not `nil`).
+        package var hasWillMigrate: Bool
+        package var hasDidMigrate: Bool
+        package var location: SourceLocation?
+
+        package init(kind: Kind, from: String, to: String, hasWillMigrate: Bool = false, hasDidMigrate: Bool = false,
+                     location: SourceLocation?) {
+            self.kind = kind
+            self.from = from
+            self.to = to
+            self.hasWillMigrate = hasWillMigrate
+            self.hasDidMigrate = hasDidMigrate
+            self.location = location
+        }
+    }
+
+    package var name: String
+    /// The `schemas` entries, as schema type names, in order.
+    package var schemas: [String]
+    package var stages: [Stage]
+    package var location: SourceLocation?
+
+    package init(name: String, schemas: [String], stages: [Stage], location: SourceLocation?) {
+        self.name = name
+        self.schemas = schemas
+        self.stages = stages
+        self.location = location
+    }
+}

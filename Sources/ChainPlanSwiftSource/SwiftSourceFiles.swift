@@ -1,0 +1,161 @@
+import ChainPlanCore
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// One parsed Swift file: its display path, its syntax tree and the converter that turns tree
+/// positions into 1-based lines and columns.
+package struct ParsedSwiftFile {
+    package var path: String
+    package var tree: SourceFileSyntax
+    package var converter: SourceLocationConverter
+
+    /// Parses `text`, shown as `path`, under the reader's nesting limit.
+    package init(path: String, text: String) {
+        self.path = path
+        var text = text
+        self.tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SwiftSourceLimits.maxNesting) }
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+    }
+
+    /// Where `node` starts (after its leading trivia): 1-based line, and column in Unicode scalars.
+    package func location(of node: some SyntaxProtocol) -> ChainPlanCore.SourceLocation {
+        let start = node.startLocation(converter: converter)
+        let lineText = converter.sourceLines.indices.contains(start.line - 1) ? converter.sourceLines[start.line - 1] : ""
+        let prefix = lineText.utf8.prefix(max(0, start.column - 1))
+        let column = (String(decoding: prefix, as: UTF8.self).unicodeScalars.count) + 1
+        return ChainPlanCore.SourceLocation(file: path, line: start.line, column: column)
+    }
+
+    /// The first place the parser had to invent or skip text (a syntax error), with what it
+    /// expected, or nil when the file parses cleanly.
+    package func firstSyntaxError() -> (location: ChainPlanCore.SourceLocation, problem: String)? {
+        guard tree.hasError else { return nil }
+        let finder = SyntaxErrorFinder(viewMode: .all)
+        finder.walk(tree)
+        guard let found = finder.found else {
+            return (location(of: tree), "the file does not parse")
+        }
+        return (location(of: found.node), found.problem)
+    }
+}
+
+/// Finds the first missing token or unexpected text in a tree.
+private final class SyntaxErrorFinder: SyntaxVisitor {
+    var found: (node: Syntax, problem: String)?
+
+    override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil {
+            let text = node.trimmedDescription
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            found = (Syntax(node), "unexpected text '\(shown.replacingOccurrences(of: "\n", with: " "))'")
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil, token.presence == .missing {
+            let expected = token.text.isEmpty ? "\(token.tokenKind)" : "'\(token.text)'"
+            found = (Syntax(token), "expected \(expected)")
+        }
+        return .skipChildren
+    }
+}
+
+/// Reads `.swift` files from a file or a folder, within `SwiftSourceLimits`.
+package enum SwiftSourceFiles {
+    /// A file that could not be read, or a limit that was hit, with its reason.
+    package struct Problem: Error, Sendable, Hashable {
+        package var path: String
+        package var reason: String
+    }
+
+    /// The `.swift` files at `url` (a file, or every `.swift` file below a folder, sorted by
+    /// path, hidden folders and `.build` skipped), each with its display path. Problems are
+    /// returned beside what could be read.
+    package static func load(_ url: URL, displayPath: String) -> (files: [(path: String, text: String)], problems: [Problem]) {
+        switch FileAccess.kind(at: url.path) {
+        case .failure(let problem):
+            return ([], [Problem(path: displayPath, reason: problem.reason)])
+        case .success(.directory):
+            return loadFolder(url, displayPath: displayPath)
+        case .success(.regular):
+            switch readText(url, displayPath: displayPath) {
+            case .success(let text): return ([(displayPath, text)], [])
+            case .failure(let problem): return ([], [problem])
+            }
+        case .success(.other(let kind)):
+            return ([], [Problem(path: displayPath, reason: "is \(kind), not a Swift file or a folder")])
+        }
+    }
+
+    private static func readText(_ url: URL, displayPath: String) -> Result<String, Problem> {
+        switch FileAccess.readRegularFile(at: url, maxBytes: SwiftSourceLimits.maxFileBytes) {
+        case .failure(let problem):
+            return .failure(Problem(path: displayPath, reason: problem.reason))
+        case .success(let data):
+            guard let text = String(data: data, encoding: .utf8) else {
+                let (line, column) = TextPosition.firstInvalidUTF8(in: data)
+                return .failure(Problem(path: "\(displayPath):\(line):\(column)", reason: "not valid UTF-8"))
+            }
+            return .success(text)
+        }
+    }
+
+    private static func loadFolder(_ url: URL, displayPath: String) -> (files: [(path: String, text: String)], problems: [Problem]) {
+        var found: [String] = []
+        var problems: [Problem] = []
+        var tooMany = false
+        func walk(_ folder: URL, relative: String, depth: Int) {
+            guard !tooMany else { return }
+            guard depth <= SwiftSourceLimits.maxFolderDepth else {
+                problems.append(Problem(path: join(displayPath, relative), reason: "folders nested deeper than \(SwiftSourceLimits.maxFolderDepth) levels are not read"))
+                return
+            }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            for name in names where !name.hasPrefix(".") && name != "build" {
+                let child = folder.appendingPathComponent(name)
+                let childRelative = relative.isEmpty ? name : relative + "/" + name
+                // Symbolic links are not followed into folders, so a link cycle cannot loop.
+                let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+                if values?.isDirectory == true, values?.isSymbolicLink != true {
+                    walk(child, relative: childRelative, depth: depth + 1)
+                } else if name.hasSuffix(".swift") {
+                    if found.count >= SwiftSourceLimits.maxFiles {
+                        tooMany = true
+                        return
+                    }
+                    found.append(childRelative)
+                }
+            }
+        }
+        walk(url, relative: "", depth: 0)
+        if tooMany {
+            problems.append(Problem(path: displayPath, reason: "more than \(SwiftSourceLimits.maxFiles) Swift files; name a smaller folder"))
+            return ([], problems)
+        }
+        var files: [(path: String, text: String)] = []
+        var total = 0
+        for relative in found.sorted() {
+            let shown = join(displayPath, relative)
+            switch readText(url.appendingPathComponent(relative), displayPath: shown) {
+            case .failure(let problem): problems.append(problem)
+            case .success(let text):
+                total += text.utf8.count
+                if total > SwiftSourceLimits.maxTotalBytes {
+                    problems.append(Problem(path: displayPath, reason: "more than \(ByteSize.describe(SwiftSourceLimits.maxTotalBytes)) of Swift source; name a smaller folder"))
+                    return ([], problems)
+                }
+                files.append((shown, text))
+            }
+        }
+        if files.isEmpty, problems.isEmpty {
+            problems.append(Problem(path: displayPath, reason: "the folder holds no .swift files"))
+        }
+        return (files, problems)
+    }
+
+    private static func join(_ base: String, _ relative: String) -> String {
+        relative.isEmpty ? base : (base.hasSuffix("/") ? base + relative : base + "/" + relative)
+    }
+}
