@@ -23,11 +23,34 @@ package enum SwiftDataReader {
         return project
     }
 
-    /// Reads Swift files given as (display path, text).
+    /// Reads Swift files given as (display path, text). The parser and the walks over its trees
+    /// recurse as deep as the source nests (up to `SwiftSourceLimits.maxNesting`), so the read
+    /// runs on a thread of its own with a stack large enough for that, whatever thread calls.
     package static func read(files sources: [(path: String, text: String)]) -> SwiftDataProject {
+        let result = Locked<SwiftDataProject?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let project = readHere(files: sources)
+            result.withLock { $0 = project }
+            done.signal()
+        }
+        thread.stackSize = 64 << 20
+        thread.name = "chainplan.swiftsource"
+        thread.start()
+        done.wait()
+        return result.withLock { $0 } ?? SwiftDataProject(versions: [], plans: [], diagnostics: [])
+    }
+
+    /// `read(files:)` on the calling thread.
+    private static func readHere(files sources: [(path: String, text: String)]) -> SwiftDataProject {
         var diagnostics: [Diagnostic] = []
         var files: [ParsedSwiftFile] = []
         for source in sources {
+            if let (line, column) = ParsedSwiftFile.excessiveNesting(in: source.text, limit: SwiftSourceLimits.maxBrackets) {
+                diagnostics.append(.unreadableSwiftSource("'\(source.path)' nests brackets deeper than \(SwiftSourceLimits.maxBrackets) levels",
+                                                          at: ChainPlanCore.SourceLocation(file: source.path, line: line, column: column)))
+                continue
+            }
             let parsed = ParsedSwiftFile(path: source.path, text: source.text)
             if let error = parsed.firstSyntaxError() {
                 diagnostics.append(.unreadableSwiftSource("'\(source.path)' does not parse: \(error.problem)", at: error.location))

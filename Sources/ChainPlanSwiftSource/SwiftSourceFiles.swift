@@ -27,6 +27,32 @@ package struct ParsedSwiftFile {
         return ChainPlanCore.SourceLocation(file: path, line: start.line, column: column)
     }
 
+    /// The first place where brackets (`(`, `[`, `{`) nest deeper than `limit`, as a 1-based
+    /// line and column, or nil. Checked before parsing: the parser's look-ahead for types
+    /// recurses once per `[` without its nesting limit, so deeper text must not reach it.
+    /// Brackets inside strings and comments count too, which can only make the check stricter.
+    package static func excessiveNesting(in text: String, limit: Int) -> (line: Int, column: Int)? {
+        var depth = 0
+        var line = 1
+        var column = 0
+        for scalar in text.unicodeScalars {
+            column += 1
+            switch scalar {
+            case "\n":
+                line += 1
+                column = 0
+            case "(", "[", "{":
+                depth += 1
+                if depth > limit { return (line, column) }
+            case ")", "]", "}":
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
     /// The first place the parser had to invent or skip text (a syntax error), with what it
     /// expected, or nil when the file parses cleanly.
     package func firstSyntaxError() -> (location: ChainPlanCore.SourceLocation, problem: String)? {

@@ -10,8 +10,11 @@ package enum SwiftSourceLimits {
     /// Deepest folder nesting walked below the folder given.
     package static let maxFolderDepth = 32
     /// The parser's nesting limit: deeper source is a syntax finding, which also keeps every
-    /// recursive walk over the tree shallow.
-    package static let maxNesting = 128
+    /// recursive walk over the tree shallow (the reader's thread has a 64 MiB stack for them).
+    package static let maxNesting = 100
+    /// Deepest nesting of brackets in a file's text, checked before parsing (see
+    /// `ParsedSwiftFile.excessiveNesting`).
+    package static let maxBrackets = 256
     /// Longest typealias chain followed (a longer one, or a cycle, is unresolvable).
     package static let maxAliasDepth = 32
     /// Deepest nesting of types inside a property's type (`[[String: [Int]]]?`) or of composite
