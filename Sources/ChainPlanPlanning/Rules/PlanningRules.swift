@@ -74,6 +74,10 @@ package enum PlanningRules {
         .identicalChecksums,
         .stageCycle,
         .stageHintNotAStep,
+        .unreadableSwiftSource,
+        .unresolvedSwiftName,
+        .invalidSwiftDataModel,
+        .noSwiftDataSchema,
         .unmappedEntity,
         .entityMappedTwice,
         .mandatoryTargetInLaterPass,
@@ -81,9 +85,5 @@ package enum PlanningRules {
         .partialMappingModel,
         .noPassesNeeded,
         .noEntityMappings,
-        .unreadableSwiftSource,
-        .unresolvedSwiftName,
-        .invalidSwiftDataModel,
-        .noSwiftDataSchema,
     ]
 }
