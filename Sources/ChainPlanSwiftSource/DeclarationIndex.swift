@@ -16,6 +16,7 @@ package indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
     /// a spelling it cannot read; the text as written.
     case unknown(String)
 
+    /// The type as Swift spells it (`[Stop]?`), qualified names for declared types.
     package var description: String {
         switch self {
         case .declared(let name), .builtin(let name), .unknown(let name): name
@@ -49,13 +50,17 @@ package struct DeclarationIndex {
 
     /// A type declaration with the members its extensions add.
     package struct TypeDecl {
+        /// What kind of type the declaration declares.
         package enum Kind: String { case `class`, `struct`, `enum`, actor, `protocol` }
 
+        /// The name qualified by the enclosing types (`SchemaV2.Trip`): the index's key.
         package var qualifiedName: String
+        /// The name as declared (`Trip`): SwiftData's entity name for a `@Model` class.
         package var simpleName: String
         package var kind: Kind
-        /// The primary declaration and its file.
+        /// The primary declaration.
         package var node: DeclSyntax
+        /// The position of the declaration's file among the files read.
         package var file: Int
         /// The scope of the primary declaration's body.
         package var bodyScope: Scope
@@ -72,12 +77,17 @@ package struct DeclarationIndex {
 
     /// A typealias: its target, resolved in the scope it is declared in.
     package struct Alias {
+        /// The aliased type, as written.
         package var target: TypeSyntax
+        /// The scope the alias is declared in, which its target resolves from.
         package var scope: Scope
+        /// The position of the alias's file among the files read.
         package var file: Int
     }
 
+    /// Every type declared, by qualified name.
     package private(set) var types: [String: TypeDecl] = [:]
+    /// Every typealias declared, by qualified name.
     package private(set) var aliases: [String: Alias] = [:]
     /// Declarations the reader could not place (an extension of a type the sources do not
     /// declare that holds a `@Model`, a name declared twice), with the reason.
@@ -85,6 +95,7 @@ package struct DeclarationIndex {
     /// Every `#if` that holds a `@Model` class or sits in one's body.
     package private(set) var conditionalModels: [(file: Int, node: IfConfigDeclSyntax)] = []
 
+    /// Extensions whose extended type is not resolved yet.
     private var pendingExtensions: [(node: ExtensionDeclSyntax, file: Int, conditional: (file: Int, node: IfConfigDeclSyntax)?)] = []
 
     /// Indexes every declaration of `files`.
@@ -122,6 +133,8 @@ package struct DeclarationIndex {
 
     // MARK: - Collecting
 
+    /// Indexes `decl`, declared in `container` (nil: the top level) whose body scope is `scope`,
+    /// and the declarations nested in it.
     private mutating func collect(_ decl: DeclSyntax, container: String?, scope: Scope, file: Int,
                                   conditional: (file: Int, node: IfConfigDeclSyntax)?, topLevel: Bool) {
         func qualified(_ name: String) -> String { container.map { "\($0).\(name)" } ?? name }
@@ -181,6 +194,7 @@ package struct DeclarationIndex {
         }
     }
 
+    /// Indexes each member of a type body; `#if` in a `@Model` body is noted.
     private mutating func collect(members: MemberBlockItemListSyntax, container: String, scope: Scope, file: Int,
                                   conditional: (file: Int, node: IfConfigDeclSyntax)?, modelBody: Bool) {
         for member in members {
@@ -189,6 +203,7 @@ package struct DeclarationIndex {
         }
     }
 
+    /// Adds an extension's members and conformances to the type it extends (`name`).
     private mutating func addExtension(_ node: ExtensionDeclSyntax, of name: String, file: Int,
                                        conditional: (file: Int, node: IfConfigDeclSyntax)?) {
         let scope: Scope = [name]
@@ -212,6 +227,7 @@ package struct DeclarationIndex {
         return nil
     }
 
+    /// True when a member list declares a `@Model` class.
     private static func holdsModel(_ members: MemberBlockItemListSyntax) -> Bool {
         members.contains { member in
             if let node = member.decl.as(ClassDeclSyntax.self) { return hasAttribute(node.attributes, named: "Model") }
@@ -226,6 +242,7 @@ package struct DeclarationIndex {
         resolve(type, in: scope, depth: 0)
     }
 
+    /// `resolve(_:in:)`, `depth` typealiases and nested types deep.
     private func resolve(_ type: TypeSyntax, in scope: Scope, depth: Int) -> SwiftType {
         guard depth <= SwiftSourceLimits.maxAliasDepth else { return .unknown(type.trimmedDescription) }
         if let node = type.as(OptionalTypeSyntax.self) { return .optional(resolve(node.wrappedType, in: scope, depth: depth + 1)) }
@@ -256,6 +273,7 @@ package struct DeclarationIndex {
         resolve(path: path, in: scope, depth: 0)
     }
 
+    /// `resolve(path:in:)`, `depth` typealiases deep.
     private func resolve(path: [String], in scope: Scope, depth: Int) -> SwiftType {
         let written = path.joined(separator: ".")
         guard let first = path.first else { return .unknown(written) }
@@ -302,6 +320,7 @@ package struct DeclarationIndex {
         return nil
     }
 
+    /// The type arguments of a generic argument clause (value arguments left out).
     private static func arguments(_ clause: GenericArgumentClauseSyntax?) -> [TypeSyntax] {
         clause?.arguments.compactMap { argument in
             if case .type(let type) = argument.argument { return type }

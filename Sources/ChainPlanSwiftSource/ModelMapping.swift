@@ -26,18 +26,25 @@ struct MappedEntity {
 
 /// Maps `@Model` classes to entities; keeps the findings it makes, each once.
 struct ModelMapper {
+    /// The declarations names resolve in.
     let index: DeclarationIndex
+    /// The files read, by position (for locations).
     let files: [ParsedSwiftFile]
+    /// Every finding made, each once.
     private(set) var findings: Set<Diagnostic> = []
+    /// Entities already mapped, by qualified class name.
     private var cache: [String: MappedEntity] = [:]
 
+    /// A mapper over `files` and their `index`.
     init(index: DeclarationIndex, files: [ParsedSwiftFile]) {
         self.index = index
         self.files = files
     }
 
+    /// Records a finding (once, however many versions reach its declaration).
     mutating func note(_ diagnostic: Diagnostic) { findings.insert(diagnostic) }
 
+    /// Where `node` of the `file`-th file starts.
     func location(_ node: some SyntaxProtocol, file: Int) -> ChainPlanCore.SourceLocation { files[file].location(of: node) }
 
     /// The entity of the `@Model` class `qualifiedName`, mapped once.
@@ -50,6 +57,7 @@ struct ModelMapper {
 
     // MARK: - Entities
 
+    /// Maps the class `qualifiedName`: its superclass, stored properties and macros.
     private mutating func map(_ qualifiedName: String) -> MappedEntity {
         guard let type = index.types[qualifiedName], let node = type.node.as(ClassDeclSyntax.self) else {
             return MappedEntity(entity: Entity(name: qualifiedName), destinations: [:], explicitInverses: [:], parent: nil, composites: [],
@@ -138,6 +146,7 @@ struct ModelMapper {
 
     // MARK: - Properties
 
+    /// Maps one stored property to an attribute or a relationship of `mapped`.
     private mutating func property(_ property: StoredProperty, of type: DeclarationIndex.TypeDecl, scope: DeclarationIndex.Scope,
                                    into mapped: inout MappedEntity) {
         let file = type.file
@@ -266,6 +275,8 @@ struct ModelMapper {
         }
     }
 
+    /// Adds the relationship `property` (to `target`) to `mapped`, with its counts, delete rule
+    /// and explicit inverse.
     private mutating func relationship(_ property: StoredProperty, qualified: String, target: String, toMany: Bool, isOptional: Bool,
                                        options: AttributeOptions, scope: DeclarationIndex.Scope, at: ChainPlanCore.SourceLocation, file: Int,
                                        into mapped: inout MappedEntity) {
@@ -351,7 +362,11 @@ struct ModelMapper {
         }
     }
 
-    struct AttributeTypeFailure: Error { var reason: String; init(_ reason: String) { self.reason = reason } }
+    /// Why a property has no Core Data type (its finding is made where this is returned).
+    struct AttributeTypeFailure: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
 
     /// A Codable struct as a composite attribute: its stored properties are the elements.
     private mutating func compositeType(_ type: DeclarationIndex.TypeDecl, qualified: String, at: ChainPlanCore.SourceLocation, depth: Int)

@@ -53,10 +53,12 @@ package struct SwiftSchemaVersion: Sendable, Hashable {
 package struct SwiftMigrationPlan: Sendable, Hashable {
     /// One `MigrationStage`.
     package struct Stage: Sendable, Hashable {
+        /// `.lightweight(…)` or `.custom(…)`.
         package enum Kind: String, Sendable, Hashable {
             case lightweight, custom
         }
 
+        /// Which stage it is.
         package var kind: Kind
         /// The schema type names of `fromVersion` and `toVersion` (as `SwiftSchemaVersion.name`).
         package var from: String
@@ -64,6 +66,7 @@ package struct SwiftMigrationPlan: Sendable, Hashable {
         /// For a `.custom` stage: whether `willMigrate` / `didMigrate` are given (not `nil`).
         package var hasWillMigrate: Bool
         package var hasDidMigrate: Bool
+        /// Where the stage's call is written.
         package var location: SourceLocation?
 
         package init(kind: Kind, from: String, to: String, hasWillMigrate: Bool = false, hasDidMigrate: Bool = false,
@@ -77,10 +80,13 @@ package struct SwiftMigrationPlan: Sendable, Hashable {
         }
     }
 
+    /// The plan's type name, qualified by the types around it.
     package var name: String
     /// The `schemas` entries, as schema type names, in order.
     package var schemas: [String]
+    /// The `stages` entries, in order (an entry that cannot be read is a finding instead).
     package var stages: [Stage]
+    /// Where the plan is declared.
     package var location: SourceLocation?
 
     package init(name: String, schemas: [String], stages: [Stage], location: SourceLocation?) {

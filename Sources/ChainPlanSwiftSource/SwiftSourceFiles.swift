@@ -6,8 +6,11 @@ import SwiftSyntax
 /// One parsed Swift file: its display path, its syntax tree and the converter that turns tree
 /// positions into 1-based lines and columns.
 package struct ParsedSwiftFile {
+    /// The path findings show.
     package var path: String
+    /// The parsed file.
     package var tree: SourceFileSyntax
+    /// Tree positions to lines and columns.
     package var converter: SourceLocationConverter
 
     /// Parses `text`, shown as `path`, under the reader's nesting limit.
@@ -92,7 +95,9 @@ private final class SyntaxErrorFinder: SyntaxVisitor {
 package enum SwiftSourceFiles {
     /// A file that could not be read, or a limit that was hit, with its reason.
     package struct Problem: Error, Sendable, Hashable {
+        /// The display path (with `:line:column` when the problem has a place).
         package var path: String
+        /// Why, phrased to follow the quoted path.
         package var reason: String
     }
 
