@@ -60,6 +60,8 @@ struct ReadmeExampleTests {
     static let corpusExamples: [String: String] = [
         "chainplan hash SampleModel3/SampleModel3.xcdatamodeld --version SampleModel3_v2 --version SampleModel3_v3":
             "alemar11__CoreDataPlus/Tests/Resources",
+        "chainplan hash FreezeRayTestApp/FreezeRayTestApp --version AppSchemaV1":
+            "swiftdata/TrinsicVentures__FreezeRay",
     ]
 
     /// The examples of every page, in page order then line order: a `$ chainplan` line in a code
@@ -134,7 +136,12 @@ struct ReadmeExampleTests {
     static func check(_ example: Example, base: URL?, scratch: URL) async throws {
         var arguments = Array(words(example.command).dropFirst())
         if let base {
-            arguments = arguments.map { $0.hasSuffix(".xcdatamodeld") ? base.appendingPathComponent($0).path : $0 }
+            // A bundle, or a folder of Swift sources, named relative to the corpus folder.
+            arguments = arguments.map { argument in
+                let inBase = base.appendingPathComponent(argument).path
+                return argument.hasSuffix(".xcdatamodeld") || (!argument.hasPrefix("-") && FileManager.default.fileExists(atPath: inBase))
+                    ? inBase : argument
+            }
         }
         // Outputs the example names relative to its working directory are written to `scratch`.
         var written: [String] = []
