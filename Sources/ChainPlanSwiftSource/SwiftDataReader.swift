@@ -139,7 +139,7 @@ private struct Reading {
     // MARK: - Versions
 
     mutating func versions() -> [SwiftSchemaVersion] {
-        let schemas = index.types.values.filter { index.inherits($0, "VersionedSchema") }.sorted { $0.qualifiedName < $1.qualifiedName }
+        let schemas = index.types.values.filter { $0.kind != .protocol && index.inherits($0, "VersionedSchema") }.sorted { $0.qualifiedName < $1.qualifiedName }
         var versions: [SwiftSchemaVersion]
         if schemas.isEmpty {
             versions = containerVersion().map { [$0] } ?? []
@@ -435,7 +435,7 @@ extension Reading {
 extension Reading {
     /// Every `SchemaMigrationPlan`: its `schemas` and `stages` as written.
     mutating func plans() -> [SwiftMigrationPlan] {
-        let types = index.types.values.filter { index.inherits($0, "SchemaMigrationPlan") }.sorted { $0.qualifiedName < $1.qualifiedName }
+        let types = index.types.values.filter { $0.kind != .protocol && index.inherits($0, "SchemaMigrationPlan") }.sorted { $0.qualifiedName < $1.qualifiedName }
         var plans: [SwiftMigrationPlan] = []
         for type in types { plans.append(plan(type)) }
         return plans
