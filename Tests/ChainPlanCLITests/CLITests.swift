@@ -53,6 +53,14 @@ struct CLITests {
         ExitCase(name: "YAML !!int name", spec: "- A\n- !!int 3\n", extension_: "yaml", arguments: [], status: 2),
     ]
 
+    /// The largest byte limit a user can give reads the file whole; adding the one byte that
+    /// detects an oversized file no longer overflows (it crashed the process before).
+    @Test func theLargestByteLimitDoesNotOverflow() async {
+        let spec = Self.root.appendingPathComponent("Chains/notas/chain.json").path
+        let run = await OutputCapture.run(["validate", spec, "--max-spec-bytes", "\(Int.max)"])
+        #expect(run.status == 0, "\(run.error)")
+    }
+
     @Test(arguments: exitCases)
     func validateExitStatus(_ c: ExitCase) async throws {
         let spec = try write(c.spec, name: "chain.\(c.extension_)")

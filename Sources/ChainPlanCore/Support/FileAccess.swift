@@ -84,7 +84,7 @@ public enum FileAccess {
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             // Read one byte more than allowed, so a file that grew after stat is still refused.
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            let data = try handle.read(upToCount: min(maxBytes, Int.max - 1) + 1) ?? Data()
             if data.count > maxBytes { return .failure(.tooLarge(path, bytes: data.count, limit: maxBytes)) }
             return .success(data)
         } catch {

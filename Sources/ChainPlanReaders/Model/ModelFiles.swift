@@ -79,7 +79,7 @@ enum ModelFiles {
         }
         do {
             // One byte more than allowed, so a file that grew after fstat is still refused.
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            let data = try handle.read(upToCount: min(maxBytes, Int.max - 1) + 1) ?? Data()
             if data.count > maxBytes {
                 return .failure(Failure("is over the limit of \(maxBytes) bytes"))
             }
