@@ -11,31 +11,19 @@ struct HistoryCommandTests {
     /// A repository with `Model` (tagged v1.0), then `Model 2` made current (v2.0), then `Model 3`
     /// added but not committed.
     func repository() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-history-\(UUID().uuidString)")
-        let bundle = folder.appendingPathComponent("App/Model.xcdatamodeld")
-        func run(_ arguments: String...) throws {
-            _ = try git.run(["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"]
-                            + arguments, in: folder).get()
-        }
+        let repo = try TestRepository(git: git, prefix: "chainplan-history")
         func version(_ name: String, current: String) throws {
-            let contents = bundle.appendingPathComponent("\(name).xcdatamodel/contents")
-            try FileManager.default.createDirectory(at: contents.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(RuleExampleFixtures.contents(RuleExampleFixtures.note).utf8).write(to: contents)
-            try Data(RuleExampleFixtures.current(current).text.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+            try repo.write([RuleExampleFixtures.version(name, RuleExampleFixtures.note)].map {
+                RuleExample.File("App/\($0.path)", $0.text)
+            } + [RuleExample.File("App/Model.xcdatamodeld/.xccurrentversion", RuleExampleFixtures.current(current).text)])
         }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try run("init", "-q")
         try version("Model", current: "Model")
-        try run("add", "-A")
-        try run("commit", "-q", "-m", "one")
-        try run("tag", "v1.0")
+        try repo.commit("one", tag: "v1.0")
         try version("Model 2", current: "Model 2")
-        try run("add", "-A")
-        try run("commit", "-q", "-m", "two")
-        try run("tag", "v2.0")
-        try run("tag", "nightly")
+        try repo.commit("two", tag: "v2.0")
+        try repo.run("tag", "nightly")
         try version("Model 3", current: "Model 2")
-        return folder
+        return repo.folder
     }
 
     @Test func textAndJSON() async throws {

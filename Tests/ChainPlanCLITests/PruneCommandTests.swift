@@ -11,31 +11,16 @@ struct PruneCommandTests {
     /// V1 (v1.0), V2 (v2.0), V3 (v3.0: V2 moved in the diagram, so its hashes are V2's) and V4
     /// (v4.0), with a mapping model for V1 → V2; the spec lists all four.
     func repository() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-prune-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        func run(_ arguments: String...) throws {
-            _ = try git.run(["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"]
-                            + arguments, in: folder).get()
-        }
-        func write(_ files: [RuleExample.File]) throws {
-            for file in files {
-                let url = folder.appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.text.utf8).write(to: url)
-            }
-        }
+        let repo = try TestRepository(git: git, prefix: "chainplan-prune")
         let moved = RuleExampleFixtures.noteWithBody.replacingOccurrences(of: "<entity name=\"Note\">", with: "<entity name=\"Note\" positionX=\"9\">")
         let versions = [RuleExampleFixtures.note, RuleExampleFixtures.noteWithBody, moved, RuleExampleFixtures.numericTitleWithBody]
-        try run("init", "-q")
         for count in 1...4 {
             var files = RuleExampleFixtures.project(Array(versions.prefix(count)))
             if count == 2 { files.append(RuleExample.File("V1ToV2.xcmappingmodel/xcmapping.xml", RuleExampleFixtures.mappingModel(from: "V1", to: "V2"))) }
-            try write(files)
-            try run("add", "-A")
-            try run("commit", "-q", "-m", "V\(count)")
-            try run("tag", "v\(count).0")
+            try repo.write(files)
+            try repo.commit("V\(count)", tag: "v\(count).0")
         }
-        return folder
+        return repo.folder
     }
 
     @Test func strandedReleasesFilesAndTheSpecEdit() async throws {

@@ -58,56 +58,52 @@ package enum CloudKitBreakingChange {
                     at: files.source(old.entity.line, old.entity.column))
                 continue
             }
-            let newAttributes = Dictionary(new.attributes.filter { !$0.isTransient }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            let newRelationships = Dictionary(new.relationships.filter { !$0.isTransient }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            func gone(_ kind: String, _ name: String, line: Int?, column: Int?) {
-                let renamed = (new.attributes.first { $0.renamingIdentifier == name }?.name ?? new.relationships.first { $0.renamingIdentifier == name }?.name)
-                    .map { " (renamed to '\($0)')" } ?? ""
-                add("\(kind) '\(old.name).\(name)' is removed\(renamed)",
-                    "the field stays in production, earlier app versions on the user's other devices keep writing it, and this version never reads it",
-                    at: files.source(line, column))
-            }
+            let fields = Dictionary(Field.stored(in: new).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             // Each property once, in the entity that declares it (a subentity's inherited copy is the same field).
-            for attribute in old.attributes where !attribute.isTransient && old.inheritedFrom[attribute.name] == nil {
-                guard let now = newAttributes[attribute.name] else {
-                    if let relationship = newRelationships[attribute.name] {
-                        add("attribute '\(old.name).\(attribute.name)' becomes a relationship",
-                            "a production field's type cannot change, so the mirror's exports of it are rejected",
-                            at: files.destination(relationship.line, relationship.column))
-                    } else {
-                        gone("attribute", attribute.name, line: attribute.line, column: attribute.column)
-                    }
+            for field in Field.stored(in: old) where old.inheritedFrom[field.name] == nil {
+                let label = "\(field.kind) '\(old.name).\(field.name)'"
+                guard let now = fields[field.name] else {
+                    let renamed = (new.attributes.first { $0.renamingIdentifier == field.name }?.name
+                        ?? new.relationships.first { $0.renamingIdentifier == field.name }?.name).map { " (renamed to '\($0)')" } ?? ""
+                    add("\(label) is removed\(renamed)",
+                        "the field stays in production, earlier app versions on the user's other devices keep writing it, and this version never reads it",
+                        at: files.source(field.line, field.column))
                     continue
                 }
-                if now.type != attribute.type {
-                    add("attribute '\(old.name).\(attribute.name)' changes type from \(attribute.type.xmlValue) to \(now.type.xmlValue)",
-                        "a production field's type cannot change, so the mirror's exports of it are rejected",
-                        at: files.destination(now.line, now.column))
-                } else if attribute.isOptional, !now.isOptional {
-                    add("attribute '\(old.name).\(attribute.name)' becomes mandatory",
-                        "records written without it by earlier app versions fail validation when this version imports them",
-                        at: files.destination(now.line, now.column))
-                }
-            }
-            for relationship in old.relationships where !relationship.isTransient && old.inheritedFrom[relationship.name] == nil {
-                guard let now = newRelationships[relationship.name] else {
-                    if let attribute = newAttributes[relationship.name] {
-                        add("relationship '\(old.name).\(relationship.name)' becomes an attribute",
-                            "a production field's type cannot change, so the mirror's exports of it are rejected",
-                            at: files.destination(attribute.line, attribute.column))
-                    } else {
-                        gone("relationship", relationship.name, line: relationship.line, column: relationship.column)
-                    }
-                    continue
-                }
-                if now.isMandatory, !relationship.isMandatory {
-                    add("relationship '\(old.name).\(relationship.name)' becomes mandatory",
+                if now.kind != field.kind {
+                    add("\(label) becomes \(now.kind == "attribute" ? "an attribute" : "a relationship")",
+                        "a production field's type cannot change, so the mirror's exports of it are rejected", at: files.destination(now.line, now.column))
+                } else if now.type != field.type, let before = field.type, let after = now.type {
+                    add("\(label) changes type from \(before) to \(after)",
+                        "a production field's type cannot change, so the mirror's exports of it are rejected", at: files.destination(now.line, now.column))
+                } else if now.isMandatory, !field.isMandatory {
+                    add("\(label) becomes mandatory",
                         "records written without it by earlier app versions fail validation when this version imports them",
                         at: files.destination(now.line, now.column))
                 }
             }
         }
         return findings
+    }
+}
+
+/// A stored property as the mirror sees it: a field by name, of a kind and (for an attribute) a type.
+private struct Field {
+    var kind: String
+    var name: String
+    /// The attribute type as Xcode names it; nil for a relationship.
+    var type: String?
+    var isMandatory: Bool
+    var line: Int?
+    var column: Int?
+
+    /// The entity's stored (non-transient) attributes and relationships, inherited ones included.
+    static func stored(in entity: ResolvedEntity) -> [Field] {
+        entity.attributes.filter { !$0.isTransient }.map {
+            Field(kind: "attribute", name: $0.name, type: $0.type.xmlValue, isMandatory: $0.isMandatory, line: $0.line, column: $0.column)
+        } + entity.relationships.filter { !$0.isTransient }.map {
+            Field(kind: "relationship", name: $0.name, type: nil, isMandatory: $0.isMandatory, line: $0.line, column: $0.column)
+        }
     }
 }
 
