@@ -172,3 +172,21 @@ enum ExitStatus {
         if code != 0 { throw ExitCode(code) }
     }
 }
+
+/// `--format text|json` and `-o`, for a command that prints one document (`history`, `prune`).
+struct DocumentOutputOptions: ParsableArguments {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Output format.")
+    var format: Format = .text
+
+    @Option(name: [.customShort("o"), .long], help: "Write the output to this file instead of standard output.")
+    var output: String?
+
+    /// Writes the document in the chosen format to standard output or `-o`.
+    func write(text: () -> String, json: () -> [UInt8]) throws {
+        try FileHandleOutput.write(format == .json ? Data(json()) : Data(text().utf8), to: output)
+    }
+}

@@ -26,20 +26,12 @@ struct HistoryCommand: AsyncParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @OptionGroup var input: InputOptions
 
     @Option(help: ArgumentHelp("Only tags matching this glob (default: every tag).", valueName: "glob"))
     var tags: String?
 
-    @Option(help: "Output format.")
-    var format: Format = .text
-
-    @Option(name: [.customShort("o"), .long], help: "Write the output to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var document: DocumentOutputOptions
 
     @OptionGroup var color: ColorOptions
 
@@ -49,8 +41,7 @@ struct HistoryCommand: AsyncParsableCommand {
         case .failure(let failure):
             throw UsageError(findings: failure.diagnostics, "cannot read the history: the input names no readable model bundle")
         case .success(let report):
-            let data = format == .json ? Data(report.json()) : Data(report.text().utf8)
-            try FileHandleOutput.write(data, to: output)
+            try document.write(text: report.text, json: report.json)
         }
     }
 }

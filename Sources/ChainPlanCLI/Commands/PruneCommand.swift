@@ -27,10 +27,6 @@ struct PruneCommand: AsyncParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @OptionGroup var input: InputOptions
 
     @Option(help: ArgumentHelp("The oldest version to keep.", valueName: "version"))
@@ -39,11 +35,7 @@ struct PruneCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only release tags matching this glob (default: every tag).", valueName: "glob"))
     var tags: String?
 
-    @Option(help: "Output format.")
-    var format: Format = .text
-
-    @Option(name: [.customShort("o"), .long], help: "Write the output to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var document: DocumentOutputOptions
 
     @OptionGroup var color: ColorOptions
 
@@ -52,7 +44,7 @@ struct PruneCommand: AsyncParsableCommand {
         case .failure(let failure):
             throw UsageError(findings: failure.diagnostics, failure.message)
         case .success(let report):
-            try FileHandleOutput.write(format == .json ? Data(report.json()) : Data(report.text().utf8), to: output)
+            try document.write(text: report.text, json: report.json)
         }
     }
 }
