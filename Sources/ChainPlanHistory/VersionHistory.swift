@@ -3,11 +3,11 @@ import ChainPlanReaders
 import Foundation
 
 /// A commit, as `history` shows it.
-package struct CommitStamp: Sendable, Hashable, Codable {
+public struct CommitStamp: Sendable, Hashable, Codable {
     /// The full object id.
-    package var commit: String
+    public var commit: String
     /// The committer date, strict ISO 8601 as git prints it (`2024-05-01T10:00:00+02:00`).
-    package var date: String
+    public var date: String
 }
 
 /// When each version of a bundle entered the repository, and at which tags it was the current

@@ -66,12 +66,12 @@ struct ModelMapper {
         var mapped = MappedEntity(entity: Entity(name: type.simpleName, representedClassName: qualifiedName),
                                   destinations: [:], explicitInverses: [:], parent: nil, composites: [], unverified: [], failure: nil,
                                   relationshipLocations: [:])
-        mapped.entity.line = location(node.name, file: type.file).line
-        mapped.entity.column = location(node.name, file: type.file).column
+        let declared = location(node.name, file: type.file)
+        mapped.entity.line = declared.line
+        mapped.entity.column = declared.column
         let scope = type.bodyScope
-        if let conditional = type.conditional {
-            note(.unresolvedSwiftName("@Model class '\(qualifiedName)' is declared under #if, which chainplan does not evaluate yet; it reads the first clause",
-                                      at: location(conditional.node, file: conditional.file)))
+        // The reader reports each #if once (CP602); here only the hashes are marked.
+        if type.conditional != nil {
             mapped.unverified.append("\(type.simpleName): declared under #if; the first clause was read")
         }
         // A @Model superclass is the entity's superentity (iOS 26).
@@ -83,9 +83,7 @@ struct ModelMapper {
             }
         }
         for member in node.memberBlock.members {
-            if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
-                note(.unresolvedSwiftName("#if in the body of @Model class '\(qualifiedName)' is not evaluated yet; its properties are left out",
-                                          at: location(ifConfig, file: type.file)))
+            if member.decl.is(IfConfigDeclSyntax.self) {
                 mapped.unverified.append("\(type.simpleName): properties under #if are left out")
                 continue
             }

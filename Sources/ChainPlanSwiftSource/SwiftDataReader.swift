@@ -147,17 +147,14 @@ private struct Reading {
             versions = schemas.map { schemaVersion($0) }
         }
         return versions.sorted { lhs, rhs in
-            let left = lhs.identifier.map(Self.versionKey), right = rhs.identifier.map(Self.versionKey)
-            switch (left, right) {
-            case let (l?, r?) where l != r: return l.lexicographicallyPrecedes(r)
+            switch (lhs.identifier, rhs.identifier) {
+            case let (l?, r?) where l != r: return VersionOrder.areInIncreasingOrder(l, r)
             case (nil, _?): return false
             case (_?, nil): return true
             default: return lhs.name < rhs.name
             }
         }
     }
-
-    static func versionKey(_ identifier: String) -> [Int] { identifier.split(separator: ".").map { Int($0) ?? 0 } }
 
     private mutating func schemaVersion(_ schema: DeclarationIndex.TypeDecl) -> SwiftSchemaVersion {
         let at = location(Self.nameNode(schema.node) ?? Syntax(schema.node), file: schema.file)

@@ -1,4 +1,5 @@
 import ChainPlanCore
+import ChainPlanReaders
 import Foundation
 import SwiftParser
 import SwiftSyntax
@@ -144,7 +145,7 @@ package enum SwiftSourceFiles {
                 return
             }
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-            for name in names where !name.hasPrefix(".") && name != "build" {
+            for name in names where !name.hasPrefix(".") && !ModelBundleDiscovery.skipped.contains(name) {
                 let child = folder.appendingPathComponent(name)
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
                 // Symbolic links are not followed into folders, so a link cycle cannot loop.

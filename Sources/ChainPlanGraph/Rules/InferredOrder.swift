@@ -48,7 +48,6 @@ package struct InferredOrderCheck: ChainCheck {
 
     /// Up to six names quoted and joined, else the first three and the last two.
     static func shown(_ names: [String], separator: String = " → ") -> String {
-        names.count <= 6 ? names.map { "'\($0)'" }.joined(separator: separator)
-            : (names.prefix(3).map { "'\($0)'" } + ["…"] + names.suffix(2).map { "'\($0)'" }).joined(separator: separator)
+        names.map { "'\($0)'" }.abbreviated.joined(separator: separator)
     }
 }

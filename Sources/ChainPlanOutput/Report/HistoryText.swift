@@ -16,8 +16,7 @@ extension HistoryReport {
                 line += "not committed yet"
             }
             if !entry.currentIn.isEmpty {
-                let shown = entry.currentIn.count <= 6 ? entry.currentIn : Array(entry.currentIn.prefix(3)) + ["…"] + entry.currentIn.suffix(2)
-                line += "; current at \(shown.joined(separator: ", "))"
+                line += "; current at \(entry.currentIn.abbreviated.joined(separator: ", "))"
             }
             lines.append(line)
         }

@@ -6,16 +6,10 @@ import Foundation
 /// `chainplan history`: for each version of a bundle, the commit that first added it and the
 /// tags at which it was the bundle's current version: the versions real users can have.
 public struct HistoryReport: Sendable, Equatable, Encodable {
-    public struct Added: Sendable, Equatable, Encodable {
-        public var commit: String
-        /// The committer date, strict ISO 8601 as git prints it.
-        public var date: String
-    }
-
     public struct Version: Sendable, Equatable, Encodable {
         public var version: String
         /// Nil for a version not committed yet (encoded as `null`).
-        public var addedIn: Added?
+        public var addedIn: CommitStamp?
         public var currentIn: [String]
 
         enum Keys: String, CodingKey { case version, addedIn, currentIn }
@@ -51,12 +45,12 @@ extension ProjectLoader {
         case .unusable(let report): return .failure(HistoryFailure(diagnostics: report.diagnostics))
         case .project(let project): loaded = project
         }
-        guard let bundle = loaded.bundle, let bundleURL = bundleURL(of: loaded, inputAt: url) else {
+        guard let bundle = loaded.bundle, let bundleURL = loaded.bundleURL else {
             return .failure(HistoryFailure(diagnostics: loaded.findings.filter { $0.code.unusableInput }))
         }
         let location = SourceLocation(file: bundle.path)
         var history: VersionHistory
-        switch VersionHistory.read(bundleAt: bundleURL, versionNames: bundle.versionNames, git: options.git) {
+        switch versionHistory(of: loaded, bundle: bundle, at: bundleURL) {
         case .success(let read): history = read
         case .failure(let problem): return .failure(HistoryFailure(diagnostics: [.unreadableRevision(problem, at: location)]))
         }
@@ -65,16 +59,13 @@ extension ProjectLoader {
         }
         let order = InferredOrder.make(names: bundle.versionNames, current: nil, addedOrder: history.addedOrder)
         let versions = order.versions.map { name in
-            HistoryReport.Version(version: name, addedIn: history.addedIn[name].map { HistoryReport.Added(commit: $0.commit, date: $0.date) },
-                                  currentIn: history.currentIn[name] ?? [])
+            HistoryReport.Version(version: name, addedIn: history.addedIn[name], currentIn: history.currentIn[name] ?? [])
         }
         return .success(HistoryReport(bundle: bundle.path, versions: versions, shallow: history.isShallow))
     }
 
-    /// Where the loaded project's bundle is: the input itself, or the spec's `model` beside it.
-    func bundleURL(of project: LoadedProject, inputAt url: URL) -> URL? {
-        if project.isInferred { return url }
-        guard let model = project.spec.model?.value else { return nil }
-        return URL(fileURLWithPath: model, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+    /// The history of `bundle` (at `url`): the one loading read, else read now.
+    func versionHistory(of project: LoadedProject, bundle: ModelBundle, at url: URL) -> Result<VersionHistory, RevisionProblem> {
+        project.history ?? VersionHistory.read(bundleAt: url, versionNames: bundle.versionNames, git: options.git)
     }
 }

@@ -14,6 +14,10 @@ package struct LoadedProject {
     var findings: [Diagnostic]
     /// The versions `chain.lock` protects; nil without a usable lock.
     var lockedVersions: Set<String>?
+    /// Where the bundle is: the input itself, or the spec's `model`; nil without one.
+    var bundleURL: URL? = nil
+    /// The bundle's git history, when loading read it (a bundle given without a spec).
+    var history: Result<VersionHistory, RevisionProblem>? = nil
 }
 
 /// The loading stage: every file planning reads (spec, bundle, mapping models, lock) is read
@@ -55,12 +59,12 @@ package struct ProjectLoader {
         // Without a model, mapping paths are still checked (with one, loading them did).
         let mappingPaths = spec.model == nil ? spec.mappings.compactMap { mappingPathProblem($0, specDirectory: specDirectory) } : []
         let lock = lockFindings(in: specDirectory, bundle: bundle)
-        let shipped = shippedFindings(bundle: bundle, at: spec.model.map { URL(fileURLWithPath: $0.value, relativeTo: specDirectory).standardizedFileURL },
-                                      mappings: found, location: spec.model?.location ?? SourceLocation(file: display))
+        let bundleURL = spec.model.map { URL(fileURLWithPath: $0.value, relativeTo: specDirectory).standardizedFileURL }
+        let shipped = shippedFindings(bundle: bundle, at: bundleURL, mappings: found, location: spec.model?.location ?? SourceLocation(file: display))
         return .project(LoadedProject(spec: spec, bundle: bundle, isInferred: false,
                                       mappingModels: bundle == nil ? LoadedMappingModels() : found,
                                       findings: read.diagnostics + bundleDiagnostics + mappingPaths + lock.findings + shipped.findings + unclassified,
-                                      lockedVersions: Self.union(lock.locked, shipped.versions)))
+                                      lockedVersions: Self.union(lock.locked, shipped.versions), bundleURL: bundle == nil ? nil : bundleURL))
     }
 
     /// Loads a bundle without a spec: the chain is guessed (`inferredOrder(of:at:)`).
@@ -78,18 +82,24 @@ package struct ProjectLoader {
         }
         let lock = lockFindings(in: folder, bundle: bundle)
         let shipped = shippedFindings(bundle: bundle, at: url, mappings: mappings, location: SourceLocation(file: display))
-        return .project(LoadedProject(spec: ChainSpec.inferred(inferredOrder(of: bundle, at: url), file: display), bundle: bundle,
+        let history = VersionHistory.read(bundleAt: url, versionNames: bundle.versionNames, git: options.git)
+        return .project(LoadedProject(spec: ChainSpec.inferred(Self.inferredOrder(of: bundle, history: history), file: display), bundle: bundle,
                                       isInferred: true, mappingModels: mappings, findings: read.diagnostics + lock.findings + shipped.findings,
-                                      lockedVersions: Self.union(lock.locked, shipped.versions)))
+                                      lockedVersions: Self.union(lock.locked, shipped.versions), bundleURL: url, history: history))
     }
 
-    /// The chain guessed for `bundle` (at `url`): its versions in the order git history added
-    /// them when the bundle is in a work tree with its history, else in natural version order;
-    /// it ends at the bundle's current version.
+    /// The chain guessed for `bundle` (at `url`); see `inferredOrder(of:history:)`.
     package func inferredOrder(of bundle: ModelBundle, at url: URL) -> InferredOrder {
+        Self.inferredOrder(of: bundle, history: VersionHistory.read(bundleAt: url, versionNames: bundle.versionNames, git: options.git))
+    }
+
+    /// The chain guessed for `bundle`: its versions in the order git history added them when
+    /// `history` could be read and is not a shallow clone's, else in natural version order; it
+    /// ends at the bundle's current version.
+    static func inferredOrder(of bundle: ModelBundle, history: Result<VersionHistory, RevisionProblem>) -> InferredOrder {
         let names = bundle.versionNames
         let current = bundle.currentVersion
-        switch VersionHistory.read(bundleAt: url, versionNames: names, git: options.git) {
+        switch history {
         case .success(let history) where history.isShallow:
             return .make(names: names, current: current, addedOrder: nil, whyNoHistory: "the clone is shallow, so git history was not used")
         case .success(let history):

@@ -59,7 +59,9 @@ extension ProjectLoader {
         case .unusable(let report): return .failure(PruneFailure(diagnostics: report.diagnostics))
         case .project(let project): loaded = project
         }
-        let outcome = ChainPlanner(options: options).plan(.project(loaded))
+        var planner = ChainPlanner(options: options)
+        planner.keepsClassifications = true
+        let outcome = planner.plan(.project(loaded))
         guard let bundle = loaded.bundle else {
             return .failure(PruneFailure(diagnostics: loaded.findings.filter { $0.code.unusableInput }, message: "the input names no readable model bundle"))
         }
@@ -81,8 +83,8 @@ extension ProjectLoader {
         // Releases from git, when the bundle is in a work tree.
         var releases: [String: [String]] = [:]
         var releasesUnknown: String?
-        if let bundleURL = bundleURL(of: loaded, inputAt: url) {
-            switch VersionHistory.read(bundleAt: bundleURL, versionNames: bundle.versionNames, git: options.git) {
+        if let bundleURL = loaded.bundleURL {
+            switch versionHistory(of: loaded, bundle: bundle, at: bundleURL) {
             case .success(var history):
                 if case .failure(let problem) = history.readCurrentVersions(tags: tags) { releasesUnknown = problem.reason } else { releases = history.currentIn }
             case .failure(let problem):
@@ -91,8 +93,8 @@ extension ProjectLoader {
         }
 
         // A removed version hash-identical to a kept one still opens (Core Data matches stores by hashes).
-        let hashes = Dictionary(bundle.versionHashes(withProperties: false).compactMap { v in v.hashes.map { (v.version, $0.entities) } },
-                                uniquingKeysWith: { first, _ in first })
+        // The classifier hashed every version while planning.
+        let hashes = (outcome.classified?.classifier.hashes ?? [:]).compactMapValues { $0.hashes?.entities }
         let kept = order.filter { !removedSet.contains($0) }
         var stranded: [PruneReport.Stranded] = []
         var stillOpens: [PruneReport.StillOpens] = []

@@ -19,7 +19,7 @@ package enum ModelBundleDiscovery {
     }
 
     /// Folders never entered: version control, build output, dependencies.
-    static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
+    package static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     package static func find(holding versions: [String], under folder: URL, maxDepth: Int = 8, maxEntries: Int = 50_000) -> Outcome {
         let wanted = Set(versions)
