@@ -34,7 +34,7 @@ struct HistoryCommandTests {
         let text = await OutputCapture.run(["history", bundle])
         #expect(text.status == 0, "\(text.error)")
         let lines = text.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
+        try #require(lines.count == 4, "\(text.output)")
         #expect(lines[1].hasPrefix("  Model    added in ") && lines[1].hasSuffix("; current at v1.0"))
         #expect(lines[2].hasPrefix("  Model 2  added in "))
         #expect(lines[2].contains("v2.0") && lines[2].contains("nightly"))
@@ -64,8 +64,16 @@ struct HistoryCommandTests {
         let notATree = await OutputCapture.run(["history", outside.appendingPathComponent("Model.xcdatamodeld").path])
         #expect(notATree.status == 2)
         #expect(notATree.error.contains("[CP405]"))
-        let hostile = await OutputCapture.run(["history", folder.appendingPathComponent("App/Model.xcdatamodeld").path, "--tags", "$(touch pwned)\nx"])
-        #expect(hostile.status == 2)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path))
+        // A shell-like pattern reaches git as one argument: it matches no tag, and nothing runs.
+        let hostile = await OutputCapture.run(["history", folder.appendingPathComponent("App/Model.xcdatamodeld").path,
+                                               "--tags", "$(touch pwned)", "--format", "json"])
+        #expect(hostile.status == 0, "\(hostile.error)")
+        #expect(!hostile.output.contains("v1.0"))
+        for place in [folder, folder.appendingPathComponent("App"), URL(fileURLWithPath: FileManager.default.currentDirectoryPath)] {
+            #expect(!FileManager.default.fileExists(atPath: place.appendingPathComponent("pwned").path))
+        }
+        // A line break in a pattern is refused before git runs.
+        let broken = await OutputCapture.run(["history", folder.appendingPathComponent("App/Model.xcdatamodeld").path, "--tags", "v1\nv2"])
+        #expect(broken.status == 2)
     }
 }

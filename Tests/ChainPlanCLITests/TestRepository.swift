@@ -3,7 +3,7 @@ import Foundation
 @testable import ChainPlanHistory
 
 /// A git repository in a new temporary folder, for commands that read history; the caller
-/// removes it (`remove()`).
+/// removes the folder.
 struct TestRepository {
     let folder: URL
     let git: Git
@@ -35,9 +35,5 @@ struct TestRepository {
         try run("add", "-A")
         try run("commit", "-q", "-m", message)
         if let tag { try run("tag", tag) }
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: folder)
     }
 }

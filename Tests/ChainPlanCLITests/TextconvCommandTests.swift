@@ -214,11 +214,19 @@ extension TextconvCommandTests {
         ["textconv"],
         ["textconv", "a", "b"],
         ["textconv", "a", "--format", "xml"],
-        ["textconv", "a", "--max-contents-bytes", "-1"],
-        ["textconv", "a", "--max-contents-bytes", "\(Int.max)"],
     ])
     func usageErrorsAreExit2(_ arguments: [String]) async {
         #expect(await OutputCapture.run(arguments).status == 2)
+    }
+
+    /// Any limit from 0 up reads the file, the largest too (the reader's extra byte no longer
+    /// overflows); a negative one refuses every file.
+    @Test func byteLimits() async {
+        let model = CLITests.root.appendingPathComponent("Tests/Fixtures/Textconv/Notes.xcdatamodeld/Notes.xcdatamodel/contents").path
+        #expect(await OutputCapture.run(["textconv", model, "--max-contents-bytes", "\(Int.max)"]).status == 0)
+        let negative = await OutputCapture.run(["textconv", model, "--max-contents-bytes=-1"])
+        #expect(negative.status == 2)
+        #expect(negative.error.contains("[CP118]"))
     }
 
     /// The built binary on the hostile inputs, as git would run it: no signal, no hang, bounded memory.

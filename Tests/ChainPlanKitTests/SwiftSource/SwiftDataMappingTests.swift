@@ -286,6 +286,7 @@ struct SwiftDataMappingTests {
     func fatalShapes(_ body: String, _ label: String) throws {
         let project = SwiftDataTestSupport.read([("Models.swift", SwiftDataTestSupport.schema(body))])
         #expect(project.diagnostics.contains { $0.code == .invalidSwiftDataModel }, "\(label): \(project.diagnostics.map(\.message))")
-        #expect(project.versions.first?.model == nil, "\(label)")
+        let version = try #require(project.versions.first, "\(label)")
+        #expect(version.model == nil, "\(label)")
     }
 }
