@@ -40,6 +40,8 @@ struct SwiftDataCorpusTests {
         for (identifier, expected) in truth.versions.sorted(by: { $0.key < $1.key }) {
             let entry = try #require(hashed.first { $0.version.name == expected.versioned_schema }, "\(expected.versioned_schema)")
             #expect(entry.version.identifier == identifier)
+            // The identifiers the store records are the one the reader read from the source.
+            #expect(expected.NSStoreModelVersionIdentifiers == [entry.version.identifier ?? ""])
             #expect(entry.version.unverified.isEmpty, "\(entry.version.unverified)")
             let hashes = try #require(entry.hashes.hashes, "\(entry.hashes.failure?.message ?? "")")
             #expect(hashes.entities.mapValues { $0.base64EncodedString() } == expected.NSStoreModelVersionHashes)
