@@ -13,7 +13,7 @@ extension OutputFormat: ExpressibleByArgument {}
 /// the planning options.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "A chain spec (.json, .yaml, .yml) or an .xcdatamodeld bundle. Default: chain.json, chain.yaml or chain.yml in the current directory.",
+        "A chain spec (.json, .yaml, .yml), an .xcdatamodeld bundle, or SwiftData Swift sources (a .swift file or a folder). Default: chain.json, chain.yaml or chain.yml in the current directory.",
         valueName: "spec"))
     var spec: String?
 

@@ -84,6 +84,8 @@ package struct SwiftMigrationPlan: Sendable, Hashable {
     package var name: String
     /// The `schemas` entries, as schema type names, in order.
     package var schemas: [String]
+    /// Where each `schemas` entry is written (parallel to `schemas`).
+    package var schemaLocations: [SourceLocation?] = []
     /// The `stages` entries, in order (an entry that cannot be read is a finding instead).
     package var stages: [Stage]
     /// Where the plan is declared.

@@ -441,10 +441,14 @@ extension Reading {
     private mutating func plan(_ type: DeclarationIndex.TypeDecl) -> SwiftMigrationPlan {
         let at = location(Self.nameNode(type.node) ?? Syntax(type.node), file: type.file)
         var schemas: [String] = []
+        var schemaLocations: [ChainPlanCore.SourceLocation?] = []
         if let member = staticMember("schemas", of: type) {
             if let list = member.expression.flatMap(Self.arrayElements) {
                 for element in list {
-                    if let schema = schemaType(element, scope: member.scope, file: member.file, owner: "schemas of '\(type.qualifiedName)'") { schemas.append(schema) }
+                    if let schema = schemaType(element, scope: member.scope, file: member.file, owner: "schemas of '\(type.qualifiedName)'") {
+                        schemas.append(schema)
+                        schemaLocations.append(location(element, file: member.file))
+                    }
                 }
             } else {
                 mapper.note(.unresolvedSwiftName("schemas of '\(type.qualifiedName)' is computed by code, not an array literal of 'Type.self'",
@@ -466,7 +470,9 @@ extension Reading {
         } else {
             mapper.note(.unresolvedSwiftName("SchemaMigrationPlan '\(type.qualifiedName)' declares no static stages in the files read", at: at))
         }
-        return SwiftMigrationPlan(name: type.qualifiedName, schemas: schemas, stages: stages, location: at)
+        var plan = SwiftMigrationPlan(name: type.qualifiedName, schemas: schemas, stages: stages, location: at)
+        plan.schemaLocations = schemaLocations
+        return plan
     }
 
     /// The VersionedSchema `X` of an `X.self` element.

@@ -106,4 +106,23 @@ package enum RuleExampleFixtures {
     package static let heading = #"<entity name="Note"><attribute name="heading" optional="YES" attributeType="String" elementID="title"/></entity>"#
     package static let caption = #"<entity name="Note"><attribute name="caption" optional="YES" attributeType="String" elementID="heading"/></entity>"#
     package static let three = [note, noteWithBody, noteWithBody + "\n" + #"<entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>"#]
+
+    /// A SwiftData source file `Models.swift`: one `VersionedSchema` per entry (its type name,
+    /// `major.minor.patch`, and the stored properties of its nested `@Model class Note`), then the
+    /// `SchemaMigrationPlan` `Plan` listing every schema, with `stages` written as given.
+    package static func swiftData(_ schemas: [(name: String, version: String, note: String)], stages: String) -> RuleExample.File {
+        var text = "import SwiftData\n"
+        for schema in schemas {
+            text += "enum \(schema.name): VersionedSchema {\n"
+                + "    static let versionIdentifier = Schema.Version(\(schema.version.split(separator: ".").joined(separator: ", ")))\n"
+                + "    static var models: [any PersistentModel.Type] { [Note.self] }\n"
+                + "    @Model final class Note {\n"
+                + schema.note.split(separator: "\n").map { "        \($0)\n" }.joined()
+                + "    }\n}\n"
+        }
+        text += "enum Plan: SchemaMigrationPlan {\n"
+            + "    static var schemas: [any VersionedSchema.Type] { [\(schemas.map { "\($0.name).self" }.joined(separator: ", "))] }\n"
+            + "    static var stages: [MigrationStage] { [\(stages)] }\n}\n"
+        return RuleExample.File("Models.swift", text)
+    }
 }

@@ -35,6 +35,8 @@ package struct InferredOrderCheck: ChainCheck {
             if VersionOrder.sorted(order) != order { message += " (their names alone would order them otherwise)" }
         case .names(let why?):
             message = "no spec given: the chain \(shown) was inferred from version names (\(why))"
+        case .versionIdentifiers:
+            message = "no spec and no SchemaMigrationPlan given: the chain \(shown) follows the schemas' versionIdentifier"
         case .names(nil), nil:
             message = "no spec given: the chain \(shown) was inferred from version names"
         }
@@ -42,7 +44,9 @@ package struct InferredOrderCheck: ChainCheck {
             message += "; it ends at the current version '\(current)', so \(Self.shown(inferred.leftOut, separator: ", ")) "
                 + (inferred.leftOut.count == 1 ? "comes" : "come") + " after it and " + (inferred.leftOut.count == 1 ? "is" : "are") + " left out"
         }
-        message += "; review it and commit a spec with 'chainplan init'"
+        message += context.spec.inferredOrder?.evidence == .versionIdentifiers
+            ? "; review it, and declare the SchemaMigrationPlan the app passes"
+            : "; review it and commit a spec with 'chainplan init'"
         return [Diagnostic(Self.code, message, at: SourceLocation(file: context.spec.file), versions: order.count <= 6 ? order : [])]
     }
 

@@ -53,7 +53,8 @@ public struct ChainPlanner: Sendable {
         case .project(let project):
             var outcome = self.outcome(spec: project.spec, bundle: project.bundle, isInferred: project.isInferred,
                                        mappingModels: project.mappingModels)
-            outcome.report.setFindings(Acceptances.apply(project.spec.acceptances, to: outcome.report.diagnostics + project.findings,
+            let planFindings = project.swiftData.map(SwiftDataPlanCheck.findings) ?? []
+            outcome.report.setFindings(Acceptances.apply(project.spec.acceptances, to: outcome.report.diagnostics + project.findings + planFindings,
                                                          lockedVersions: project.lockedVersions))
             return outcome
         }

@@ -1,6 +1,7 @@
 import ChainPlanCore
 import ChainPlanHistory
 import ChainPlanReaders
+import ChainPlanSwiftSource
 import Foundation
 
 /// What the loading stage read from disk for one input: the spec (read, or inferred from a
@@ -18,6 +19,8 @@ package struct LoadedProject {
     var bundleURL: URL? = nil
     /// The bundle's git history, when loading read it (a bundle given without a spec).
     var history: Result<VersionHistory, RevisionProblem>? = nil
+    /// The SwiftData sources the versions were read from (Swift sources given, or a spec's `swiftdata`).
+    var swiftData: SwiftDataChain? = nil
 }
 
 /// The loading stage: every file planning reads (spec, bundle, mapping models, lock) is read
@@ -36,7 +39,24 @@ package struct ProjectLoader {
     /// Loads whatever `url` is: a chain spec, or an `.xcdatamodeld` bundle given directly
     /// (then the chain is every version in natural version order, with CP110).
     package func load(inputAt url: URL) -> Loaded {
-        ModelBundleLocator.isBundle(url) ? load(bundleAt: url) : load(specAt: url)
+        if ModelBundleLocator.isBundle(url) { return load(bundleAt: url) }
+        if SwiftSourceLocator.isSwiftSource(url) { return load(swiftAt: url, spec: nil) }
+        return load(specAt: url)
+    }
+
+    /// Loads SwiftData sources (a Swift file or folder): each schema a version, the chain from
+    /// the migration plan (`SwiftDataChain`). `written`: the spec that names them (`swiftdata`),
+    /// with its own findings; nil when the sources are the input.
+    func load(swiftAt url: URL, spec written: (spec: ChainSpec, findings: [Diagnostic])?) -> Loaded {
+        let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
+        let project = SwiftDataReader.read(at: url, displayPath: display)
+        let chain = SwiftDataChain(project, path: display, written: written?.spec)
+        let findings = (written?.findings ?? []) + chain.findings
+        if chain.findings.hasUnusableInput {
+            return .unusable(ChainReport.unusable(spec: written?.spec.file ?? display, diagnostics: findings))
+        }
+        return .project(LoadedProject(spec: chain.spec, bundle: chain.bundle, isInferred: chain.isInferred, mappingModels: LoadedMappingModels(),
+                                      findings: findings, lockedVersions: nil, bundleURL: nil, swiftData: chain))
     }
 
     /// Loads a spec file, the bundle it names (or the one found for a bare chain), its mapping
@@ -48,6 +68,13 @@ package struct ProjectLoader {
             return .unusable(ChainReport.unusable(spec: display, diagnostics: read.diagnostics))
         }
         let specDirectory = url.deletingLastPathComponent()
+        if let sources = written.swiftData {
+            let sourcesURL = URL(fileURLWithPath: sources.value, relativeTo: specDirectory).standardizedFileURL
+            if let problem = confinementProblem(sourcesURL, specDirectory: specDirectory, what: "SwiftData sources") {
+                return .unusable(ChainReport.unusable(spec: display, diagnostics: read.diagnostics + [Diagnostic(.unreadableSpec, problem, at: sources.location)]))
+            }
+            return load(swiftAt: sourcesURL, spec: (written, read.diagnostics))
+        }
         let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
         // Mapping models do not depend on the bundle: read both at once (they are only used with
         // a bundle; without a model both are empty).
@@ -213,6 +240,18 @@ package struct ProjectLoader {
         case .failure:
             return nil // reported as missing by the reader
         }
+    }
+}
+
+/// Recognises SwiftData sources given where a spec is expected.
+package enum SwiftSourceLocator {
+    /// A `.swift` file, or a folder that is no model bundle, model version or compiled model.
+    package static func isSwiftSource(_ url: URL) -> Bool {
+        let url = url.standardizedFileURL
+        if url.pathExtension == "swift" { return true }
+        guard !["xcdatamodeld", "xcdatamodel", "momd", "xcmappingmodel"].contains(url.pathExtension) else { return false }
+        guard case .success(.directory) = FileAccess.kind(at: url.path) else { return false }
+        return true
     }
 }
 

@@ -8,6 +8,8 @@ public struct InferredOrder: Sendable, Hashable {
         case history
         /// The versions' names; `why` says why history was not used, when it was looked for.
         case names(why: String?)
+        /// SwiftData schemas without a `SchemaMigrationPlan`: their `versionIdentifier`s.
+        case versionIdentifiers
     }
 
     /// The chain, oldest first; it ends at the current version when the bundle names one.
@@ -16,6 +18,12 @@ public struct InferredOrder: Sendable, Hashable {
     /// Versions ordered after the current version: not part of the chain (no store can be on
     /// them yet).
     public var leftOut: [String]
+
+    public init(versions: [String], evidence: Evidence, leftOut: [String]) {
+        self.versions = versions
+        self.evidence = evidence
+        self.leftOut = leftOut
+    }
 
     /// Orders `names` (every version of the bundle) by `addedOrder` (each committed version's
     /// place in the order versions were added; uncommitted versions come last), ties and

@@ -84,6 +84,10 @@ public struct ChainSpec: Sendable, Hashable {
     public var treeEntries: [TreeEntry]
     /// Full form: `model`, as written.
     public var model: Located<String>?
+    /// Full form: `swiftdata`, a Swift file or folder whose SwiftData schemas are the versions.
+    public var swiftData: Located<String>?
+    /// Full form: `plan`, the `SchemaMigrationPlan` to check (with `swiftdata`).
+    public var migrationPlan: Located<String>?
     /// Full form: `target`.
     public var target: Located<String>?
     /// Full form: `mappings`.

@@ -99,12 +99,17 @@ struct SpecInterpreter {
         self.knownCodes = knownCodes
     }
 
-    static let fullFormKeys: Set<String> = ["chain", "model", "target", "mappings", "stages", "accept", "deferredLightweightMigration", "$schema"]
+    static let fullFormKeys: Set<String> = ["chain", "model", "swiftdata", "plan", "target", "mappings", "stages", "accept",
+                                            "deferredLightweightMigration", "$schema"]
 
     mutating func interpret(_ root: Node) -> ChainSpec? {
         let rootLocation = location(of: root)
         if case .mapping(let mapping) = root, let chainValue = fullFormChain(mapping) {
             return interpretFullForm(mapping, chain: chainValue, rootLocation: rootLocation)
+        }
+        // `swiftdata` without `chain`: the plan's schemas are the chain (the loader fills it).
+        if case .mapping(let mapping) = root, mapping.contains(where: { $0.key.scalar?.string == "swiftdata" && isNameLike($0.key) }) {
+            return interpretFullForm(mapping, chain: nil, rootLocation: rootLocation)
         }
         var spec = ChainSpec(file: file, syntax: syntax, form: .empty, chainLocation: rootLocation)
         guard interpretChain(root, into: &spec) else { return nil }
@@ -123,8 +128,8 @@ struct SpecInterpreter {
         return nil
     }
 
-    private mutating func interpretFullForm(_ mapping: Node.Mapping, chain: Node, rootLocation: SourceLocation) -> ChainSpec? {
-        var spec = ChainSpec(file: file, syntax: syntax, form: .empty, chainLocation: location(of: chain))
+    private mutating func interpretFullForm(_ mapping: Node.Mapping, chain: Node?, rootLocation: SourceLocation) -> ChainSpec? {
+        var spec = ChainSpec(file: file, syntax: syntax, form: .empty, chainLocation: chain.map { location(of: $0) } ?? rootLocation)
         var seen: [String: SourceLocation] = [:]
         var chainOK = true
         for (key, value) in mapping {
@@ -143,6 +148,10 @@ struct SpecInterpreter {
                 chainOK = interpretChain(value, into: &spec)
             case "model":
                 spec.model = name(value, what: "model path")
+            case "swiftdata":
+                spec.swiftData = name(value, what: "SwiftData sources path")
+            case "plan":
+                spec.migrationPlan = name(value, what: "migration plan name")
             case "target":
                 spec.target = name(value, what: "target version")
             case "mappings":
@@ -160,8 +169,16 @@ struct SpecInterpreter {
                     report("deferredLightweightMigration must be true or false", at: value)
                 }
             default:
-                report("unknown key '\(keyName)'; the full form has chain, model, target, mappings, stages, accept and deferredLightweightMigration", at: key)
+                report("unknown key '\(keyName)'; the full form has chain, model, swiftdata, plan, target, mappings, stages, accept and deferredLightweightMigration", at: key)
             }
+        }
+        if let swiftData = spec.swiftData, spec.model != nil {
+            diagnostics.append(Diagnostic(.unreadableSpec, "a spec names either model (an .xcdatamodeld bundle) or swiftdata (Swift sources), not both",
+                                          at: swiftData.location))
+            return nil
+        }
+        if let plan = spec.migrationPlan, spec.swiftData == nil {
+            diagnostics.append(Diagnostic(.unreadableSpec, "plan names a SchemaMigrationPlan of the swiftdata sources; add swiftdata", at: plan.location))
         }
         return chainOK ? spec : nil
     }

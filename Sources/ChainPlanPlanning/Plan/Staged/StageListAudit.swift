@@ -81,8 +81,10 @@ public enum StageListAudit {
         return .success((stages, locations))
     }
 
-    /// Runs the §6.1 checks and every start's simulation on `stages`.
-    static func run(_ stages: [RuntimeStage], locations: [SourceLocation], file: String, input: Input) -> (starts: [StageRun], findings: [Diagnostic]) {
+    /// Runs the §6.1 checks and every start's simulation on `stages`; findings of no stage of
+    /// their own are at `location` (default: the file).
+    static func run(_ stages: [RuntimeStage], locations: [SourceLocation], file: String, input: Input,
+                    location: SourceLocation? = nil) -> (starts: [StageRun], findings: [Diagnostic]) {
         let order = input.order
         var nameOfKey: [String: String] = [:]
         for version in order { if let checksum = input.identities.byVersion[version]?.checksum, nameOfKey[checksum] == nil { nameOfKey[checksum] = version } }
@@ -97,7 +99,7 @@ public enum StageListAudit {
                                 name: name, judge: { judge.judge(name($0), name($1)) })
         }
         let audit = StageAudit(stages: stages, locations: locations, shipped: representatives.map(keyOf), app: app,
-                               known: Set(nameOfKey.keys), name: name, starts: starts, location: SourceLocation(file: file))
+                               known: Set(nameOfKey.keys), name: name, starts: starts, location: location ?? SourceLocation(file: file))
         // The findings name every cause; the starts show what happens first: a list that cannot
         // be built crashes the app before any stage runs.
         guard let failure = StageConstruction.failure(stages, known: Set(nameOfKey.keys)) else { return (starts, audit.findings().sorted()) }

@@ -1,0 +1,90 @@
+import ChainPlanTestSupport
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+
+/// SwiftData sources wherever a bundle is accepted: given directly, or named by a spec's
+/// `swiftdata` (with `plan`), in process.
+@Suite("Swift sources as planning input")
+struct SwiftDataCommandTests {
+    static let trips = Golden.fixtures.appendingPathComponent("SwiftData/Trips")
+
+    /// A folder holding a copy of the Trips sources in `Models/`, and `spec` as `chain.json`.
+    static func project(spec: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftspec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: trips, to: folder.appendingPathComponent("Models"))
+        try Data(spec.utf8).write(to: folder.appendingPathComponent("chain.json"))
+        return folder
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func validateReadsTheFolderAndItsPlan() async throws {
+        let run = await OutputCapture.run(["validate", Self.trips.path, "--format", "json"])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        let report = try Self.json(run.output)
+        #expect(report["versions"] as? [String] == ["TripsSchemaV1", "TripsSchemaV2"])
+        #expect(report["target"] as? String == "TripsSchemaV2")
+        let steps = try #require(report["steps"] as? [[String: Any]])
+        #expect(steps.count == 1)
+        #expect(steps.first?["migration"] as? String == "lightweight")
+        #expect(steps.first?["inferable"] as? Bool == true)
+    }
+
+    @Test func aSpecNamesTheSourcesAndThePlan() async throws {
+        let folder = try Self.project(spec: #"{"swiftdata": "Models", "plan": "TripsMigrationPlan"}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = await OutputCapture.run(["paths", folder.appendingPathComponent("chain.json").path])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.output.contains("TripsSchemaV1  TripsSchemaV1 → TripsSchemaV2"), "\(run.output)")
+    }
+
+    @Test(arguments: [
+        (#"{"swiftdata": "Models", "model": "Model.xcdatamodeld"}"#, "CP100"),
+        (#"{"chain": ["A"], "plan": "TripsMigrationPlan"}"#, "CP100"),
+        (#"{"swiftdata": "Models", "plan": "NoSuchPlan"}"#, "CP605"),
+    ])
+    func aSpecThatCannotBeUsed(_ spec: String, _ code: String) async throws {
+        let folder = try Self.project(spec: spec)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = await OutputCapture.run(["validate", folder.appendingPathComponent("chain.json").path])
+        #expect(run.status != 0)
+        #expect(run.output.contains(code) || run.error.contains(code), "\(run.output)\(run.error)")
+    }
+
+    /// Sources outside the spec's folder are read only with --allow-outside, as a bundle is.
+    @Test func sourcesOutsideTheSpecsFolder() async throws {
+        let folder = try Self.project(spec: "{}")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("Specs")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try Data(#"{"swiftdata": "../Models"}"#.utf8).write(to: inner.appendingPathComponent("chain.json"))
+        let spec = inner.appendingPathComponent("chain.json").path
+        let refused = await OutputCapture.run(["validate", spec])
+        #expect(refused.status == 2)
+        #expect(refused.output.contains("CP100") && refused.output.contains("--allow-outside"), "\(refused.output)")
+        let allowed = await OutputCapture.run(["validate", spec, "--allow-outside"])
+        #expect(allowed.status == 0, "\(allowed.output)")
+    }
+
+    @Test func aFolderWithoutSchemasIsUnusable() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftnone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("let x = 1\n".utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let run = await OutputCapture.run(["validate", folder.path])
+        #expect(run.status == 2)
+        #expect(run.output.contains("CP604") || run.error.contains("CP604"), "\(run.output)\(run.error)")
+    }
+
+    @Test func theStagePlanUsesThePlansCustomStage() async throws {
+        let run = await OutputCapture.run(["stage", Self.trips.path, "--format", "json"])
+        #expect(run.status == 0, "\(run.error)")
+        let plan = try Self.json(run.output)
+        let stages = try #require(plan["stages"] as? [[String: Any]])
+        #expect(stages.map { $0["kind"] as? String } == ["custom"])
+    }
+}

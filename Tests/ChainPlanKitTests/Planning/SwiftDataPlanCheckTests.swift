@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import ChainPlanCore
+@testable import ChainPlanKit
+@testable import ChainPlanPlanning
+
+/// A `SchemaMigrationPlan` planned from Swift sources: its stages found by version, translated
+/// into Core Data's and run through the stage audit (reference swiftdata §7.1). Each case is a
+/// plan over schemas V1…Vn of one `Note` class and the codes the whole plan reports.
+@Suite("SwiftData plans")
+struct SwiftDataPlanCheckTests {
+    static let title = "var title: String = \"\""
+    static let body = title + "\nvar body: String?"
+    static let pinned = body + "\nvar pinned: Bool = false"
+    static let three = [("V1", "1.0.0", title), ("V2", "2.0.0", body), ("V3", "3.0.0", pinned)]
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var schemas: [(name: String, version: String, note: String)]
+        var stages: String
+        /// Replaces the plan's `schemas` list, when set.
+        var listed: String? = nil
+        var codes: [String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "consecutive lightweight stages: one jump, the shared endpoints noted as unverified", schemas: three,
+             stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self), .lightweight(fromVersion: V2.self, toVersion: V3.self)",
+             codes: ["CP611"]),
+        Case(name: "one lightweight stage over a schema between its ends: unverified", schemas: three,
+             stages: ".lightweight(fromVersion: V1.self, toVersion: V3.self)", codes: ["CP611"]),
+        Case(name: "a custom stage, then a lightweight one", schemas: three,
+             stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: nil, didMigrate: { _ in }), .lightweight(fromVersion: V2.self, toVersion: V3.self)",
+             codes: ["CP611"]),
+        Case(name: "a stage goes backward (the container fails: no stage is audited)", schemas: three,
+             stages: ".lightweight(fromVersion: V2.self, toVersion: V1.self), .lightweight(fromVersion: V2.self, toVersion: V3.self)",
+             codes: ["CP608"]),
+        Case(name: "a stage names a schema the plan leaves out", schemas: three,
+             stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self), .lightweight(fromVersion: V2.self, toVersion: V3.self)",
+             listed: "[V1.self, V2.self]", codes: ["CP607"]),
+        Case(name: "two schemas share a version", schemas: [("V1", "1.0.0", title), ("V2", "1.0.0", body)], stages: "", codes: ["CP609"]),
+        Case(name: "the oldest schema is in no stage", schemas: three,
+             stages: ".lightweight(fromVersion: V2.self, toVersion: V3.self)", codes: ["CP505"]),
+        Case(name: "no stages: a plain automatic migration", schemas: three, stages: "", codes: []),
+        Case(name: "a custom stage whose ends hash the same", schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", title)],
+             stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: nil, didMigrate: nil)", codes: ["CP123", "CP503"]),
+    ]
+
+    @Test(arguments: cases)
+    func planFindings(_ test: Case) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = RuleExampleFixtures.swiftData(test.schemas, stages: test.stages).text
+        if let listed = test.listed {
+            text = text.replacingOccurrences(of: "[" + test.schemas.map { "\($0.name).self" }.joined(separator: ", ") + "]", with: listed)
+        }
+        let url = folder.appendingPathComponent("Models.swift")
+        try Data(text.utf8).write(to: url)
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        let report = ChainPlanner(options: options).plan(inputAt: url)
+        #expect(report.diagnostics.map(\.code.rawValue).sorted() == test.codes, "\(report.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
+        for finding in report.diagnostics where finding.code.rawValue != "CP123" {
+            #expect(finding.location?.file == "Models.swift", "\(finding)")
+            #expect(finding.location?.line != nil, "\(finding)")
+        }
+    }
+
+    /// The plan's schemas are the chain, in the plan's order, and its custom stages are the spec's.
+    @Test func thePlanIsTheChain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stages = ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: nil, didMigrate: { _ in }), .lightweight(fromVersion: V2.self, toVersion: V3.self)"
+        try Data(RuleExampleFixtures.swiftData(Self.three, stages: stages).text.utf8).write(to: folder.appendingPathComponent("Models.swift"))
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        let outcome = ChainPlanner(options: options).planned(inputAt: folder)
+        #expect(outcome.report.versions == ["V1", "V2", "V3"])
+        #expect(outcome.report.steps.map { "\($0.from)>\($0.to)" } == ["V1>V2", "V2>V3"])
+        #expect(outcome.report.target == "V3")
+        #expect(outcome.spec?.customStages.map(\.value) == [StepKey(from: "V1", to: "V2")])
+        #expect(outcome.bundle?.currentVersion == "V3")
+    }
+}
