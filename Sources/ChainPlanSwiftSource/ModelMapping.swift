@@ -145,6 +145,17 @@ struct ModelMapper {
     // MARK: - Properties
 
     /// Maps one stored property to an attribute or a relationship of `mapped`.
+    /// A property's default as Core Data's `defaultValueString` shows it: a plain string
+    /// literal's text without quotes, any other initializer as written (not hashed either way).
+    static func defaultText(_ initializer: ExprSyntax?) -> String? {
+        guard let initializer else { return nil }
+        if let literal = initializer.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+           let segment = literal.segments.first?.as(StringSegmentSyntax.self) {
+            return segment.content.text
+        }
+        return initializer.trimmedDescription
+    }
+
     private mutating func property(_ property: StoredProperty, of type: DeclarationIndex.TypeDecl, scope: DeclarationIndex.Scope,
                                    into mapped: inout MappedEntity) {
         let file = type.file
@@ -163,7 +174,7 @@ struct ModelMapper {
         if let transformer = options.transformer {
             // `.transformable(by:)`: type 1800 whatever the value type (which may be another module's).
             var attribute = Attribute(name: property.name, type: .transformable, isOptional: property.type.map(Self.isOptionalSpelling) ?? false,
-                                      isTransient: options.ephemeral, defaultValueString: property.initializer?.trimmedDescription,
+                                      isTransient: options.ephemeral, defaultValueString: Self.defaultText(property.initializer),
                                       allowsExternalBinaryDataStorage: options.externalStorage, valueTransformerName: transformer,
                                       renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, line: at.line)
             attribute.column = at.column
@@ -198,7 +209,7 @@ struct ModelMapper {
                                         at: location(relationship, file: file)))
         }
         var attribute = Attribute(name: property.name, type: .undefined, isOptional: isOptional, isTransient: options.ephemeral,
-                                  defaultValueString: property.initializer?.trimmedDescription,
+                                  defaultValueString: Self.defaultText(property.initializer),
                                   allowsExternalBinaryDataStorage: options.externalStorage,
                                   renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, line: at.line)
         attribute.column = at.column

@@ -37,6 +37,23 @@ package struct SwiftSchemaVersion: Sendable, Hashable {
     package var unverified: [String]
     /// Where the schema is declared.
     package var location: SourceLocation?
+    /// The `@Model` classes its `models` lists (qualified names), in order.
+    package var roots: [String] = []
+    /// Every `@Model` class its graph holds: the roots and what they reach, in breadth-first order.
+    package var types: [String] = []
+    /// The files that declare its classes, in the order of `types` (each once).
+    package var modelFiles: [String] = []
+    /// How each class that is not a root was reached: the class and relationship that lead to it.
+    package var reachedThrough: [String: Reach] = [:]
+
+    /// A relationship that pulls a class into a schema's graph.
+    package struct Reach: Sendable, Hashable {
+        /// The class declaring the relationship (qualified), and the relationship's name.
+        package var from: String
+        package var relationship: String
+        /// Where the relationship is declared.
+        package var location: SourceLocation?
+    }
 
     package init(name: String, identifier: String?, model: ObjectModel?, failure: String?, unverified: [String],
                  location: SourceLocation?) {

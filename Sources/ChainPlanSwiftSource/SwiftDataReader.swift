@@ -11,6 +11,9 @@ import SwiftSyntax
 /// be read without type-checking is a CP602 finding at its file, line and column, and the
 /// version it affects gets no model, or is marked unverified; nothing is guessed silently.
 package enum SwiftDataReader {
+    /// The name of an app's one unversioned schema.
+    package static let unversionedName = "ModelContainer"
+
     /// Reads the Swift file or folder at `url`, shown as `displayPath`.
     package static func read(at url: URL, displayPath: String) -> SwiftDataProject {
         let (loaded, problems) = SwiftSourceFiles.load(url, displayPath: displayPath)
@@ -69,6 +72,7 @@ package enum SwiftDataReader {
         }
         let versions = reader.versions()
         let plans = reader.plans()
+        diagnostics += FrozenSchemaCheck.findings(versions.filter { $0.name != SwiftDataReader.unversionedName })
         if versions.isEmpty, !files.isEmpty || sources.isEmpty {
             let anyModel = index.types.values.contains { $0.isModel }
             let at = ChainPlanCore.SourceLocation(file: sources.first?.path ?? "")
@@ -237,7 +241,7 @@ private struct Reading {
             }
         }
         guard calls > 0, !roots.isEmpty else { return nil }
-        var version = build(name: "ModelContainer", identifier: "1.0.0", roots: roots, at: first)
+        var version = build(name: SwiftDataReader.unversionedName, identifier: "1.0.0", roots: roots, at: first)
         version.unverified = (version.unverified + ["version identifier: SwiftData's default identifier of an unversioned Schema is not in the reference; shown as 1.0.0 (not hashed)"]).sorted()
         return version
     }
@@ -305,14 +309,24 @@ private struct Reading {
         var order: [String] = []
         var queue = roots
         var seen: Set<String> = []
+        var reached: [String: SwiftSchemaVersion.Reach] = [:]
         var unverified: Set<String> = []
         var failure: String?
-        while !queue.isEmpty {
-            let next = queue.removeFirst()
+        var head = 0
+        while head < queue.count {
+            let next = queue[head]
+            head += 1
             guard seen.insert(next).inserted else { continue }
             order.append(next)
             let mapped = mapper.entity(next)
-            queue += mapped.entity.relationships.compactMap { mapped.destinations[$0.name] }
+            for relationship in mapped.entity.relationships {
+                guard let destination = mapped.destinations[relationship.name] else { continue }
+                queue.append(destination)
+                if !seen.contains(destination), reached[destination] == nil, !roots.contains(destination) {
+                    reached[destination] = SwiftSchemaVersion.Reach(from: next, relationship: relationship.name,
+                                                                    location: mapped.relationshipLocations[relationship.name])
+                }
+            }
             if let parent = mapped.parent {
                 queue.append(parent)
                 unverified.insert("\(mapped.entity.name): whether the schema pulls in superclasses [open, §11.11]")
@@ -332,8 +346,19 @@ private struct Reading {
             typeOfEntity[mapped.entity.name] = typeOfEntity[mapped.entity.name] ?? type
             if let entityFailure = mapped.failure { failure = failure ?? entityFailure }
         }
+        func recorded(_ version: SwiftSchemaVersion) -> SwiftSchemaVersion {
+            var version = version
+            version.roots = roots
+            version.types = order
+            version.reachedThrough = reached
+            for type in order {
+                guard let file = index.types[type].map({ files[$0.file].path }), !version.modelFiles.contains(file) else { continue }
+                version.modelFiles.append(file)
+            }
+            return version
+        }
         if let failure {
-            return SwiftSchemaVersion(name: name, identifier: identifier, model: nil, failure: failure, unverified: [], location: at)
+            return recorded(SwiftSchemaVersion(name: name, identifier: identifier, model: nil, failure: failure, unverified: [], location: at))
         }
         var entities = order.compactMap { mappedByType[$0]?.entity }
         pairInverses(order: order, mapped: mappedByType, entities: &entities, unverified: &unverified)
@@ -344,7 +369,7 @@ private struct Reading {
             }
         }
         let model = ObjectModel(entities: entities, composites: composites, versionIdentifier: identifier)
-        return SwiftSchemaVersion(name: name, identifier: identifier, model: model, failure: nil, unverified: unverified.sorted(), location: at)
+        return recorded(SwiftSchemaVersion(name: name, identifier: identifier, model: model, failure: nil, unverified: unverified.sorted(), location: at))
     }
 }
 

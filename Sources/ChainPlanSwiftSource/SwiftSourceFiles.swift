@@ -187,7 +187,10 @@ package enum SwiftSourceFiles {
         return (files, problems)
     }
 
+    /// `relative` under `base` as displayed (`.` is the working directory: no prefix).
     private static func join(_ base: String, _ relative: String) -> String {
-        relative.isEmpty ? base : (base.hasSuffix("/") ? base + relative : base + "/" + relative)
+        if relative.isEmpty { return base }
+        if base == "." || base.isEmpty { return relative }
+        return base.hasSuffix("/") ? base + relative : base + "/" + relative
     }
 }

@@ -57,8 +57,8 @@ package enum HashIdenticalVersionsCheck {
     }
 
     /// A difference between two hash-identical versions, by what it changes.
-    struct Difference {
-        enum Effect {
+    package struct Difference {
+        package enum Effect {
             /// Read from the source model by a migration: which version Core Data picks matters.
             case readByMigration
             /// Read by an in-memory migration only (a value transformer).
@@ -69,8 +69,8 @@ package enum HashIdenticalVersionsCheck {
             case unverified
         }
 
-        var effect: Effect
-        var text: String
+        package var effect: Effect
+        package var text: String
     }
 
     static func finding(_ a: ModelVersion, _ b: ModelVersion, inMemory: Set<String>) -> Diagnostic {
@@ -94,12 +94,12 @@ package enum HashIdenticalVersionsCheck {
     }
 
     /// The first three texts, then how many more.
-    static func listed(_ texts: [String]) -> String {
+    package static func listed(_ texts: [String]) -> String {
         texts.prefix(3).joined(separator: "; ") + (texts.count > 3 ? "; and \(texts.count - 3) more" : "")
     }
 
     /// What differs between two hash-identical models among the fields a migration might read.
-    static func unhashedDifferences(_ old: ObjectModel, _ new: ObjectModel) -> [Difference] {
+    package static func unhashedDifferences(_ old: ObjectModel, _ new: ObjectModel) -> [Difference] {
         let before = old.resolved()
         var result: [Difference] = []
         func show(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }

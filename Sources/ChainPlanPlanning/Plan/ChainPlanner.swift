@@ -53,9 +53,12 @@ public struct ChainPlanner: Sendable {
         case .project(let project):
             var outcome = self.outcome(spec: project.spec, bundle: project.bundle, isInferred: project.isInferred,
                                        mappingModels: project.mappingModels)
-            let planFindings = project.swiftData.map(SwiftDataPlanCheck.findings) ?? []
-            outcome.report.setFindings(Acceptances.apply(project.spec.acceptances, to: outcome.report.diagnostics + project.findings + planFindings,
-                                                         lockedVersions: project.lockedVersions))
+            var findings = outcome.report.diagnostics + project.findings
+            if let swiftData = project.swiftData {
+                // SwiftData's own check of equal checksums (CP610) stands for CP123.
+                findings = findings.filter { $0.code != .hashIdenticalVersions } + SwiftDataPlanCheck.findings(swiftData)
+            }
+            outcome.report.setFindings(Acceptances.apply(project.spec.acceptances, to: findings, lockedVersions: project.lockedVersions))
             return outcome
         }
     }

@@ -45,18 +45,28 @@ package struct ProjectLoader {
     }
 
     /// Loads SwiftData sources (a Swift file or folder): each schema a version, the chain from
-    /// the migration plan (`SwiftDataChain`). `written`: the spec that names them (`swiftdata`),
-    /// with its own findings; nil when the sources are the input.
-    func load(swiftAt url: URL, spec written: (spec: ChainSpec, findings: [Diagnostic])?) -> Loaded {
+    /// the migration plan (`SwiftDataChain`); the lock beside them and `--against` as for a bundle.
+    /// `written`: the spec that names them (`swiftdata`), with its findings and folder; nil when
+    /// the sources are the input.
+    func load(swiftAt url: URL, spec written: (spec: ChainSpec, findings: [Diagnostic], directory: URL)?) -> Loaded {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let project = SwiftDataReader.read(at: url, displayPath: display)
         let chain = SwiftDataChain(project, path: display, written: written?.spec)
-        let findings = (written?.findings ?? []) + chain.findings
+        var findings = (written?.findings ?? []) + chain.findings
         if chain.findings.hasUnusableInput {
             return .unusable(ChainReport.unusable(spec: written?.spec.file ?? display, diagnostics: findings))
         }
+        // The lock beside the spec (or beside the sources given directly), and the revision.
+        let staged = !(chain.plan?.stages.isEmpty ?? true)
+        let lock = lockFindings(in: written?.directory ?? url.deletingLastPathComponent(), bundle: chain.bundle, staged: staged)
+        var shipped: (findings: [Diagnostic], versions: Set<String>?) = ([], nil)
+        if let revision = options.against {
+            shipped = ShippedSchemas.check(chain, at: url, path: display, planName: written?.spec.migrationPlan, revision: revision, staged: staged, git: options.git,
+                                           location: written?.spec.swiftData?.location ?? SourceLocation(file: display))
+        }
+        findings += lock.findings + shipped.findings
         return .project(LoadedProject(spec: chain.spec, bundle: chain.bundle, isInferred: chain.isInferred, mappingModels: LoadedMappingModels(),
-                                      findings: findings, lockedVersions: nil, bundleURL: nil, swiftData: chain))
+                                      findings: findings, lockedVersions: Self.union(lock.locked, shipped.versions), bundleURL: nil, swiftData: chain))
     }
 
     /// Loads a spec file, the bundle it names (or the one found for a bare chain), its mapping
@@ -73,7 +83,7 @@ package struct ProjectLoader {
             if let problem = confinementProblem(sourcesURL, specDirectory: specDirectory, what: "SwiftData sources") {
                 return .unusable(ChainReport.unusable(spec: display, diagnostics: read.diagnostics + [Diagnostic(.unreadableSpec, problem, at: sources.location)]))
             }
-            return load(swiftAt: sourcesURL, spec: (written, read.diagnostics))
+            return load(swiftAt: sourcesURL, spec: (written, read.diagnostics, specDirectory))
         }
         let (spec, unclassified) = namingBundle(of: written, specDirectory: specDirectory)
         // Mapping models do not depend on the bundle: read both at once (they are only used with
@@ -190,14 +200,16 @@ package struct ProjectLoader {
 
     /// CP401/CP402 from `chain.lock` in `directory`, when there is one and a bundle was read, and
     /// the versions the lock protects (nil without a usable lock).
-    func lockFindings(in directory: URL, bundle: ModelBundle?) -> (findings: [Diagnostic], locked: Set<String>?) {
+    /// `staged`: the app migrates by stages (a SwiftData plan with stages).
+    func lockFindings(in directory: URL, bundle: ModelBundle?, staged: Bool = false) -> (findings: [Diagnostic], locked: Set<String>?) {
         guard let bundle else { return ([], nil) }
         let url = directory.appendingPathComponent(ChainLock.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], nil) }
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let (lock, diagnostics) = ChainLock.load(at: url, display: display)
         guard let lock else { return (diagnostics, nil) }
-        let shipped = lock.shipped(lockFile: display)
+        var shipped = lock.shipped(lockFile: display)
+        shipped.staged = staged
         return (shipped.check(against: bundle), shipped.names)
     }
 

@@ -32,6 +32,9 @@ package struct ShippedVersions: Sendable {
     var versions: [Version]
     /// The revision's current version (nil for a lock).
     var currentVersion: String?
+    /// The app migrates by stages (a SwiftData plan with stages): stores of a changed version
+    /// fail with 134504, not 134130.
+    var staged = false
 
     /// What `shipped` holds: every version its bundle has. A version whose `contents` equals
     /// the work tree's (`contentsOf`) is the same model, so only the others are parsed and hashed.
@@ -108,6 +111,6 @@ package struct ShippedVersions: Sendable {
         }.joined(separator: "; ") + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
         let location = changes.first.flatMap { ChainLock.place(of: $0.entity, in: model, locked: locked.inputs[$0.entity], current: current.inputs[$0.entity]) }
             .map { SourceLocation(file: version.path, line: $0.line, column: $0.column) } ?? SourceLocation(file: version.path)
-        return .shippedVersionChanged(name, changes: shown, source: source, at: location)
+        return .shippedVersionChanged(name, changes: shown, source: source, staged: staged, at: location)
     }
 }

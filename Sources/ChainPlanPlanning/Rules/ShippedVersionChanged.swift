@@ -23,16 +23,20 @@ extension DiagnosticCode {
 extension Diagnostic {
     /// The finding for the shipped version `name`, whose hashes changed since `source`:
     /// `changes` names what moved (empty when only the checksum shows it).
-    static func shippedVersionChanged(_ name: String, changes: String, source: ShippedVersions.Source, at location: SourceLocation) -> Diagnostic {
+    /// `staged`: the app migrates by stages (a SwiftData plan with stages), so such stores fail
+    /// with 134504 instead.
+    static func shippedVersionChanged(_ name: String, changes: String, source: ShippedVersions.Source, staged: Bool = false,
+                                      at location: SourceLocation) -> Diagnostic {
         let moved = changes.isEmpty ? "its checksum changed" : changes
+        let failure = staged ? "fail with 134504 (\"\(StageSimulation.Reason.unknownModel)\")" : "crash with 134130 (\"Can't find model for source store\")"
         switch source {
         case .lock:
             return Diagnostic(.shippedVersionChanged, "the shipped version '\(name)' was edited after it was locked: its Core Data version hashes changed, "
-                                  + "so stores it made no longer match it: \(moved)",
+                                  + "so stores it made no longer match it" + (staged ? " and \(failure)" : "") + ": \(moved)",
                               at: location, versions: [name])
         case .revision(let revision):
             return Diagnostic(.shippedVersionChanged, "the version '\(name)' shipped at \(revision.name) (\(revision.shortCommit)) and was edited since: its Core Data "
-                                  + "version hashes changed, so users whose stores are at it crash with 134130 (\"Can't find model for source store\"): \(moved)",
+                                  + "version hashes changed, so users whose stores are at it \(failure): \(moved)",
                               at: location, versions: [name])
         }
     }

@@ -44,7 +44,10 @@ struct SwiftDataPlanCheckTests {
              stages: ".lightweight(fromVersion: V2.self, toVersion: V3.self)", codes: ["CP505"]),
         Case(name: "no stages: a plain automatic migration", schemas: three, stages: "", codes: []),
         Case(name: "a custom stage whose ends hash the same", schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", title)],
-             stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: nil, didMigrate: nil)", codes: ["CP123", "CP503"]),
+             stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: nil, didMigrate: nil)", codes: ["CP610"]),
+        Case(name: "V3 copies V2's shape without a stage over both: a warning (V3's checksum is V2's, so it is staged)",
+             schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", body), ("V3", "3.0.0", body)],
+             stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)", codes: ["CP610"]),
     ]
 
     @Test(arguments: cases)
@@ -62,10 +65,32 @@ struct SwiftDataPlanCheckTests {
         options.baseDirectory = folder
         let report = ChainPlanner(options: options).plan(inputAt: url)
         #expect(report.diagnostics.map(\.code.rawValue).sorted() == test.codes, "\(report.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
-        for finding in report.diagnostics where finding.code.rawValue != "CP123" {
+        for finding in report.diagnostics {
             #expect(finding.location?.file == "Models.swift", "\(finding)")
             #expect(finding.location?.line != nil, "\(finding)")
         }
+    }
+
+    /// Why two schemas share a checksum, and how severe it is: in one stage an error, else a warning.
+    @Test(arguments: [
+        ("var title: String?", "var title: String?", "copies of one shape; only the versionIdentifier 1.0.0 → 2.0.0 differs"),
+        ("var title: String?", "var title: String? = \"Untitled\"", "'Note.title' default none → 'Untitled'"),
+        ("var title: String?", "#Index<Note>([\\.title])\nvar title: String?", "'Note' indexes change"),
+    ])
+    func whyTwoSchemasShareAChecksum(_ first: String, _ second: String, _ why: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Models.swift")
+        try Data(RuleExampleFixtures.swiftData([("V1", "1.0.0", first), ("V2", "2.0.0", second)],
+                                               stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)").text.utf8).write(to: url)
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        let findings = ChainPlanner(options: options).plan(inputAt: url).diagnostics
+        #expect(findings.map(\.code.rawValue) == ["CP610"], "\(findings.map(\.message))")
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.message.contains(why) == true, "\(findings.map(\.message))")
+        #expect(findings.first?.versions == ["V1", "V2"])
     }
 
     /// The plan's schemas are the chain, in the plan's order, and its custom stages are the spec's.
@@ -83,5 +108,26 @@ struct SwiftDataPlanCheckTests {
         #expect(outcome.report.target == "V3")
         #expect(outcome.spec?.customStages.map(\.value) == [StepKey(from: "V1", to: "V2")])
         #expect(outcome.bundle?.currentVersion == "V3")
+    }
+
+    /// A schema's version is located in the file that declares its classes, so their lines are
+    /// right; with classes in two files the lines are dropped rather than shown in the wrong file.
+    @Test func versionsAreLocatedWhereTheirClassesAre() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = "import SwiftData\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Note.self] }\n}\n"
+        try Data(schema.utf8).write(to: folder.appendingPathComponent("Schema.swift"))
+        try Data("import SwiftData\nextension V1 {\n    @Model final class Note {\n        var title: String?\n    }\n}\n".utf8).write(to: folder.appendingPathComponent("Note.swift"))
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        let one = try #require(ChainPlanner(options: options).bundle(inputAt: folder)?.versions.first)
+        #expect(one.path == "Note.swift")
+        #expect(one.model?.entities.first?.attributes.first?.line == 4)
+        try Data(schema.replacingOccurrences(of: "[Note.self]", with: "[Note.self, Tag.self]").utf8).write(to: folder.appendingPathComponent("Schema.swift"))
+        try Data("import SwiftData\nextension V1 {\n    @Model final class Tag {\n        var name: String?\n    }\n}\n".utf8).write(to: folder.appendingPathComponent("Tag.swift"))
+        let two = try #require(ChainPlanner(options: options).bundle(inputAt: folder)?.versions.first)
+        #expect(two.path == "Schema.swift")
+        #expect(two.model?.entities.allSatisfy { $0.line == nil && $0.attributes.allSatisfy { $0.line == nil } } == true)
     }
 }

@@ -255,7 +255,7 @@ struct SwiftDataMappingTests {
         let model = try #require(SwiftDataTestSupport.version(source)?.model)
         let thing = try #require(model.entity(named: "Thing"))
         #expect(thing.attributes.first { $0.name == "name" }?.renamingIdentifier == "title")
-        #expect(thing.attributes.first { $0.name == "name" }?.defaultValueString == "\"Untitled\"")
+        #expect(thing.attributes.first { $0.name == "name" }?.defaultValueString == "Untitled")
         #expect(thing.attributes.first { $0.name == "color" }?.valueTransformerName == "ColorTransformer")
         #expect(thing.relationships.first?.deletionRule == .cascade)
         #expect(model.entity(named: "Part")?.relationships.first?.deletionRule == .nullify)

@@ -35,9 +35,7 @@ package struct SwiftDataChain: Sendable {
         self.plan = plan
         // With a plan, its schemas are the versions (a schema no plan lists takes part in no migration).
         let listed = plan.map { Set($0.schemas) }
-        let versions = project.versions.filter { listed?.contains($0.name) ?? true }.map { version in
-            ModelVersion(name: version.name, path: version.location?.file ?? path, model: version.model)
-        }
+        let versions = project.versions.filter { listed?.contains($0.name) ?? true }.map(Self.modelVersion)
         let current = plan?.schemas.last ?? project.versions.last?.name
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         bundle = ModelBundle(name: name.isEmpty ? "SwiftData" : name, path: path, versions: versions, currentVersion: current)
@@ -77,6 +75,32 @@ package struct SwiftDataChain: Sendable {
         self.spec = spec
         isInferred = inferred
         self.findings = findings
+    }
+
+    /// A schema as a bundle's version. Its path is the file that declares its classes, so that
+    /// the lines its model records locate findings; when they are declared in several files, the
+    /// lines are dropped (a finding then names the schema's file alone, never a wrong line).
+    static func modelVersion(_ version: SwiftSchemaVersion) -> ModelVersion {
+        guard version.modelFiles.count > 1 else {
+            return ModelVersion(name: version.name, path: version.modelFiles.first ?? version.location?.file ?? "", model: version.model)
+        }
+        var model = version.model
+        if var stripped = model {
+            for index in stripped.entities.indices {
+                stripped.entities[index].line = nil
+                stripped.entities[index].column = nil
+                for attribute in stripped.entities[index].attributes.indices {
+                    stripped.entities[index].attributes[attribute].line = nil
+                    stripped.entities[index].attributes[attribute].column = nil
+                }
+                for relationship in stripped.entities[index].relationships.indices {
+                    stripped.entities[index].relationships[relationship].line = nil
+                    stripped.entities[index].relationships[relationship].column = nil
+                }
+            }
+            model = stripped
+        }
+        return ModelVersion(name: version.name, path: version.location?.file ?? version.modelFiles[0], model: model)
     }
 
     /// One CP611 note per open rule that some schema's hashes rest on, naming every schema it

@@ -19,7 +19,18 @@ import ChainPlanSwiftSource
 package enum SwiftDataPlanCheck {
     /// Every finding on `chain`'s plan; none without a plan.
     package static func findings(_ chain: SwiftDataChain) -> [Diagnostic] {
-        guard let plan = chain.plan else { return [] }
+        let hashes = chain.bundle.versionHashes(withProperties: false)
+        var byVersion: [String: VersionIdentity] = [:]
+        for version in hashes {
+            guard let model = version.hashes else { continue }
+            byVersion[version.version] = VersionIdentity(checksum: model.checksum, entityHashes: model.entities.mapValues { $0.base64EncodedString() })
+        }
+        let versions = Dictionary(chain.project.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let models = Dictionary(chain.bundle.versions.compactMap { version in version.model.map { (version.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        guard let plan = chain.plan else {
+            return DuplicateSchemaChecksumCheck.findings(order: chain.bundle.versionNames, checksums: byVersion.mapValues(\.checksum),
+                                                         versions: versions, models: models, together: { _, _ in nil })
+        }
         let planAt = plan.location ?? SourceLocation(file: chain.bundle.path)
         let identifier = Dictionary(chain.project.versions.compactMap { version in version.identifier.map { (version.name, $0) } },
                                     uniquingKeysWith: { first, _ in first })
@@ -35,7 +46,10 @@ package enum SwiftDataPlanCheck {
                 positionOfVersion[version] = position
             }
         }
-        guard !plan.stages.isEmpty else { return findings }
+        guard !plan.stages.isEmpty else {
+            return findings + DuplicateSchemaChecksumCheck.findings(order: plan.schemas, checksums: byVersion.mapValues(\.checksum),
+                                                                    versions: versions, models: models, together: { _, _ in nil })
+        }
 
         var stages: [RuntimeStage] = []
         var locations: [SourceLocation] = []
@@ -94,14 +108,16 @@ package enum SwiftDataPlanCheck {
             stages.append(translated)
             locations.append(at)
         }
+        // Schemas with one checksum: an error where one stage holds both (CP610 then stands for
+        // the stage's CP501 or CP503, which have this one cause).
+        let duplicates = DuplicateSchemaChecksumCheck.findings(order: plan.schemas, checksums: byVersion.mapValues(\.checksum),
+                                                               versions: versions, models: models) { a, b in
+            stages.indices.first { stages[$0].keys.contains(a) && stages[$0].keys.contains(b) }.map { locations[$0] }
+        }
+        findings += duplicates
+        let explained = Set(duplicates.filter { $0.severity == .error }.flatMap(\.versions))
         // Keys: each schema's checksum. Without every listed schema's checksum the stages cannot
         // be run (the reader's CP602/CP603 say why a model is missing).
-        let hashes = chain.bundle.versionHashes(withProperties: false)
-        var byVersion: [String: VersionIdentity] = [:]
-        for version in hashes {
-            guard let model = version.hashes else { continue }
-            byVersion[version.version] = VersionIdentity(checksum: model.checksum, entityHashes: model.entities.mapValues { $0.base64EncodedString() })
-        }
         // A stage SwiftData refuses (CP607, CP608) fails the container before any stage runs.
         let refused = findings.contains { $0.code == .stageSchemaNotInPlan || $0.code == .backwardMigrationStage }
         guard !refused, plan.schemas.allSatisfy({ byVersion[$0] != nil }), !stages.isEmpty else { return findings }
@@ -112,7 +128,10 @@ package enum SwiftDataPlanCheck {
         let audit = StageListAudit.run(keyed, locations: locations, file: planAt.file,
                                        input: StageListAudit.Input(order: plan.schemas, identities: identities, bundle: chain.bundle),
                                        location: planAt)
-        findings += audit.findings
+        findings += audit.findings.filter { finding in
+            !([.duplicateChecksumInStage, .equalCustomEndpoints].contains(finding.code) && !finding.versions.isEmpty
+              && Set(finding.versions).isSubset(of: explained))
+        }
         if !sharedAt.isEmpty {
             open.append("stages meeting at \(sharedAt.abbreviated.joined(separator: ", ")) list each shared schema once, where Core Data allows it (how SwiftData avoids listing it twice, and whether its manager checks stages against each other, are open, §11.7, §11.8)")
         }

@@ -1,0 +1,57 @@
+import ChainPlanCore
+import ChainPlanHistory
+import ChainPlanReaders
+import ChainPlanSwiftSource
+import Foundation
+
+/// SwiftData sources against a git revision (`--against`): the same file or folder is read at
+/// the revision, its plan's schemas are what shipped, and each is compared with the schema of
+/// the same name now by its hashes (`ShippedVersions.check`): a schema whose checksum moved is
+/// CP401 (its users' stores fail with 134504), one that is gone CP402 (CP407 when another schema
+/// now has its checksum).
+enum ShippedSchemas {
+    /// The findings of `chain` (read from `url`, shown as `path`) against `revision`, and the
+    /// schemas that shipped there; `location` is where a revision that cannot be read is reported.
+    static func check(_ chain: SwiftDataChain, at url: URL, path: String, planName: Located<String>?, revision name: String, staged: Bool, git: Git,
+                      location: SourceLocation) -> (findings: [Diagnostic], versions: Set<String>?) {
+        let files: RevisionFiles
+        switch RevisionFiles.open(containing: url, revision: name, git: git) {
+        case .success(let opened): files = opened
+        case .failure(let problem): return ([.unreadableRevision(problem, at: location)], nil)
+        }
+        let isFile = url.pathExtension == "swift"
+        let folder = isFile ? url.deletingLastPathComponent() : url
+        let found: [String: Data]
+        switch files.files(under: folder) {
+        case .success(let listed): found = listed.files
+        case .failure(let problem): return ([.unreadableRevision(problem, at: location)], nil)
+        }
+        let sources = found.keys.sorted().compactMap { key -> (path: String, text: String)? in
+            if isFile ? key != url.lastPathComponent : !isSwiftSource(key) { return nil }
+            guard let data = found[key], let text = String(data: data, encoding: .utf8) else { return nil }
+            return (isFile ? path : path + "/" + key, text)
+        }
+        guard !sources.isEmpty else {
+            return ([.bundleNotAtRevision(path, revision: files.revision, at: location)], [])
+        }
+        var written = ChainSpec.inferred(versions: [], file: path)
+        written.migrationPlan = planName
+        let shipped = SwiftDataChain(SwiftDataReader.read(files: sources), path: path, written: written)
+        let now = Dictionary(chain.bundle.versions.compactMap { version in ChainLock.fingerprint(version).map { (version.name, $0.checksum) } },
+                             uniquingKeysWith: { first, _ in first })
+        // A schema whose checksum is unchanged needs no comparison (nil fingerprint).
+        let versions = shipped.bundle.versions.compactMap { version -> ShippedVersions.Version? in
+            guard let fingerprint = ChainLock.fingerprint(version) else { return nil }
+            return ShippedVersions.Version(name: version.name, fingerprint: now[version.name] == fingerprint.checksum ? nil : fingerprint, location: nil)
+        }
+        var check = ShippedVersions(source: .revision(files.revision), versions: versions)
+        check.staged = staged
+        return (check.check(against: chain.bundle), check.names)
+    }
+
+    /// A `.swift` file outside the folders bundle discovery skips (`Pods`, `DerivedData`, …).
+    static func isSwiftSource(_ relative: String) -> Bool {
+        let components = relative.split(separator: "/")
+        return relative.hasSuffix(".swift") && !components.dropLast().contains { $0.hasPrefix(".") || ModelBundleDiscovery.skipped.contains(String($0)) }
+    }
+}

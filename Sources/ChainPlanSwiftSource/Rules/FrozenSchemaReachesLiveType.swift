@@ -1,0 +1,64 @@
+import ChainPlanCore
+import ChainPlanReaders
+
+extension DiagnosticCode {
+    /// CP606 FrozenSchemaReachesLiveType: an older schema's graph holds a class declared outside it.
+    ///
+    /// Raised by the SwiftData reader (`FrozenSchemaCheck`, below) for every schema that a newer one follows.
+    package static let frozenSchemaReachesLiveType = DiagnosticCode(
+        "CP606", name: "FrozenSchemaReachesLiveType", severity: .warning,
+        summary: "An older schema reaches a model class declared outside it",
+        help: "A shipped `VersionedSchema` must describe exactly what that release stored: SwiftData checks a store against its checksum. When its `models` list, or a relationship of one of its classes, reaches a class declared outside the schema that a newer schema also uses (a top-level live class, another version's copy, or one behind a typealias), the old schema changes whenever that class does, and stores made by the release it describes fail with 134504 \"Cannot use staged migration with an unknown model version.\" Declare a frozen copy of each class inside the schema (`enum SchemaV1 { @Model final class Trip … }`) and point its relationships at those copies.",
+        examples: [
+            .swift("V1's Trip reaches the live Place", files: [
+                RuleExample.File("Models.swift", "import SwiftData\n@Model final class Place {\n    var name: String = \"\"\n}\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self] }\n    @Model final class Trip {\n        var place: Place?\n    }\n}\nenum V2: VersionedSchema {\n    static let versionIdentifier = Schema.Version(2, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self, Place.self] }\n    @Model final class Trip {\n        var place: Place?\n        var name: String?\n    }\n}\n"),
+            ], expected: 1),
+            .swift("V1 holds its own copy of Place; the newest schema may use live classes", files: [
+                RuleExample.File("Models.swift", "import SwiftData\n@Model final class Place {\n    var name: String = \"\"\n}\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self] }\n    @Model final class Trip {\n        var place: Place?\n    }\n    @Model final class Place {\n        var name: String = \"\"\n    }\n}\nenum V2: VersionedSchema {\n    static let versionIdentifier = Schema.Version(2, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self, Place.self] }\n    @Model final class Trip {\n        var place: Place?\n        var name: String?\n    }\n}\n"),
+            ], expected: 0),
+        ])
+}
+
+/// CP606: every schema but the newest (by `versionIdentifier`) is frozen. A class in its graph
+/// that is declared outside it and that a newer schema's graph also holds (a live class, or
+/// another version's copy) changes with that newer schema. A class outside it that no newer
+/// schema uses (FreezeRay's `DataV1.User`, a frozen copy in a namespace of its own) is frozen
+/// with it. One finding per schema, naming each such class and the path that reaches it.
+enum FrozenSchemaCheck {
+    static func findings(_ versions: [SwiftSchemaVersion]) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for version in versions {
+            guard let identifier = version.identifier else { continue }
+            let newer = versions.filter { other in other.identifier.map { VersionOrder.areInIncreasingOrder(identifier, $0) } ?? false }
+            guard !newer.isEmpty else { continue }
+            let outside = version.types.filter { type in
+                !type.hasPrefix(version.name + ".") && newer.contains { $0.types.contains(type) }
+            }
+            guard !outside.isEmpty else { continue }
+            let paths = outside.map { type -> String in
+                let users = newer.filter { $0.types.contains(type) }.map { "'\($0.name)'" }
+                return "'\(type)' (\(path(to: type, in: version)); also in \(users.abbreviated.joined(separator: ", ")))"
+            }
+            let firstReach = outside.lazy.compactMap { version.reachedThrough[$0]?.location }.first
+            findings.append(Diagnostic(.frozenSchemaReachesLiveType,
+                                       "schema '\(version.name)' (\(identifier)) is not frozen: it reaches \(outside.count == 1 ? "a class" : "classes") declared outside it that a newer schema also uses: "
+                                       + paths.abbreviated.joined(separator: ", ")
+                                       + "; when \(outside.count == 1 ? "it changes" : "they change"), this schema's checksum changes and its users' stores fail with 134504",
+                                       at: firstReach ?? version.location ?? SourceLocation(file: ""), versions: [version.name]))
+        }
+        return findings
+    }
+
+    /// How `type` enters `version`'s graph: listed in `models`, or `A.b → B.c → type`.
+    static func path(to type: String, in version: SwiftSchemaVersion) -> String {
+        var steps: [String] = []
+        var current = type
+        var guardCount = 0
+        while let reach = version.reachedThrough[current], guardCount < version.types.count {
+            steps.insert("\(reach.from).\(reach.relationship)", at: 0)
+            current = reach.from
+            guardCount += 1
+        }
+        return steps.isEmpty ? "listed in its models" : "through " + steps.joined(separator: " → ")
+    }
+}

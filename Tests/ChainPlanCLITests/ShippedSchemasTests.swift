@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import ChainPlanCLI
+@testable import ChainPlanCore
+@testable import ChainPlanHistory
+
+/// SwiftData schemas that shipped: against a git revision (`--against`) and against `chain.lock`,
+/// as for a bundle's versions (reference swiftdata §8 item 6).
+struct ShippedSchemasTests {
+    let git = Git.onPath()
+    static let title = "var title: String = \"\""
+    static let body = title + "\nvar body: String?"
+    static let plan = ".lightweight(fromVersion: V1.self, toVersion: V2.self)"
+
+    /// A repository whose `Models/Models.swift` holds V1 and V2 (tagged `shipped`).
+    func repository() throws -> TestRepository {
+        let repo = try TestRepository(git: git, prefix: "chainplan-shipped-swift")
+        try repo.write([models(v1: Self.title)])
+        try repo.commit("release", tag: "shipped")
+        return repo
+    }
+
+    func models(v1: String, extra: [(name: String, version: String, note: String)] = []) -> RuleExample.File {
+        let file = RuleExampleFixtures.swiftData([("V1", "1.0.0", v1), ("V2", "2.0.0", Self.body)] + extra, stages: Self.plan)
+        return RuleExample.File("Models/Models.swift", file.text)
+    }
+
+    @Test(arguments: [
+        ("unchanged", title, [String]()),
+        ("V1 gains a property after it shipped", title + "\nvar pinned: Bool = false", ["CP401"]),
+    ])
+    func againstARevision(_ name: String, _ v1: String, _ codes: [String]) async throws {
+        try #require(git.executable != nil, "git is needed")
+        let repo = try repository()
+        defer { try? FileManager.default.removeItem(at: repo.folder) }
+        try repo.write([models(v1: v1)])
+        let run = await OutputCapture.run(["validate", repo.folder.appendingPathComponent("Models").path, "--against", "shipped", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.error)")
+        let findings = report["diagnostics"] as? [[String: Any]] ?? []
+        #expect(findings.compactMap { $0["code"] as? String }.filter { $0.hasPrefix("CP4") } == codes, "\(name): \(findings)")
+        if !codes.isEmpty {
+            let message = findings.first { $0["code"] as? String == "CP401" }?["message"] as? String ?? ""
+            #expect(message.contains("134504") && message.contains("'Note.pinned' (added)"), "\(message)")
+            // At the added property: line 7 of the file that declares the class.
+            let finding = findings.first { $0["code"] as? String == "CP401" }
+            #expect((finding?["file"] as? String)?.hasSuffix("Models/Models.swift") == true, "\(String(describing: finding))")
+            #expect(finding?["line"] as? Int == 7, "\(String(describing: finding))")
+        }
+    }
+
+    @Test func sourcesNotAtTheRevision() async throws {
+        try #require(git.executable != nil, "git is needed")
+        let repo = try TestRepository(git: git, prefix: "chainplan-shipped-swift")
+        defer { try? FileManager.default.removeItem(at: repo.folder) }
+        try repo.write([RuleExample.File("README.md", "empty\n")])
+        try repo.commit("start", tag: "shipped")
+        try repo.write([models(v1: Self.title)])
+        let run = await OutputCapture.run(["validate", repo.folder.appendingPathComponent("Models").path, "--against", "shipped"])
+        #expect(run.output.contains("CP409"), "\(run.output)")
+    }
+
+    @Test func theLockRecordsSchemaChecksums() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-lock-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Models"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = folder.appendingPathComponent("Models")
+        try Data(models(v1: Self.title).text.utf8).write(to: sources.appendingPathComponent("Models.swift"))
+        let locked = await OutputCapture.run(["lock", sources.path])
+        #expect(locked.status == 0, "\(locked.error)")
+        let lock = try String(contentsOf: folder.appendingPathComponent("chain.lock"), encoding: .utf8)
+        #expect(lock.contains("version \"V1\""))
+        #expect(!lock.contains("version \"V2\""), "the app's schema has not shipped yet")
+        #expect(await OutputCapture.run(["validate", sources.path]).status == 0)
+        try Data(models(v1: Self.title + "\nvar pinned: Bool = false").text.utf8).write(to: sources.appendingPathComponent("Models.swift"))
+        let edited = await OutputCapture.run(["validate", sources.path])
+        #expect(edited.status == 1)
+        #expect(edited.output.contains("CP401") && edited.output.contains("134504"), "\(edited.output)")
+    }
+}
