@@ -208,4 +208,12 @@ package enum SwiftDataPipeline {
         }
         return (project, hashes)
     }
+
+    /// The sources at `url` read as a model bundle (one version per schema, the plan's schemas
+    /// when it has one, as planning reads them), for commands that take a bundle (`inspect`).
+    package static func bundle(sourcesAt url: URL, displayPath: String) -> ModelBundleReadResult {
+        let chain = SwiftDataChain(SwiftDataReader.read(at: url, displayPath: displayPath), path: displayPath, written: nil)
+        let usable = !chain.findings.hasUnusableInput && !chain.bundle.versions.isEmpty
+        return ModelBundleReadResult(bundle: usable ? chain.bundle : nil, diagnostics: chain.findings.sorted())
+    }
 }

@@ -14,6 +14,8 @@ package struct SwiftDataProject: Sendable, Hashable {
     package var plans: [SwiftMigrationPlan]
     /// Findings, sorted.
     package var diagnostics: [Diagnostic]
+    /// Every `ModelContainer(for:…, migrationPlan:)` that names a plan, in source order.
+    package var containers: [SwiftContainer] = []
 
     package init(versions: [SwiftSchemaVersion], plans: [SwiftMigrationPlan], diagnostics: [Diagnostic]) {
         self.versions = versions
@@ -62,6 +64,31 @@ package struct SwiftSchemaVersion: Sendable, Hashable {
         self.model = model
         self.failure = failure
         self.unverified = unverified
+        self.location = location
+    }
+}
+
+/// A container built with a migration plan: `ModelContainer(for: Schema(versionedSchema: V3.self),
+/// migrationPlan: Plan.self)`, or `ModelContainer(for: Trip.self, …, migrationPlan: Plan.self)`
+/// (also `.modelContainer(for:…, migrationPlan:)`). Its model is the coordinator's model, which
+/// staged migration requires to be the plan's last schema (reference swiftdata §8 item 7).
+package struct SwiftContainer: Sendable, Hashable {
+    /// The plan's qualified type name.
+    package var plan: String
+    /// The `VersionedSchema` named by `Schema(versionedSchema:)`, when so written.
+    package var schema: String?
+    /// The model its listed classes build, when it lists classes (nil when they cannot be read).
+    package var model: ObjectModel?
+    /// The listed classes (qualified), when it lists classes.
+    package var models: [String]
+    /// Where the call is written.
+    package var location: SourceLocation?
+
+    package init(plan: String, schema: String?, model: ObjectModel?, models: [String], location: SourceLocation?) {
+        self.plan = plan
+        self.schema = schema
+        self.model = model
+        self.models = models
         self.location = location
     }
 }

@@ -72,6 +72,7 @@ package enum SwiftDataReader {
         }
         let versions = reader.versions()
         let plans = reader.plans()
+        let containers = reader.containers()
         diagnostics += FrozenSchemaCheck.findings(versions.filter { $0.name != SwiftDataReader.unversionedName })
         if versions.isEmpty, !files.isEmpty || sources.isEmpty {
             let anyModel = index.types.values.contains { $0.isModel }
@@ -80,7 +81,9 @@ package enum SwiftDataReader {
                 ? "@Model classes are declared, but no VersionedSchema lists them and no ModelContainer(for:) names them"
                 : "no VersionedSchema, no ModelContainer(for:) and no @Model class in the Swift sources", at: at))
         }
-        return SwiftDataProject(versions: versions, plans: plans, diagnostics: (diagnostics + reader.mapper.findings).sorted())
+        var project = SwiftDataProject(versions: versions, plans: plans, diagnostics: (diagnostics + reader.mapper.findings).sorted())
+        project.containers = containers
+        return project
     }
 }
 
@@ -452,6 +455,39 @@ extension Reading {
     }
 }
 
+// MARK: - Containers
+
+extension Reading {
+    /// Every container built with a migration plan the files declare.
+    mutating func containers() -> [SwiftContainer] {
+        var containers: [SwiftContainer] = []
+        for (position, file) in files.enumerated() {
+            let finder = ContainerCallFinder(viewMode: .sourceAccurate)
+            finder.walk(file.tree)
+            for call in finder.planned {
+                let scope = lexicalScope(of: Syntax(call.node))
+                guard let planPath = DeclarationIndex.metatypePath(call.plan), case .declared(let plan) = index.resolve(path: planPath, in: scope),
+                      let planType = index.types[plan], index.inherits(planType, "SchemaMigrationPlan") else { continue }
+                var schema: String?
+                if let expression = call.schema, let path = DeclarationIndex.metatypePath(expression),
+                   case .declared(let name) = index.resolve(path: path, in: scope), let type = index.types[name], index.inherits(type, "VersionedSchema") {
+                    schema = name
+                }
+                var models: [String] = []
+                for element in call.elements {
+                    guard let path = DeclarationIndex.metatypePath(element), case .declared(let name) = index.resolve(path: path, in: scope),
+                          index.types[name]?.isModel == true else { continue }
+                    if !models.contains(name) { models.append(name) }
+                }
+                let model = models.isEmpty || models.count != call.elements.count ? nil
+                    : build(name: SwiftDataReader.unversionedName, identifier: nil, roots: models, at: nil).model
+                containers.append(SwiftContainer(plan: plan, schema: schema, model: model, models: models, location: location(call.node, file: position)))
+            }
+        }
+        return containers
+    }
+}
+
 // MARK: - Migration plans
 
 extension Reading {
@@ -559,9 +595,13 @@ extension Reading {
 }
 
 /// Finds `ModelContainer(for: …)`, `.modelContainer(for: …)` and `Schema([…])` calls and the
-/// `X.self` elements they name.
+/// `X.self` elements they name; for a container, its `migrationPlan:` and a
+/// `Schema(versionedSchema: X.self)` given as `for:`.
 private final class ContainerCallFinder: SyntaxVisitor {
     var calls: [(node: FunctionCallExprSyntax, name: String, elements: [ExprSyntax])] = []
+    /// Containers given a `migrationPlan:`: the call, the plan's `X.self`, the schema's `X.self`
+    /// when `for:` is `Schema(versionedSchema:)`, and the classes it lists otherwise.
+    var planned: [(node: FunctionCallExprSyntax, plan: ExprSyntax, schema: ExprSyntax?, elements: [ExprSyntax])] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = node.calledExpression
@@ -595,6 +635,15 @@ private final class ContainerCallFinder: SyntaxVisitor {
             break
         }
         if let name, !elements.isEmpty { calls.append((node, name, elements)) }
+        if name == "ModelContainer" || name == "modelContainer", let plan = arguments.first(where: { $0.label?.text == "migrationPlan" }) {
+            var schema: ExprSyntax?
+            if let first = arguments.first(where: { $0.label?.text == "for" })?.expression.as(FunctionCallExprSyntax.self),
+               first.calledExpression.trimmedDescription == "Schema",
+               let argument = first.arguments.first(where: { $0.label?.text == "versionedSchema" }) {
+                schema = argument.expression
+            }
+            planned.append((node, plan.expression, schema, elements))
+        }
         return .visitChildren
     }
 }

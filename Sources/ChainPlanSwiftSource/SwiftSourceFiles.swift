@@ -13,6 +13,8 @@ package struct ParsedSwiftFile {
     package var tree: SourceFileSyntax
     /// Tree positions to lines and columns.
     package var converter: SourceLocationConverter
+    /// The text's UTF-8 bytes, for columns in Unicode scalars.
+    private var utf8: [UInt8]
 
     /// Parses `text`, shown as `path`, under the reader's nesting limit.
     package init(path: String, text: String) {
@@ -20,14 +22,16 @@ package struct ParsedSwiftFile {
         var text = text
         self.tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SwiftSourceLimits.maxNesting) }
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.utf8 = Array(text.utf8)
     }
 
-    /// Where `node` starts (after its leading trivia): 1-based line, and column in Unicode scalars.
+    /// Where `node` starts (after its leading trivia): 1-based line, and column in Unicode scalars
+    /// (the scalars before it on its line: its UTF-8 bytes that start a scalar).
     package func location(of node: some SyntaxProtocol) -> ChainPlanCore.SourceLocation {
         let start = node.startLocation(converter: converter)
-        let lineText = converter.sourceLines.indices.contains(start.line - 1) ? converter.sourceLines[start.line - 1] : ""
-        let prefix = lineText.utf8.prefix(max(0, start.column - 1))
-        let column = (String(decoding: prefix, as: UTF8.self).unicodeScalars.count) + 1
+        let end = min(max(0, start.offset), utf8.count)
+        let lineStart = max(0, end - max(0, start.column - 1))
+        let column = utf8[lineStart..<end].reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 } + 1
         return ChainPlanCore.SourceLocation(file: path, line: start.line, column: column)
     }
 

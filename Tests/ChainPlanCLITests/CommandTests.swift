@@ -18,7 +18,7 @@ import Testing
 struct CommandTests {
     static let root = CLITests.root
     static let chains = root.appendingPathComponent("Chains")
-    static let scenarios = ["aircraft-staged", "corestore-tree", "events-two-passes", "grocery-dude", "notas"]
+    static let scenarios = ["aircraft-staged", "corestore-tree", "events-two-passes", "grocery-dude", "notas", "swiftdata-trips"]
     /// Every spec in Chains/invalid, as `invalid/<file>`.
     static let invalid: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: chains.appendingPathComponent("invalid").path)) ?? [])
         .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "invalid/\($0)" }
@@ -71,7 +71,7 @@ struct CommandTests {
         }
     }
 
-    @Test(arguments: [("aircraft-staged", Int32(0)), ("corestore-tree", 0), ("events-two-passes", 1), ("grocery-dude", 0), ("notas", 0)])
+    @Test(arguments: [("aircraft-staged", Int32(0)), ("corestore-tree", 0), ("events-two-passes", 1), ("grocery-dude", 0), ("notas", 0), ("swiftdata-trips", 1)])
     func exampleExitStatus(_ scenario: String, _ status: Int32) async throws {
         let (code, _) = try await run(["validate", Self.chains.appendingPathComponent("\(scenario)/chain.json").path])
         #expect(code == status)

@@ -87,4 +87,13 @@ struct SwiftDataCommandTests {
         let stages = try #require(plan["stages"] as? [[String: Any]])
         #expect(stages.map { $0["kind"] as? String } == ["custom"])
     }
+
+    /// `inspect` reads the sources as a bundle: one version per schema.
+    @Test func inspectListsTheSchemas() async throws {
+        let run = await OutputCapture.run(["inspect", Self.trips.path, "--format", "json"])
+        #expect(run.status == 0, "\(run.error)")
+        let report = try Self.json(run.output)
+        let versions = try #require(report["versions"] as? [[String: Any]])
+        #expect(versions.compactMap { $0["name"] as? String } == ["TripsSchemaV1", "TripsSchemaV2"])
+    }
 }

@@ -30,7 +30,7 @@ struct InspectCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("One or more .xcdatamodeld bundles.", valueName: "bundle"))
+    @Argument(help: ArgumentHelp("One or more .xcdatamodeld bundles, or SwiftData Swift sources (a .swift file or a folder).", valueName: "bundle"))
     var bundles: [String] = []
 
     @Option(help: ArgumentHelp("A SQLite store: its version (with a bundle) and deferred migration work.", valueName: "file"))
@@ -60,15 +60,23 @@ struct InspectCommand: AsyncParsableCommand {
         if versionName != nil, bundles.count > 1 { throw ValidationError("--version needs a single bundle") }
     }
 
+    /// The bundle at `path`, or SwiftData sources read as one (`SwiftDataPipeline.bundle`).
+    func read(_ path: String, reader: ModelBundleReader) -> ModelBundleReadResult {
+        let url = URL(fileURLWithPath: path)
+        let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
+        if !ModelBundleLocator.isBundle(url), SwiftSourceLocator.isSwiftSource(url) {
+            return SwiftDataPipeline.bundle(sourcesAt: url, displayPath: displayPath)
+        }
+        return reader.read(bundleAt: url, displayPath: displayPath)
+    }
+
     func run() async throws {
         let reader = ModelBundleReader(maxContentsBytes: maxContentsBytes)
         if let store {
             if let output, let conflict = StoreFileGuard(storePath: store).conflict(withOutput: output) {
                 throw UsageError("refusing to write '\(output)': it \(conflict) (store '\(store)'); inspect never writes to the store")
             }
-            let bundle = bundles.first.flatMap { path in
-                reader.read(bundleAt: URL(fileURLWithPath: path), displayPath: DisplayPath.make(URL(fileURLWithPath: path), relativeTo: DisplayPath.currentDirectory)).bundle
-            }
+            let bundle = bundles.first.flatMap { path in read(path, reader: reader).bundle }
             if let path = bundles.first, bundle == nil {
                 throw UsageError("cannot read the model bundle '\(path)'")
             }
@@ -79,9 +87,8 @@ struct InspectCommand: AsyncParsableCommand {
         }
         var reports: [ModelInspection] = []
         for bundle in bundles {
-            let url = URL(fileURLWithPath: bundle)
-            let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
-            let result = reader.read(bundleAt: url, displayPath: displayPath)
+            let displayPath = DisplayPath.make(URL(fileURLWithPath: bundle), relativeTo: DisplayPath.currentDirectory)
+            let result = read(bundle, reader: reader)
             if let versionName, let readBundle = result.bundle, readBundle.version(named: versionName) == nil {
                 throw UsageError(VersionHint.notInBundle(versionName, versions: readBundle.versionNames))
             }

@@ -85,6 +85,7 @@ package enum PlanningRules {
         .duplicateSchemaVersion,
         .duplicateSchemaChecksum,
         .unverifiedSwiftDataRule,
+        .containerSchemaNotLast,
         .unmappedEntity,
         .entityMappedTwice,
         .mandatoryTargetInLaterPass,

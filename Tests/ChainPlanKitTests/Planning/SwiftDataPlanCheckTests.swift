@@ -45,6 +45,10 @@ struct SwiftDataPlanCheckTests {
         Case(name: "no stages: a plain automatic migration", schemas: three, stages: "", codes: []),
         Case(name: "a custom stage whose ends hash the same", schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", title)],
              stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: nil, didMigrate: nil)", codes: ["CP610"]),
+        Case(name: "V3 only bumps V2's identifier behind a custom stage: the lightweight stage over both throws (CP610 stands for CP502)",
+             schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", body), ("V3", "3.0.0", body)],
+             stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: { _ in }, didMigrate: nil), .lightweight(fromVersion: V2.self, toVersion: V3.self)",
+             codes: ["CP610", "CP611"]),
         Case(name: "V3 copies V2's shape without a stage over both: a warning (V3's checksum is V2's, so it is staged)",
              schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", body), ("V3", "3.0.0", body)],
              stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)", codes: ["CP610"]),
@@ -129,5 +133,22 @@ struct SwiftDataPlanCheckTests {
         let two = try #require(ChainPlanner(options: options).bundle(inputAt: folder)?.versions.first)
         #expect(two.path == "Schema.swift")
         #expect(two.model?.entities.allSatisfy { $0.line == nil && $0.attributes.allSatisfy { $0.line == nil } } == true)
+    }
+
+    /// CP612 for a container that lists classes: they must build the last schema's model.
+    @Test(arguments: [("V2.Note", false), ("V1.Note", true), ("Note", false)])
+    func containerListingClasses(_ listed: String, _ reported: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = RuleExampleFixtures.swiftData(Array(Self.three.prefix(2)), stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)").text
+            + "typealias Note = V2.Note\nlet container = try ModelContainer(for: \(listed).self, migrationPlan: Plan.self)\n"
+        let url = folder.appendingPathComponent("Models.swift")
+        try Data(text.utf8).write(to: url)
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        let findings = ChainPlanner(options: options).plan(inputAt: url).diagnostics.filter { $0.code.rawValue == "CP612" }
+        #expect(findings.count == (reported ? 1 : 0), "\(findings.map(\.message))")
+        #expect(findings.allSatisfy { $0.message.contains("the model of 'V1'") && $0.location?.line == 22 })
     }
 }

@@ -46,6 +46,7 @@ package enum SwiftDataPlanCheck {
                 positionOfVersion[version] = position
             }
         }
+        findings += ContainerSchemaCheck.findings(chain.project.containers, plan: plan, checksums: byVersion.mapValues(\.checksum))
         guard !plan.stages.isEmpty else {
             return findings + DuplicateSchemaChecksumCheck.findings(order: plan.schemas, checksums: byVersion.mapValues(\.checksum),
                                                                     versions: versions, models: models, together: { _, _ in nil })
@@ -55,6 +56,8 @@ package enum SwiftDataPlanCheck {
         var locations: [SourceLocation] = []
         var open: [String] = []
         var sharedAt: [String] = []
+        // Each stage as written: the schemas SwiftData lists in it, and where it is written.
+        var written: [(members: Set<String>, location: SourceLocation)] = []
         for stage in plan.stages {
             let at = stage.location ?? planAt
             guard let fromVersion = identifier[stage.from], let toVersion = identifier[stage.to] else { continue } // CP602 says why
@@ -70,6 +73,7 @@ package enum SwiftDataPlanCheck {
                 findings.append(.backwardMigrationStage(from: (stage.from, fromVersion), to: (stage.to, toVersion), at: at))
                 continue
             }
+            written.append((Set(stage.kind == .custom || to < from ? [plan.schemas[from], plan.schemas[to]] : Array(plan.schemas[from...to])), at))
             var translated: RuntimeStage
             switch stage.kind {
             case .custom:
@@ -108,11 +112,11 @@ package enum SwiftDataPlanCheck {
             stages.append(translated)
             locations.append(at)
         }
-        // Schemas with one checksum: an error where one stage holds both (CP610 then stands for
-        // the stage's CP501 or CP503, which have this one cause).
+        // Schemas with one checksum: an error where one stage as written holds both (CP610 then
+        // stands for the stage findings this one cause makes: CP501, CP502, CP503).
         let duplicates = DuplicateSchemaChecksumCheck.findings(order: plan.schemas, checksums: byVersion.mapValues(\.checksum),
                                                                versions: versions, models: models) { a, b in
-            stages.indices.first { stages[$0].keys.contains(a) && stages[$0].keys.contains(b) }.map { locations[$0] }
+            written.first { $0.members.contains(a) && $0.members.contains(b) }?.location
         }
         findings += duplicates
         let explained = Set(duplicates.filter { $0.severity == .error }.flatMap(\.versions))
@@ -129,7 +133,7 @@ package enum SwiftDataPlanCheck {
                                        input: StageListAudit.Input(order: plan.schemas, identities: identities, bundle: chain.bundle),
                                        location: planAt)
         findings += audit.findings.filter { finding in
-            !([.duplicateChecksumInStage, .equalCustomEndpoints].contains(finding.code) && !finding.versions.isEmpty
+            !([.duplicateChecksumInStage, .checksumAcrossStages, .equalCustomEndpoints].contains(finding.code) && !finding.versions.isEmpty
               && Set(finding.versions).isSubset(of: explained))
         }
         if !sharedAt.isEmpty {
