@@ -98,7 +98,7 @@ bench-deps: deps
 	@[ -x .build/bench/venv/bin/python ] || python3 -m venv .build/bench/venv
 	@.build/bench/venv/bin/python -c 'import alembic' 2>/dev/null || .build/bench/venv/bin/pip install -q alembic
 
-# make bench [GROUP=budgets|history|chains|corpus|classify|deferred|graph|dryrun|version] [BENCH_RUNS=5]
+# make bench [GROUP=budgets|history|swiftdata|chains|corpus|classify|deferred|graph|dryrun|version] [BENCH_RUNS=5]
 bench: bench-deps
 	$(MAKE) release
 	python3 Benchmarks/bench.py $(GROUP)

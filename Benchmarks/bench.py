@@ -5,7 +5,7 @@ Every figure is the median of repeated runs of whole processes (start-up include
 every comparison is measured in one run, alternating the two commands. Peak memory is the child's
 ru_maxrss from wait4. Inputs are generated (seeded) under .build/bench; nothing generated goes into git.
 
-Usage: bench.py [GROUP ...]   groups: budgets history chains corpus classify deferred hash graph dryrun wide version (default: all)
+Usage: bench.py [GROUP ...]   groups: budgets history swiftdata chains corpus classify deferred hash graph dryrun wide version (default: all)
 Environment: BENCH_RUNS (default 5), CHAINPLAN (default .build/release/chainplan), PYTHON_PEERS
 (an interpreter with alembic, default .build/bench/venv/bin/python).
 Writes Benchmarks/results.json, Benchmarks/RESULTS.md and Benchmarks/scaling.svg.
@@ -33,7 +33,7 @@ CHAINPLAN = os.environ.get("CHAINPLAN", str(ROOT / ".build" / "release" / "chain
 PEER_PYTHON = os.environ.get("PYTHON_PEERS", str(WORK / "venv" / "bin" / "python"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 CORPUS = ROOT.parent / "shared" / "corpus"
-GROUPS = ["budgets", "history", "version", "chains", "corpus", "classify", "deferred", "hash", "graph", "dryrun", "wide"]
+GROUPS = ["budgets", "history", "swiftdata", "version", "chains", "corpus", "classify", "deferred", "hash", "graph", "dryrun", "wide"]
 WIDE_SIZES = (750, 3000, 12000)  # the largest: 7 MB of model XML, under libxml2's 10-MB limit
 
 
@@ -357,7 +357,25 @@ def group_history(figures, details):
     details["history"] = result
 
 
-RUNNERS = {"budgets": group_budgets, "history": group_history, "version": group_version, "chains": group_chains, "corpus": group_corpus,
+def group_swiftdata(figures, details):
+    """Issue 38's budget: `chainplan hash` of a generated 20-version SwiftData history over 40 files
+    (read, names resolved, models mapped and hashed) against swift-syntax's own parse of the same
+    files (Benchmarks/SwiftParseBench, a process that reads and parses them and nothing else), whole
+    processes alternated, the median of the rounds' ratios (at most 2x)."""
+    folder = INPUTS / "swiftdata-20"
+    shutil.rmtree(folder, ignore_errors=True)
+    subprocess.run([sys.executable, BENCH / "gen_swiftdata.py", folder, "20"], check=True)
+    package = BENCH / "SwiftParseBench"
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", package], check=True, stdout=subprocess.DEVNULL)
+    result = measure({
+        "chainplan hash (20 schemas, 40 files)": [cp("hash", folder, "-o", "/dev/null")],
+        "swift-syntax parse (40 files)": [[package / ".build" / "release" / "SwiftParseBench", folder]],
+    }, runs=max(RUNS, 9))
+    figures["swiftdata.hash_parse.ratio"] = round_ratios(result, "chainplan hash (20 schemas, 40 files)", "swift-syntax parse (40 files)")
+    details["swiftdata"] = result
+
+
+RUNNERS = {"budgets": group_budgets, "history": group_history, "swiftdata": group_swiftdata, "version": group_version, "chains": group_chains, "corpus": group_corpus,
            "classify": group_classify, "deferred": group_deferred, "hash": group_hash, "graph": group_graph, "dryrun": group_dryrun,
            "wide": group_wide}
 
@@ -478,6 +496,14 @@ def write_markdown(results):
                   f"versions at the tag through git and compares their hashes: {h['validate --against']['median']:.3f} s "
                   f"against `validate` {h['validate']['median']:.3f} s (median of the alternated rounds' ratios "
                   f"×{figures['history.against.ratio']:.2f})."]
+    if "swiftdata" in details:
+        d = details["swiftdata"]
+        lines += ["", "## SwiftData without a build: `chainplan hash` of 20 schemas in 40 files", "",
+                  f"A generated history (`gen_swiftdata.py`: each schema and its five related `@Model` classes in two files, "
+                  f"the plan in the last): `chainplan hash` reads, resolves, maps and hashes it in "
+                  f"{d['chainplan hash (20 schemas, 40 files)']['median']:.3f} s, against swift-syntax's own parse of the same "
+                  f"files in {d['swift-syntax parse (40 files)']['median']:.3f} s (whole processes; median of the alternated "
+                  f"rounds' ratios ×{figures['swiftdata.hash_parse.ratio']:.2f})."]
     if "version" in details:
         lines += ["", f"`chainplan --version`: {figures['version.seconds'] * 1000:.1f} ms."]
     notes = BENCH / "NOTES.md"

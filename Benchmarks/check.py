@@ -17,6 +17,7 @@ TARGETS = [
     ("budget.paths_json_python.ratio", "<=", 3.0, "paths --format json of the 100k array / Python json.load + json.dump(indent=2, sort_keys=True) (issue 36)"),
     ("version.seconds", "<=", 0.030, "chainplan --version (issue 36)"),
     ("history.against.ratio", "<=", 2.0, "validate --against REV / validate on WooCommerce, every version read from git (issue 37)"),
+    ("swiftdata.hash_parse.ratio", "<=", 2.0, "chainplan hash of a 20-schema SwiftData history over 40 files / swift-syntax's own parse of them (issue 38)"),
     ("chains.array.100000.seconds", "<", 1.0, "validate + paths, 100k-version array"),
     ("chains.tree.100000.seconds", "<", 1.0, "validate + paths, 100k-version tree"),
     ("chains.array.scaling", "<=", 12.0, "array: time(100k) / time(10k)"),

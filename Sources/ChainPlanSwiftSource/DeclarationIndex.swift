@@ -221,6 +221,11 @@ package struct DeclarationIndex {
     package static func attribute(_ attributes: AttributeListSyntax, named name: String) -> AttributeSyntax? {
         for element in attributes {
             guard case .attribute(let attribute) = element else { continue }
+            // `@Name` (the common spelling) without rendering the type; `@Module.Name` rendered.
+            if let identifier = attribute.attributeName.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+                if identifier.name.text == name { return attribute }
+                continue
+            }
             let spelled = attribute.attributeName.trimmedDescription
             if spelled == name || spelled.hasSuffix("." + name) { return attribute }
         }

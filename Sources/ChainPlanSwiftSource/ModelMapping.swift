@@ -144,7 +144,6 @@ struct ModelMapper {
 
     // MARK: - Properties
 
-    /// Maps one stored property to an attribute or a relationship of `mapped`.
     /// A property's default as Core Data's `defaultValueString` shows it: a plain string
     /// literal's text without quotes, any other initializer as written (not hashed either way).
     static func defaultText(_ initializer: ExprSyntax?) -> String? {
@@ -156,6 +155,7 @@ struct ModelMapper {
         return initializer.trimmedDescription
     }
 
+    /// Maps one stored property to an attribute or a relationship of `mapped`.
     private mutating func property(_ property: StoredProperty, of type: DeclarationIndex.TypeDecl, scope: DeclarationIndex.Scope,
                                    into mapped: inout MappedEntity) {
         let file = type.file
@@ -460,17 +460,19 @@ struct StoredProperty {
 
     /// The stored properties one declaration declares (`var a, b: Int` declares two);
     /// `transientAttribute` names the attribute that leaves a property out.
+    /// The attributes a stored property may carry without changing what SwiftData persists.
+    static let knownAttributes: Set<String> = ["Attribute", "Relationship", "Transient", "available", "objc", "ObservationIgnored", "preconcurrency"]
+
     static func properties(of variable: VariableDeclSyntax, transientAttribute: String? = "Transient") -> [StoredProperty] {
         let modifiers = Set(variable.modifiers.map(\.name.text))
         if !modifiers.isDisjoint(with: ["static", "class"]) { return [] }
         if let transientAttribute, DeclarationIndex.hasAttribute(variable.attributes, named: transientAttribute) { return [] }
         var unverified: String?
         if modifiers.contains("lazy") { unverified = "a lazy property" }
-        let known: Set<String> = ["Attribute", "Relationship", "Transient", "available", "objc", "ObservationIgnored", "preconcurrency"]
         for element in variable.attributes {
             if case .attribute(let attribute) = element {
                 let name = attribute.attributeName.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-                if !known.contains(name) { unverified = "the property wrapper or attribute '@\(name)'" }
+                if !knownAttributes.contains(name) { unverified = "the property wrapper or attribute '@\(name)'" }
             }
         }
         let bindings = Array(variable.bindings)

@@ -153,8 +153,7 @@ package enum SwiftSourceFiles {
                 let child = folder.appendingPathComponent(name)
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
                 // Symbolic links are not followed into folders, so a link cycle cannot loop.
-                let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-                if values?.isDirectory == true, values?.isSymbolicLink != true {
+                if isFolder(child.path) {
                     walk(child, relative: childRelative, depth: depth + 1)
                 } else if name.hasSuffix(".swift") {
                     if found.count >= SwiftSourceLimits.maxFiles {
@@ -189,6 +188,12 @@ package enum SwiftSourceFiles {
             problems.append(Problem(path: displayPath, reason: "the folder holds no .swift files"))
         }
         return (files, problems)
+    }
+
+    /// True for a folder itself, not a symbolic link to one (`lstat`).
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// `relative` under `base` as displayed (`.` is the working directory: no prefix).
