@@ -50,7 +50,8 @@ package struct SwiftSchemaVersion: Sendable, Hashable {
 
     /// A relationship that pulls a class into a schema's graph.
     package struct Reach: Sendable, Hashable {
-        /// The class declaring the relationship (qualified), and the relationship's name.
+        /// The class declaring the relationship (qualified), and the relationship's name (empty
+        /// when the class is `from`'s superclass).
         package var from: String
         package var relationship: String
         /// Where the relationship is declared.

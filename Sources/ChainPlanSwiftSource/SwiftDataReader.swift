@@ -332,6 +332,9 @@ private struct Reading {
             }
             if let parent = mapped.parent {
                 queue.append(parent)
+                if !seen.contains(parent), reached[parent] == nil, !roots.contains(parent) {
+                    reached[parent] = SwiftSchemaVersion.Reach(from: next, relationship: "", location: nil)
+                }
                 unverified.insert("\(mapped.entity.name): whether the schema pulls in superclasses [open, §11.11]")
             }
         }

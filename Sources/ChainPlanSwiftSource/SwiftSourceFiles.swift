@@ -106,9 +106,9 @@ package enum SwiftSourceFiles {
         package var reason: String
     }
 
-    /// The `.swift` files at `url` (a file, or every `.swift` file below a folder, sorted by
-    /// path, hidden folders and `.build` skipped), each with its display path. Problems are
-    /// returned beside what could be read.
+    /// The `.swift` files at `url` (a file, or every `.swift` file below a folder that
+    /// `isSourcePath` accepts, sorted by path; symbolic links not followed), each with its display
+    /// path. Problems are returned beside what could be read.
     package static func load(_ url: URL, displayPath: String) -> (files: [(path: String, text: String)], problems: [Problem]) {
         switch FileAccess.kind(at: url.path) {
         case .failure(let problem):
@@ -152,10 +152,14 @@ package enum SwiftSourceFiles {
             for name in names where !name.hasPrefix(".") && !ModelBundleDiscovery.skipped.contains(name) {
                 let child = folder.appendingPathComponent(name)
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
-                // Symbolic links are not followed into folders, so a link cycle cannot loop.
-                if isFolder(child.path) {
+                // Symbolic links are not followed: a link cycle cannot loop, and a link cannot
+                // reach a file outside the folder (a `.swift` link is refused, as the bundle reader does).
+                let kind = entryKind(child.path)
+                if kind == S_IFDIR {
                     walk(child, relative: childRelative, depth: depth + 1)
-                } else if name.hasSuffix(".swift") {
+                } else if kind == S_IFLNK, name.hasSuffix(".swift") {
+                    problems.append(Problem(path: join(displayPath, childRelative), reason: "is a symbolic link; links inside a source folder are not followed"))
+                } else if isSourcePath(childRelative) {
                     if found.count >= SwiftSourceLimits.maxFiles {
                         tooMany = true
                         return
@@ -190,10 +194,19 @@ package enum SwiftSourceFiles {
         return (files, problems)
     }
 
-    /// True for a folder itself, not a symbolic link to one (`lstat`).
-    private static func isFolder(_ path: String) -> Bool {
+    /// The file type bits of what is at `path`, links not followed (`lstat`); 0 when nothing is there.
+    private static func entryKind(_ path: String) -> mode_t {
         var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    /// True for a path, relative to a folder read, that is read as Swift source: a `.swift` file
+    /// whose path has no hidden component and no folder bundle discovery skips (`Pods`,
+    /// `DerivedData`, …). The same rule reads a folder in the work tree and at a git revision.
+    package static func isSourcePath(_ relative: String) -> Bool {
+        let components = relative.split(separator: "/")
+        guard let name = components.last, name.hasSuffix(".swift") else { return false }
+        return !components.contains { $0.hasPrefix(".") } && !components.dropLast().contains { ModelBundleDiscovery.skipped.contains(String($0)) }
     }
 
     /// `relative` under `base` as displayed (`.` is the working directory: no prefix).

@@ -96,4 +96,17 @@ struct SwiftDataCommandTests {
         let versions = try #require(report["versions"] as? [[String: Any]])
         #expect(versions.compactMap { $0["name"] as? String } == ["TripsSchemaV1", "TripsSchemaV2"])
     }
+
+    /// A `.swift` symbolic link inside the folder is refused, not followed: it could reach any
+    /// file outside the folder (the bundle reader refuses links the same way).
+    @Test func symbolicLinksAreNotFollowed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftlink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.trips.appendingPathComponent("Schemas.swift"), to: folder.appendingPathComponent("Schemas.swift"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Models.swift"), withDestinationURL: Self.trips.appendingPathComponent("Models.swift"))
+        let run = await OutputCapture.run(["validate", folder.path])
+        #expect(run.status == 2)
+        #expect((run.output + run.error).contains("symbolic link"), "\(run.output)\(run.error)")
+    }
 }

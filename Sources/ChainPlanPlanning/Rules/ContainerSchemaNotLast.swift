@@ -10,7 +10,7 @@ extension DiagnosticCode {
     package static let containerSchemaNotLast = DiagnosticCode(
         "CP612", name: "ContainerSchemaNotLast", severity: .error,
         summary: "The container's model is not the migration plan's last schema",
-        help: "With a migration plan, Core Data's staged migration needs the coordinator's model, the one the `ModelContainer` is built for, to be the model of the plan's last schema (compared by checksum). Otherwise opening any store fails with 134504 \"Cannot use staged migration with an unknown coordinator model version.\", typically after a new `SchemaVn` was added to the plan but the container still names the old schema, or names live classes that no longer match it. Build the container for `Schema(versionedSchema: <last schema>.self)`, or make the live classes the last schema's.",
+        help: "With a migration plan, Core Data's staged migration needs the coordinator's model, the one the `ModelContainer` is built for, to be the model of the plan's last schema (compared by checksum). Otherwise opening any store fails with 134504 \"Cannot use staged migration with an unknown coordinator model version.\", typically after a new `SchemaVn` was added to the plan but the container still names the old schema, or names live classes that no longer match it. Build the container for `Schema(versionedSchema: <last schema>.self)`, or make the live classes the last schema's. A plan without stages runs a plain automatic migration, which has no such check.",
         examples: [
             .project("the container still opens V1 after V2 was added", files: [
                 RuleExample.File("Models.swift", RuleExampleFixtures.swiftData([("V1", "1.0.0", "var title: String?"), ("V2", "2.0.0", "var title: String?\nvar body: String?")],
@@ -25,7 +25,7 @@ extension DiagnosticCode {
         ])
 }
 
-/// CP612: each container built with `plan` whose model (a named schema's, or the one its listed
+/// CP612 (for a plan with stages): each container built with `plan` whose model (a named schema's, or the one its listed
 /// classes build) has another checksum than the plan's last schema. A container whose model
 /// cannot be read is left out.
 enum ContainerSchemaCheck {

@@ -10,7 +10,7 @@ extension DiagnosticCode {
     package static let duplicateSchemaChecksum = DiagnosticCode(
         "CP610", name: "DuplicateSchemaChecksum", severity: .warning,
         summary: "Two SwiftData schemas build models with the same checksum",
-        help: "Core Data tells model versions apart by their checksum, which hashes entity shapes only: not the `versionIdentifier`, `#Index`, default values or delete rules. Two schemas with one checksum are one version to Core Data. A stage over both (both ends of a `.custom` stage, or two schemas of one lightweight run) throws \"Duplicate version checksums detected.\" when the container is built (an error); otherwise stores of either cannot be told apart and no migration runs between them (a warning). The message says why they are equal: the same classes listed, the same classes pulled in through relationships, or copies that differ only in what the checksum does not see. Change the shape of the newer schema (or give an entity a `hashModifier:`), or drop it.",
+        help: "Core Data tells model versions apart by their checksum, which hashes entity shapes only: not the `versionIdentifier`, `#Index`, default values or delete rules. Two schemas with one checksum are one version to Core Data. A stage over both throws when the container is built (an error): a lightweight stage listing both, \"Duplicate version checksums detected.\"; a `.custom` stage between them, \"The current model reference and the next model reference cannot be equal.\" (unverified for SwiftData); otherwise stores of either cannot be told apart and no migration runs between them (a warning). The message says why they are equal: the same classes listed, the same classes pulled in through relationships, or copies that differ only in what the checksum does not see. Change the shape of the newer schema (or give an entity a `hashModifier:`), or drop it.",
         examples: [
             .project("V2 only raises the identifier and gives 'title' a default; a lightweight stage runs over both", files: [
                 RuleExampleFixtures.swiftData([("V1", "1.0.0", "var title: String?"), ("V2", "2.0.0", "var title: String? = \"Untitled\"")],
@@ -23,28 +23,43 @@ extension DiagnosticCode {
         ])
 }
 
-/// CP610: every later schema of `order` whose checksum equals an earlier one's, paired with the
-/// first schema of that checksum; an error when one stage holds both (`together`), else a warning.
+/// CP610: every later schema of `order` whose checksum an earlier one has, paired with the
+/// earlier schema one stage holds it with (else the first of that checksum); an error when a stage
+/// holds both, else a warning.
 enum DuplicateSchemaChecksumCheck {
+    /// A stage as SwiftData builds it: where it is written, and whether it is custom.
+    struct Stage {
+        var location: SourceLocation
+        var custom: Bool
+    }
+
     static func findings(order: [String], checksums: [String: String], versions: [String: SwiftSchemaVersion],
-                         models: [String: ObjectModel], together: (String, String) -> SourceLocation?) -> [Diagnostic] {
-        var first: [String: String] = [:]
+                         models: [String: ObjectModel], together: (String, String) -> Stage?) -> [Diagnostic] {
+        var earlier: [String: [String]] = [:]
         var findings: [Diagnostic] = []
         for name in order {
             guard let checksum = checksums[name] else { continue }
-            guard let earlier = first[checksum] else {
-                first[checksum] = name
-                continue
+            let same = earlier[checksum, default: []]
+            earlier[checksum, default: []].append(name)
+            guard let first = same.first else { continue }
+            var paired: (String, Stage)?
+            for other in same where paired == nil {
+                if let stage = together(other, name) { paired = (other, stage) }
             }
-            let why = reason(versions[earlier], versions[name], models[earlier], models[name])
-            let stage = together(earlier, name)
-            var message = "'\(name)' builds the same model as '\(earlier)' (checksum \(checksum)): \(why)"
-            message += stage == nil
-                ? "; Core Data cannot tell their stores apart and runs no migration between them"
-                : "; a stage over both throws \"Duplicate version checksums detected.\" when the container is built"
-            let location = stage ?? versions[name]?.location ?? SourceLocation(file: "")
-            findings.append(Diagnostic(.duplicateSchemaChecksum, severity: stage == nil ? .warning : .error, message, at: location,
-                                       versions: [earlier, name]))
+            let other = paired?.0 ?? first
+            let why = reason(versions[other], versions[name], models[other], models[name])
+            var message = "'\(name)' builds the same model as '\(other)' (checksum \(checksum)): \(why)"
+            switch paired?.1 {
+            case nil:
+                message += "; Core Data cannot tell their stores apart and runs no migration between them"
+            case let stage? where stage.custom:
+                message += "; the custom stage between them throws \"\(StageSimulation.Reason.equalEndpoints)\" when the container is built (unverified for SwiftData, §11.9)"
+            case .some:
+                message += "; the lightweight stage over both throws \"\(StageSimulation.Reason.duplicateInStage)\" when the container is built"
+            }
+            let location = paired?.1.location ?? versions[name]?.location ?? SourceLocation(file: "")
+            findings.append(Diagnostic(.duplicateSchemaChecksum, severity: paired == nil ? .warning : .error, message, at: location,
+                                       versions: [other, name]))
         }
         return findings
     }

@@ -55,7 +55,7 @@ enum FrozenSchemaCheck {
         var current = type
         var guardCount = 0
         while let reach = version.reachedThrough[current], guardCount < version.types.count {
-            steps.insert("\(reach.from).\(reach.relationship)", at: 0)
+            steps.insert(reach.relationship.isEmpty ? "\(reach.from)'s superclass" : "\(reach.from).\(reach.relationship)", at: 0)
             current = reach.from
             guardCount += 1
         }

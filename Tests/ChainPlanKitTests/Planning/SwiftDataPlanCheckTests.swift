@@ -49,6 +49,14 @@ struct SwiftDataPlanCheckTests {
              schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", body), ("V3", "3.0.0", body)],
              stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: { _ in }, didMigrate: nil), .lightweight(fromVersion: V2.self, toVersion: V3.self)",
              codes: ["CP610", "CP611"]),
+        Case(name: "three schemas with one checksum: each later one paired with the one a stage holds it with (both errors)",
+             schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", title), ("V3", "3.0.0", title)],
+             stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: { _ in }, didMigrate: nil), .lightweight(fromVersion: V2.self, toVersion: V3.self)",
+             codes: ["CP610", "CP610", "CP611"]),
+        Case(name: "two lightweight stages that do not meet, over schemas with one checksum: CP610 stands for CP502",
+             schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", body), ("V3", "3.0.0", body), ("V4", "4.0.0", pinned)],
+             stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self), .lightweight(fromVersion: V3.self, toVersion: V4.self)",
+             codes: ["CP610"]),
         Case(name: "V3 copies V2's shape without a stage over both: a warning (V3's checksum is V2's, so it is staged)",
              schemas: [("V1", "1.0.0", title), ("V2", "2.0.0", body), ("V3", "3.0.0", body)],
              stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)", codes: ["CP610"]),
@@ -150,5 +158,45 @@ struct SwiftDataPlanCheckTests {
         let findings = ChainPlanner(options: options).plan(inputAt: url).diagnostics.filter { $0.code.rawValue == "CP612" }
         #expect(findings.count == (reported ? 1 : 0), "\(findings.map(\.message))")
         #expect(findings.allSatisfy { $0.message.contains("the model of 'V1'") && $0.location?.line == 22 })
+    }
+
+    static func plan(_ schemas: [(name: String, version: String, note: String)], stages: String, after: String = "",
+                     listed: String? = nil) throws -> [Diagnostic] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = RuleExampleFixtures.swiftData(schemas, stages: stages).text + after
+        if let listed { text = text.replacingOccurrences(of: "[" + schemas.map { "\($0.name).self" }.joined(separator: ", ") + "]", with: listed) }
+        let url = folder.appendingPathComponent("Models.swift")
+        try Data(text.utf8).write(to: url)
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        return ChainPlanner(options: options).plan(inputAt: url).diagnostics
+    }
+
+    /// The severity and the exception CP610 names follow the stage that holds both schemas.
+    @Test func duplicateChecksumMessages() throws {
+        let custom = try Self.plan([("V1", "1.0.0", Self.title), ("V2", "2.0.0", Self.title)],
+                                   stages: ".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: nil, didMigrate: nil)")
+            .filter { $0.code.rawValue == "CP610" }
+        #expect(custom.count == 1 && custom.first?.severity == .error)
+        #expect(custom.first?.message.contains("cannot be equal") == true && custom.first?.message.contains("unverified") == true, "\(custom.map(\.message))")
+        let apart = try Self.plan([("V1", "1.0.0", Self.title), ("V2", "2.0.0", Self.body), ("V3", "3.0.0", Self.body)],
+                                  stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)")
+            .filter { $0.code.rawValue == "CP610" }
+        #expect(apart.count == 1 && apart.first?.severity == .warning, "\(apart.map(\.message))")
+        #expect(apart.first?.message.contains("runs no migration between them") == true)
+    }
+
+    /// CP612 only where staged migration runs, and for a schema the plan leaves out too.
+    @Test func containerChecks() throws {
+        let two = [("V1", "1.0.0", Self.title), ("V2", "2.0.0", Self.body)]
+        let noStages = try Self.plan(two, stages: "", after: "let container = try ModelContainer(for: Schema(versionedSchema: V1.self), migrationPlan: Plan.self)\n")
+        #expect(!noStages.contains { $0.code.rawValue == "CP612" }, "\(noStages.map(\.message))")
+        let unlisted = try Self.plan(two + [("V3", "3.0.0", Self.pinned)], stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)",
+                                     after: "let container = try ModelContainer(for: Schema(versionedSchema: V3.self), migrationPlan: Plan.self)\n",
+                                     listed: "[V1.self, V2.self]")
+        let found = unlisted.filter { $0.code.rawValue == "CP612" }
+        #expect(found.count == 1 && found.first?.message.contains("a model no schema of the plan has") == true, "\(unlisted.map(\.message))")
     }
 }

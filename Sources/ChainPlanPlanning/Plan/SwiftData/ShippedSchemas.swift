@@ -26,10 +26,18 @@ enum ShippedSchemas {
         case .success(let listed): found = listed.files
         case .failure(let problem): return ([.unreadableRevision(problem, at: location)], nil)
         }
-        let sources = found.keys.sorted().compactMap { key -> (path: String, text: String)? in
-            if isFile ? key != url.lastPathComponent : !isSwiftSource(key) { return nil }
-            guard let data = found[key], let text = String(data: data, encoding: .utf8) else { return nil }
-            return (isFile ? path : path + "/" + key, text)
+        // The work tree's rules and limits (`SwiftSourceFiles`): the same files, no larger.
+        var sources: [(path: String, text: String)] = []
+        var total = 0
+        for key in found.keys.sorted() {
+            if isFile ? key != url.lastPathComponent : !SwiftSourceFiles.isSourcePath(key) { continue }
+            guard let data = found[key], data.count <= SwiftSourceLimits.maxFileBytes, let text = String(data: data, encoding: .utf8) else { continue }
+            total += data.count
+            guard sources.count < SwiftSourceLimits.maxFiles, total <= SwiftSourceLimits.maxTotalBytes else {
+                return ([.unreadableRevision(.gitFailed("the Swift sources at \(files.revision.name) are over chainplan's limits (\(SwiftSourceLimits.maxFiles) files, \(ByteSize.describe(SwiftSourceLimits.maxTotalBytes)))"),
+                                             at: location)], nil)
+            }
+            sources.append((isFile ? path : path + "/" + key, text))
         }
         guard !sources.isEmpty else {
             return ([.bundleNotAtRevision(path, revision: files.revision, at: location)], [])
@@ -47,11 +55,5 @@ enum ShippedSchemas {
         var check = ShippedVersions(source: .revision(files.revision), versions: versions)
         check.staged = staged
         return (check.check(against: chain.bundle), check.names)
-    }
-
-    /// A `.swift` file outside the folders bundle discovery skips (`Pods`, `DerivedData`, …).
-    static func isSwiftSource(_ relative: String) -> Bool {
-        let components = relative.split(separator: "/")
-        return relative.hasSuffix(".swift") && !components.dropLast().contains { $0.hasPrefix(".") || ModelBundleDiscovery.skipped.contains(String($0)) }
     }
 }

@@ -52,7 +52,7 @@ package struct SwiftDataChain: Sendable {
                 } else {
                     spec.form = plan.schemas.isEmpty ? .empty : .array
                     spec.arrayEntries = plan.schemas.enumerated().map { offset, schema in
-                        Located(schema, at: (offset < plan.schemaLocations.count ? plan.schemaLocations[offset] : nil) ?? at)
+                        Located(schema, at: plan.location(ofSchemaAt: offset) ?? at)
                     }
                     spec.chainLocation = at
                 }
@@ -65,11 +65,11 @@ package struct SwiftDataChain: Sendable {
             }
         }
         if let plan {
-            for stage in plan.stages where stage.kind == .custom {
-                let step = StepKey(from: stage.from, to: stage.to)
-                if !spec.customStages.contains(where: { $0.value == step }) {
-                    spec.customStages.append(Located(step, at: stage.location ?? SourceLocation(file: path)))
-                }
+            // The custom stages SwiftData builds, between the schemas its version lookup finds.
+            let identifiers = Dictionary(project.versions.compactMap { version in version.identifier.map { (version.name, $0) } },
+                                         uniquingKeysWith: { first, _ in first })
+            for step in PlanStages(plan, identifiers: identifiers).customSteps where !spec.customStages.contains(where: { $0.value == step.value }) {
+                spec.customStages.append(step)
             }
         }
         self.spec = spec

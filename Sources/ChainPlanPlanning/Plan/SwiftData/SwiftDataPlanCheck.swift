@@ -5,9 +5,10 @@ import ChainPlanSwiftSource
 
 /// A `SchemaMigrationPlan` checked as SwiftData and Core Data run it (reference swiftdata §7.1,
 /// core-data-internals §6.1): each stage's schemas are found among the plan's `schemas` by
-/// `versionIdentifier` (CP607 when none has it, CP608 when `toVersion` is the earlier, CP609
-/// when two schemas share one), then the stages, translated into Core Data's, go through the
-/// stage audit and every start's simulation that `chainplan stage --check` runs.
+/// `versionIdentifier` (`PlanStages`: CP607 when none has it, CP608 when `toVersion` is the
+/// earlier, CP609 when two schemas share one), then the stages, translated into Core Data's, go
+/// through the stage audit and every start's simulation that `chainplan stage --check` runs.
+/// Beside them: CP610 (schemas with one checksum) and CP612 (the container's model).
 ///
 /// Translation: `.lightweight(A, C)` lists the checksums of the plan's schemas from A to C;
 /// `.custom(A, B)` is a custom stage from A's checksum to B's. A schema where one stage ends and
@@ -15,65 +16,57 @@ import ChainPlanSwiftSource
 /// lightweight stages merge (Core Data runs them as one jump either way, §6.1 fact 4); beside a
 /// custom stage, the lightweight stage drops it. How SwiftData lists them, and whether its
 /// manager checks stages against each other, are [open] (§11.7, §11.8): a plan that relies on
-/// this gets a CP611 note.
+/// this gets a CP611 note, and the audit's cross-stage finding (CP502) is a warning marked
+/// unverified.
 package enum SwiftDataPlanCheck {
-    /// Every finding on `chain`'s plan; none without a plan.
+    /// Every finding on `chain`'s plan (CP610 on every version without one).
     package static func findings(_ chain: SwiftDataChain) -> [Diagnostic] {
-        let hashes = chain.bundle.versionHashes(withProperties: false)
-        var byVersion: [String: VersionIdentity] = [:]
-        for version in hashes {
-            guard let model = version.hashes else { continue }
-            byVersion[version.version] = VersionIdentity(checksum: model.checksum, entityHashes: model.entities.mapValues { $0.base64EncodedString() })
+        // Every schema the sources declare is hashed: a container may name one the plan leaves out.
+        var identities: [String: VersionIdentity] = [:]
+        for version in chain.project.versions {
+            guard let model = version.model, case .success(let hashes) = ModelHasher.hash(model, withProperties: false) else { continue }
+            identities[version.name] = VersionIdentity(checksum: hashes.checksum, entityHashes: hashes.entities.mapValues { $0.base64EncodedString() })
         }
+        let checksums = identities.mapValues(\.checksum)
         let versions = Dictionary(chain.project.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let models = Dictionary(chain.bundle.versions.compactMap { version in version.model.map { (version.name, $0) } }, uniquingKeysWith: { first, _ in first })
-        guard let plan = chain.plan else {
-            return DuplicateSchemaChecksumCheck.findings(order: chain.bundle.versionNames, checksums: byVersion.mapValues(\.checksum),
-                                                         versions: versions, models: models, together: { _, _ in nil })
+        func duplicates(_ order: [String], together: (String, String) -> DuplicateSchemaChecksumCheck.Stage? = { _, _ in nil }) -> [Diagnostic] {
+            DuplicateSchemaChecksumCheck.findings(order: order, checksums: checksums, versions: versions, models: models, together: together)
         }
+        guard let plan = chain.plan else { return duplicates(chain.bundle.versionNames) }
         let planAt = plan.location ?? SourceLocation(file: chain.bundle.path)
-        let identifier = Dictionary(chain.project.versions.compactMap { version in version.identifier.map { (version.name, $0) } },
-                                    uniquingKeysWith: { first, _ in first })
-        var findings: [Diagnostic] = []
-        // The first listed schema of each version: the one a stage's lookup can reach.
-        var positionOfVersion: [String: Int] = [:]
-        for (position, schema) in plan.schemas.enumerated() {
-            guard let version = identifier[schema] else { continue }
-            if let first = positionOfVersion[version] {
-                let at = position < plan.schemaLocations.count ? plan.schemaLocations[position] : nil
-                findings.append(.duplicateSchemaVersion(schema, first: plan.schemas[first], identifier: version, plan: plan.name, at: at ?? planAt))
-            } else {
-                positionOfVersion[version] = position
-            }
+        let resolved = PlanStages(plan, identifiers: versions.compactMapValues(\.identifier))
+        var findings = resolved.repeatedVersions.map { repeated in
+            Diagnostic.duplicateSchemaVersion(plan.schemas[repeated.position], first: plan.schemas[repeated.first],
+                                              identifier: versions[plan.schemas[repeated.position]]?.identifier ?? "?", plan: plan.name,
+                                              at: plan.location(ofSchemaAt: repeated.position) ?? planAt)
         }
-        findings += ContainerSchemaCheck.findings(chain.project.containers, plan: plan, checksums: byVersion.mapValues(\.checksum))
-        guard !plan.stages.isEmpty else {
-            return findings + DuplicateSchemaChecksumCheck.findings(order: plan.schemas, checksums: byVersion.mapValues(\.checksum),
-                                                                    versions: versions, models: models, together: { _, _ in nil })
-        }
+        // Without stages SwiftData runs a plain automatic migration (§7.1 item 5): no stage, no
+        // coordinator-model check.
+        guard !plan.stages.isEmpty else { return findings + duplicates(plan.schemas) }
+        findings += ContainerSchemaCheck.findings(chain.project.containers, plan: plan, checksums: checksums)
 
         var stages: [RuntimeStage] = []
         var locations: [SourceLocation] = []
         var open: [String] = []
         var sharedAt: [String] = []
-        // Each stage as written: the schemas SwiftData lists in it, and where it is written.
-        var written: [(members: Set<String>, location: SourceLocation)] = []
-        for stage in plan.stages {
+        // Each stage as SwiftData builds it: the schemas it lists, whether it is custom, where it is written.
+        var written: [(members: Set<String>, custom: Bool, location: SourceLocation)] = []
+        for (stage, resolution) in resolved.stages {
             let at = stage.location ?? planAt
-            guard let fromVersion = identifier[stage.from], let toVersion = identifier[stage.to] else { continue } // CP602 says why
-            guard let from = positionOfVersion[fromVersion] else {
-                findings.append(.stageSchemaNotInPlan(stage.from, identifier: fromVersion, plan: plan.name, at: at))
+            let from: Int, to: Int
+            switch resolution {
+            case .unreadable:
+                continue // CP602 says why
+            case .notInPlan(let schema, let identifier):
+                findings.append(.stageSchemaNotInPlan(schema, identifier: identifier, plan: plan.name, at: at))
                 continue
-            }
-            guard let to = positionOfVersion[toVersion] else {
-                findings.append(.stageSchemaNotInPlan(stage.to, identifier: toVersion, plan: plan.name, at: at))
+            case .backward(let earlier, let later):
+                findings.append(.backwardMigrationStage(from: earlier, to: later, at: at))
                 continue
+            case .resolved(let start, let end):
+                (from, to) = (start, end)
             }
-            if VersionOrder.areInIncreasingOrder(toVersion, fromVersion) {
-                findings.append(.backwardMigrationStage(from: (stage.from, fromVersion), to: (stage.to, toVersion), at: at))
-                continue
-            }
-            written.append((Set(stage.kind == .custom || to < from ? [plan.schemas[from], plan.schemas[to]] : Array(plan.schemas[from...to])), at))
             var translated: RuntimeStage
             switch stage.kind {
             case .custom:
@@ -84,8 +77,11 @@ package enum SwiftDataPlanCheck {
                                           hasHandlers: false)
                 if to > from + 1 {
                     open.append("'\(plan.schemas[from])' → '\(plan.schemas[to])' spans \(to - from - 1) schema(s) between; chainplan lists their checksums in the stage (whether SwiftData does is open, §11.7)")
+                } else if to < from {
+                    open.append("'\(plan.schemas[from])' → '\(plan.schemas[to])': the plan lists '\(plan.schemas[to])' first although its version is later; chainplan lists only '\(plan.schemas[from])' in the stage (open, §11.7)")
                 }
             }
+            written.append((Set(translated.keys), stage.kind == .custom, at))
             // A schema where one stage ends and the next begins is listed once, where Core Data's
             // rules allow it (§6.1 fact 6): lightweight runs merge; a custom stage keeps its ends.
             if let previous = stages.last, let shared = translated.keys.first, previous.keys.last == shared {
@@ -112,29 +108,34 @@ package enum SwiftDataPlanCheck {
             stages.append(translated)
             locations.append(at)
         }
-        // Schemas with one checksum: an error where one stage as written holds both (CP610 then
-        // stands for the stage findings this one cause makes: CP501, CP502, CP503).
-        let duplicates = DuplicateSchemaChecksumCheck.findings(order: plan.schemas, checksums: byVersion.mapValues(\.checksum),
-                                                               versions: versions, models: models) { a, b in
-            written.first { $0.members.contains(a) && $0.members.contains(b) }?.location
+        // Schemas with one checksum: an error where one stage as SwiftData builds it holds both
+        // (CP610 then stands for the stage findings this one cause makes: CP501, CP502, CP503).
+        let equal = duplicates(plan.schemas) { a, b in
+            written.first { $0.members.contains(a) && $0.members.contains(b) }.map { DuplicateSchemaChecksumCheck.Stage(location: $0.location, custom: $0.custom) }
         }
-        findings += duplicates
-        let explained = Set(duplicates.filter { $0.severity == .error }.flatMap(\.versions))
-        // Keys: each schema's checksum. Without every listed schema's checksum the stages cannot
-        // be run (the reader's CP602/CP603 say why a model is missing).
-        // A stage SwiftData refuses (CP607, CP608) fails the container before any stage runs.
-        let refused = findings.contains { $0.code == .stageSchemaNotInPlan || $0.code == .backwardMigrationStage }
-        guard !refused, plan.schemas.allSatisfy({ byVersion[$0] != nil }), !stages.isEmpty else { return findings }
-        let identities = VersionIdentities(byVersion: byVersion, source: "\(chain.bundle.path) (computed)")
+        findings += equal
+        let explained = Set(equal.flatMap(\.versions))
+        // A stage SwiftData refuses (CP607, CP608) fails the container before any stage runs; a
+        // stage that cannot be read leaves the list incomplete; a schema without a model has no
+        // checksum to run: the audit is left out then.
+        guard resolved.allResolved, plan.schemas.allSatisfy({ identities[$0] != nil }), !stages.isEmpty else { return findings }
         let keyed = stages.map { stage in
-            RuntimeStage(kind: stage.kind, keys: stage.keys.compactMap { byVersion[$0]?.checksum }, hasHandlers: stage.hasHandlers)
+            RuntimeStage(kind: stage.kind, keys: stage.keys.compactMap { identities[$0]?.checksum }, hasHandlers: stage.hasHandlers)
         }
         let audit = StageListAudit.run(keyed, locations: locations, file: planAt.file,
-                                       input: StageListAudit.Input(order: plan.schemas, identities: identities, bundle: chain.bundle),
+                                       input: StageListAudit.Input(order: plan.schemas, identities: VersionIdentities(byVersion: identities, source: "\(chain.bundle.path) (computed)"),
+                                                                   bundle: chain.bundle),
                                        location: planAt)
-        findings += audit.findings.filter { finding in
-            !([.duplicateChecksumInStage, .checksumAcrossStages, .equalCustomEndpoints].contains(finding.code) && !finding.versions.isEmpty
-              && Set(finding.versions).isSubset(of: explained))
+        let checksumCodes: Set<DiagnosticCode> = [.duplicateChecksumInStage, .equalCustomEndpoints, .checksumAcrossStages]
+        for finding in audit.findings {
+            if checksumCodes.contains(finding.code), !finding.versions.isEmpty, Set(finding.versions).isSubset(of: explained) { continue }
+            guard finding.code == .checksumAcrossStages else {
+                findings.append(finding)
+                continue
+            }
+            var marked = finding.with(severity: .warning)
+            marked.message += " (unverified for SwiftData: whether its migration manager checks stages against each other is open, §11.8)"
+            findings.append(marked)
         }
         if !sharedAt.isEmpty {
             open.append("stages meeting at \(sharedAt.abbreviated.joined(separator: ", ")) list each shared schema once, where Core Data allows it (how SwiftData avoids listing it twice, and whether its manager checks stages against each other, are open, §11.7, §11.8)")
