@@ -109,4 +109,25 @@ struct SwiftDataCommandTests {
         #expect(run.status == 2)
         #expect((run.output + run.error).contains("symbolic link"), "\(run.output)\(run.error)")
     }
+
+    /// A spec's `swiftdata` naming a FIFO, a link loop, nothing, or no string: exit 2 with the
+    /// code that says why, never a hang (a FIFO would block a read).
+    @Test(arguments: [
+        (#"{"swiftdata": "pipe.swift"}"#, "CP601"),
+        (#"{"swiftdata": "loop"}"#, "CP100"),
+        (#"{"swiftdata": "nothing"}"#, "CP601"),
+        (#"{"swiftdata": ["Models"]}"#, "CP100"),
+        (#"{"swiftdata": "."}"#, "CP601"),
+    ])
+    func hostileSourcePaths(_ spec: String, _ code: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swifthostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("pipe.swift").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop").path, withDestinationPath: "loop")
+        try Data(spec.utf8).write(to: folder.appendingPathComponent("chain.json"))
+        let run = await OutputCapture.run(["validate", folder.appendingPathComponent("chain.json").path])
+        #expect(run.status == 2)
+        #expect((run.output + run.error).contains(code), "\(run.output)\(run.error)")
+    }
 }
