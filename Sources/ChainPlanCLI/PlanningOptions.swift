@@ -2,7 +2,25 @@ import ArgumentParser
 import ChainPlanCore
 import ChainPlanKit
 import ChainPlanPlanning
+import ChainPlanSwiftSource
 import Foundation
+
+/// The build configuration SwiftData sources' `#if` is decided under: the target OS and the `-D`
+/// conditions of the build that ships (default: an iOS release build, no conditions).
+struct SwiftConfigurationOptions: ParsableArguments {
+    enum TargetOS: String, ExpressibleByArgument, CaseIterable {
+        case iOS, macOS, tvOS, watchOS, visionOS
+    }
+
+    @Option(name: .customLong("swift-os"), help: "SwiftData sources: the OS '#if os(…)' is decided for.")
+    var os: TargetOS = .iOS
+
+    @Option(name: .customLong("define"), help: ArgumentHelp("SwiftData sources: a custom condition set for '#if' (as swiftc -D); repeat for several.",
+                                                           valueName: "name"))
+    var conditions: [String] = []
+
+    var configuration: StatedConfiguration { StatedConfiguration(os: os.rawValue, conditions: Set(conditions)) }
+}
 
 /// How a spec is read: where its paths may point, how large it may be, and the rule configuration
 /// that governs it. Every command that reads a spec takes these (through `PlanningOptions`, or
@@ -19,6 +37,8 @@ struct SpecAccessOptions: ParsableArguments {
         valueName: "file"))
     var config: String?
 
+    @OptionGroup var swift: SwiftConfigurationOptions
+
     /// `config` as a URL, the form the planner takes.
     var configURL: URL? { config.map { URL(fileURLWithPath: $0) } }
 
@@ -26,6 +46,7 @@ struct SpecAccessOptions: ParsableArguments {
         var options = PlanOptions()
         options.maxSpecBytes = maxSpecBytes
         options.allowOutsideSpecDirectory = allowOutside
+        options.swiftConfiguration = swift.configuration
         return options
     }
 }

@@ -195,9 +195,9 @@ extension ChainPlanner {
 package enum SwiftDataPipeline {
     /// Every schema version of the sources at `url` with its hashes (a failure where the reader
     /// built no model), and the reader's findings.
-    package static func hash(sourcesAt url: URL, displayPath: String, withProperties: Bool)
+    package static func hash(sourcesAt url: URL, displayPath: String, withProperties: Bool, configuration: StatedConfiguration = .default)
         -> (project: SwiftDataProject, hashes: [(version: SwiftSchemaVersion, hashes: VersionHashes)]) {
-        let project = SwiftDataReader.read(at: url, displayPath: displayPath)
+        let project = SwiftDataReader.read(at: url, displayPath: displayPath, configuration: configuration)
         let hashes = project.versions.map { version -> (version: SwiftSchemaVersion, hashes: VersionHashes) in
             let path = version.location?.file ?? displayPath
             guard let model = version.model else {
@@ -211,8 +211,8 @@ package enum SwiftDataPipeline {
 
     /// The sources at `url` read as a model bundle (one version per schema, the plan's schemas
     /// when it has one, as planning reads them), for commands that take a bundle (`inspect`).
-    package static func bundle(sourcesAt url: URL, displayPath: String) -> ModelBundleReadResult {
-        let chain = SwiftDataChain(SwiftDataReader.read(at: url, displayPath: displayPath), path: displayPath, written: nil)
+    package static func bundle(sourcesAt url: URL, displayPath: String, configuration: StatedConfiguration = .default) -> ModelBundleReadResult {
+        let chain = SwiftDataChain(SwiftDataReader.read(at: url, displayPath: displayPath, configuration: configuration), path: displayPath, written: nil)
         let usable = !chain.findings.hasUnusableInput && !chain.bundle.versions.isEmpty
         return ModelBundleReadResult(bundle: usable ? chain.bundle : nil, diagnostics: chain.findings.sorted())
     }

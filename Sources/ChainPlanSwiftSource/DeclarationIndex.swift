@@ -72,7 +72,7 @@ package struct DeclarationIndex {
         /// `@Model` is on the declaration.
         package var isModel: Bool
         /// The innermost `#if` the declaration sits in, when it does.
-        package var conditional: (file: Int, node: IfConfigDeclSyntax)?
+        package var conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?
     }
 
     /// A typealias: its target, resolved in the scope it is declared in.
@@ -92,14 +92,18 @@ package struct DeclarationIndex {
     /// Declarations the reader could not place (an extension of a type the sources do not
     /// declare that holds a `@Model`, a name declared twice), with the reason.
     package private(set) var problems: [(file: Int, node: Syntax, reason: String)] = []
-    /// Every `#if` that holds a `@Model` class or sits in one's body.
-    package private(set) var conditionalModels: [(file: Int, node: IfConfigDeclSyntax)] = []
+    /// Every `#if` that holds a `@Model` class or sits in one's body and that `configuration`
+    /// cannot decide, with why (its first clause is read).
+    package private(set) var conditionalModels: [(file: Int, node: IfConfigDeclSyntax, reason: String)] = []
+    /// The configuration `#if` is decided under.
+    package let configuration: StatedConfiguration
 
     /// Extensions whose extended type is not resolved yet.
-    private var pendingExtensions: [(node: ExtensionDeclSyntax, file: Int, conditional: (file: Int, node: IfConfigDeclSyntax)?)] = []
+    private var pendingExtensions: [(node: ExtensionDeclSyntax, file: Int, conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?)] = []
 
-    /// Indexes every declaration of `files`.
-    package init(files: [ParsedSwiftFile]) {
+    /// Indexes every declaration of `files`, `#if` decided under `configuration`.
+    package init(files: [ParsedSwiftFile], configuration: StatedConfiguration = .default) {
+        self.configuration = configuration
         for (position, file) in files.enumerated() {
             for item in file.tree.statements {
                 if case .decl(let decl) = item.item { collect(decl, container: nil, scope: [], file: position, conditional: nil, topLevel: true) }
@@ -111,7 +115,7 @@ package struct DeclarationIndex {
             let pending = pendingExtensions
             pendingExtensions = []
             var progressed = false
-            var unresolved: [(node: ExtensionDeclSyntax, file: Int, conditional: (file: Int, node: IfConfigDeclSyntax)?)] = []
+            var unresolved: [(node: ExtensionDeclSyntax, file: Int, conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?)] = []
             for entry in pending {
                 if case .declared(let name) = resolve(entry.node.extendedType, in: []) {
                     progressed = true
@@ -136,7 +140,7 @@ package struct DeclarationIndex {
     /// Indexes `decl`, declared in `container` (nil: the top level) whose body scope is `scope`,
     /// and the declarations nested in it.
     private mutating func collect(_ decl: DeclSyntax, container: String?, scope: Scope, file: Int,
-                                  conditional: (file: Int, node: IfConfigDeclSyntax)?, topLevel: Bool) {
+                                  conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?, topLevel: Bool) {
         func qualified(_ name: String) -> String { container.map { "\($0).\(name)" } ?? name }
         func addType(_ name: TokenSyntax, _ kind: TypeDecl.Kind, attributes: AttributeListSyntax,
                      inheritance: InheritanceClauseSyntax?, members: MemberBlockItemListSyntax) {
@@ -173,19 +177,22 @@ package struct DeclarationIndex {
         } else if let node = decl.as(ExtensionDeclSyntax.self), topLevel {
             pendingExtensions.append((node, file, conditional))
         } else if let node = decl.as(IfConfigDeclSyntax.self) {
-            // Only the first clause is read; a @Model under it is reported (`conditionalModels`).
-            guard let clause = node.clauses.first, let elements = clause.elements else { return }
+            // The active clause under the configuration; when it cannot be decided, the first
+            // clause, its declarations marked conditional and a @Model under it reported.
+            let (chosen, undecided) = clause(of: node)
+            guard let elements = chosen?.elements else { return }
+            let marked = undecided.map { (file, node, $0) } ?? conditional
             switch elements {
             case .decls(let members):
-                if Self.holdsModel(members) { conditionalModels.append((file, node)) }
-                for member in members { collect(member.decl, container: container, scope: scope, file: file, conditional: (file, node), topLevel: topLevel) }
+                if let undecided, Self.holdsModel(members) { conditionalModels.append((file, node, undecided)) }
+                for member in members { collect(member.decl, container: container, scope: scope, file: file, conditional: marked, topLevel: topLevel) }
             case .statements(let items):
                 for item in items {
                     if case .decl(let inner) = item.item {
-                        if inner.as(ClassDeclSyntax.self).map({ Self.hasAttribute($0.attributes, named: "Model") }) == true {
-                            conditionalModels.append((file, node))
+                        if let undecided, inner.as(ClassDeclSyntax.self).map({ Self.hasAttribute($0.attributes, named: "Model") }) == true {
+                            conditionalModels.append((file, node, undecided))
                         }
-                        collect(inner, container: container, scope: scope, file: file, conditional: (file, node), topLevel: topLevel)
+                        collect(inner, container: container, scope: scope, file: file, conditional: marked, topLevel: topLevel)
                     }
                 }
             default:
@@ -194,18 +201,29 @@ package struct DeclarationIndex {
         }
     }
 
+    /// The clause of `node` read: the active one under `configuration` (nil when none is), or,
+    /// when the configuration cannot decide, the first with why.
+    package func clause(of node: IfConfigDeclSyntax) -> (clause: IfConfigClauseSyntax?, undecided: String?) {
+        switch configuration.activeClause(of: node) {
+        case .success(let clause): return (clause, nil)
+        case .failure(let failure): return (node.clauses.first, failure.reason)
+        }
+    }
+
     /// Indexes each member of a type body; `#if` in a `@Model` body is noted.
     private mutating func collect(members: MemberBlockItemListSyntax, container: String, scope: Scope, file: Int,
-                                  conditional: (file: Int, node: IfConfigDeclSyntax)?, modelBody: Bool) {
+                                  conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?, modelBody: Bool) {
         for member in members {
-            if modelBody, let node = member.decl.as(IfConfigDeclSyntax.self) { conditionalModels.append((file, node)) }
+            if modelBody, let node = member.decl.as(IfConfigDeclSyntax.self), let undecided = clause(of: node).undecided {
+                conditionalModels.append((file, node, undecided))
+            }
             collect(member.decl, container: container, scope: scope, file: file, conditional: conditional, topLevel: false)
         }
     }
 
     /// Adds an extension's members and conformances to the type it extends (`name`).
     private mutating func addExtension(_ node: ExtensionDeclSyntax, of name: String, file: Int,
-                                       conditional: (file: Int, node: IfConfigDeclSyntax)?) {
+                                       conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?) {
         let scope: Scope = [name]
         types[name]?.memberBlocks.append((node.memberBlock.members, scope, file))
         types[name]?.inherited += (node.inheritanceClause?.inheritedTypes.map { ($0.type, [], file) }) ?? []

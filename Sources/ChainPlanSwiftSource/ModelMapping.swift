@@ -72,7 +72,7 @@ struct ModelMapper {
         let scope = type.bodyScope
         // The reader reports each #if once (CP602); here only the hashes are marked.
         if type.conditional != nil {
-            mapped.unverified.append("\(type.simpleName): declared under #if; the first clause was read")
+            mapped.unverified.append("\(type.simpleName): declared under an #if the stated configuration cannot decide; the first clause was read")
         }
         // A @Model superclass is the entity's superentity (iOS 26).
         for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
@@ -82,11 +82,7 @@ struct ModelMapper {
                 mapped.unverified.append("\(type.simpleName): superentity hashes have no ground truth yet [open, §11.13]")
             }
         }
-        for member in node.memberBlock.members {
-            if member.decl.is(IfConfigDeclSyntax.self) {
-                mapped.unverified.append("\(type.simpleName): properties under #if are left out")
-                continue
-            }
+        for member in activeMembers(node.memberBlock.members, of: type.simpleName, unverified: &mapped.unverified) {
             if let macro = member.decl.as(MacroExpansionDeclSyntax.self) {
                 macroExpansion(macro, in: &mapped, file: type.file)
                 continue
@@ -97,6 +93,25 @@ struct ModelMapper {
             }
         }
         return mapped
+    }
+
+    /// The members of a class body with each `#if` replaced by its active clause's members (under
+    /// the index's configuration); an `#if` it cannot decide is left out and marked.
+    private func activeMembers(_ members: MemberBlockItemListSyntax, of name: String, unverified: inout [String]) -> [MemberBlockItemSyntax] {
+        var result: [MemberBlockItemSyntax] = []
+        for member in members {
+            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else {
+                result.append(member)
+                continue
+            }
+            let (clause, undecided) = index.clause(of: conditional)
+            if undecided != nil {
+                unverified.append("\(name): properties under an #if the stated configuration cannot decide are left out")
+                continue
+            }
+            if case .decls(let inner)? = clause?.elements { result += activeMembers(inner, of: name, unverified: &unverified) }
+        }
+        return result
     }
 
     /// `#Unique<T>([\.a, \.b], [\.c])` adds uniqueness constraints; `#Index` adds fetch indexes.

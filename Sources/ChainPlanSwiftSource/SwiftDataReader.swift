@@ -14,10 +14,10 @@ package enum SwiftDataReader {
     /// The name of an app's one unversioned schema.
     package static let unversionedName = "ModelContainer"
 
-    /// Reads the Swift file or folder at `url`, shown as `displayPath`.
-    package static func read(at url: URL, displayPath: String) -> SwiftDataProject {
+    /// Reads the Swift file or folder at `url`, shown as `displayPath`, `#if` decided under `configuration`.
+    package static func read(at url: URL, displayPath: String, configuration: StatedConfiguration = .default) -> SwiftDataProject {
         let (loaded, problems) = SwiftSourceFiles.load(url, displayPath: displayPath)
-        var project = read(files: loaded)
+        var project = read(files: loaded, configuration: configuration)
         project.diagnostics = (problems.map { Diagnostic.unreadableSwiftSource("'\($0.path)' \($0.reason)", at: ChainPlanCore.SourceLocation(file: $0.path)) }
             + project.diagnostics).sorted()
         if loaded.isEmpty {
@@ -29,11 +29,11 @@ package enum SwiftDataReader {
     /// Reads Swift files given as (display path, text). The parser and the walks over its trees
     /// recurse as deep as the source nests (up to `SwiftSourceLimits.maxNesting`), so the read
     /// runs on a thread of its own with a stack large enough for that, whatever thread calls.
-    package static func read(files sources: [(path: String, text: String)]) -> SwiftDataProject {
+    package static func read(files sources: [(path: String, text: String)], configuration: StatedConfiguration = .default) -> SwiftDataProject {
         let result = Locked<SwiftDataProject?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            let project = readHere(files: sources)
+            let project = readHere(files: sources, configuration: configuration)
             result.withLock { $0 = project }
             done.signal()
         }
@@ -45,7 +45,7 @@ package enum SwiftDataReader {
     }
 
     /// `read(files:)` on the calling thread.
-    private static func readHere(files sources: [(path: String, text: String)]) -> SwiftDataProject {
+    private static func readHere(files sources: [(path: String, text: String)], configuration: StatedConfiguration) -> SwiftDataProject {
         var diagnostics: [Diagnostic] = []
         var files: [ParsedSwiftFile] = []
         for source in sources {
@@ -61,13 +61,13 @@ package enum SwiftDataReader {
             }
             files.append(parsed)
         }
-        let index = DeclarationIndex(files: files)
+        let index = DeclarationIndex(files: files, configuration: configuration)
         var reader = Reading(index: index, files: files)
         for problem in index.problems {
             reader.mapper.note(.unresolvedSwiftName(problem.reason, at: files[problem.file].location(of: problem.node)))
         }
         for conditional in index.conditionalModels {
-            reader.mapper.note(.unresolvedSwiftName("#if around or inside a @Model class is not evaluated yet; chainplan reads its first clause only",
+            reader.mapper.note(.unresolvedSwiftName("#if around or inside a @Model class cannot be decided under the stated configuration (\(index.configuration.summary)): \(conditional.reason); chainplan reads its first clause only",
                                                     at: files[conditional.file].location(of: conditional.node)))
         }
         let versions = reader.versions()

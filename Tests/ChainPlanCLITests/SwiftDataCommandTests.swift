@@ -130,4 +130,26 @@ struct SwiftDataCommandTests {
         #expect(run.status == 2)
         #expect((run.output + run.error).contains(code), "\(run.output)\(run.error)")
     }
+
+    /// `--define` and `--swift-os` state the build `#if` is decided for: the property under
+    /// `#if STAGING` is in the model, and so in its hash, only when STAGING is defined.
+    @Test func theStatedConfigurationDecidesIf() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = "import SwiftData\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Thing.self] }\n    @Model final class Thing {\n        var name = \"\"\n        #if STAGING && os(macOS)\n        var note: String?\n        #endif\n    }\n}\n"
+        try Data(source.utf8).write(to: folder.appendingPathComponent("Models.swift"))
+        func checksum(_ extra: [String]) async throws -> String? {
+            let run = await OutputCapture.run(["hash", folder.path, "--format", "json"] + extra)
+            #expect(run.status == 0, "\(run.error)")
+            return ((try Self.json(run.output))["versions"] as? [[String: Any]])?.first?["checksum"] as? String
+        }
+        let plain = try await checksum([])
+        let staging = try await checksum(["--define", "STAGING"])
+        let stagingMac = try await checksum(["--define", "STAGING", "--swift-os", "macOS"])
+        #expect(plain != nil && plain == staging)
+        #expect(stagingMac != nil && stagingMac != plain)
+        let validated = await OutputCapture.run(["validate", folder.path, "--define", "STAGING", "--swift-os", "macOS"])
+        #expect(validated.status == 0, "\(validated.output)")
+    }
 }

@@ -65,6 +65,8 @@ struct HashCommand: AsyncParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
+    @OptionGroup var swift: SwiftConfigurationOptions
+
     func validate() throws {
         if bundle == nil, store == nil { throw ValidationError("name a bundle, or a store with --store") }
         if store != nil, format == .corestore { throw ValidationError("--format corestore needs a bundle, not a store") }
@@ -128,7 +130,8 @@ struct HashCommand: AsyncParsableCommand {
     func swiftReport(_ path: String) throws -> HashReport {
         let url = URL(fileURLWithPath: path)
         let shown = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
-        let (project, hashed) = SwiftDataPipeline.hash(sourcesAt: url, displayPath: shown, withProperties: properties)
+        let (project, hashed) = SwiftDataPipeline.hash(sourcesAt: url, displayPath: shown, withProperties: properties,
+                                                                  configuration: swift.configuration)
         if project.diagnostics.hasUnusableInput {
             throw UsageError(findings: project.diagnostics.filter { $0.code.unusableInput && $0.severity == .error })
         }

@@ -50,6 +50,8 @@ struct InspectCommand: AsyncParsableCommand {
 
     @OptionGroup var color: ColorOptions
 
+    @OptionGroup var swift: SwiftConfigurationOptions
+
     func validate() throws {
         if store != nil {
             if bundles.count > 1 { throw ValidationError("--store takes at most one bundle") }
@@ -65,7 +67,7 @@ struct InspectCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: path)
         let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
         if !ModelBundleLocator.isBundle(url), SwiftSourceLocator.isSwiftSource(url) {
-            return SwiftDataPipeline.bundle(sourcesAt: url, displayPath: displayPath)
+            return SwiftDataPipeline.bundle(sourcesAt: url, displayPath: displayPath, configuration: swift.configuration)
         }
         return reader.read(bundleAt: url, displayPath: displayPath)
     }

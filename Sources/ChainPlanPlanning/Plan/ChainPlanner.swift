@@ -3,6 +3,7 @@ import ChainPlanGraph
 import ChainPlanHistory
 import ChainPlanInference
 import ChainPlanReaders
+import ChainPlanSwiftSource
 import Foundation
 
 /// Options that shape a planning run.
@@ -28,6 +29,8 @@ public struct PlanOptions: Sendable {
     /// A git revision whose model bundle is what shipped (`--against`): every version it holds
     /// is checked like a locked one (CP401, CP402, CP406–CP409).
     public var against: String?
+    /// The build configuration SwiftData sources' `#if` is decided under.
+    package var swiftConfiguration = StatedConfiguration.default
     /// The `git` executable `against` is read with.
     package var git = Git.onPath()
 

@@ -50,7 +50,7 @@ package struct ProjectLoader {
     /// the sources are the input.
     func load(swiftAt url: URL, spec written: (spec: ChainSpec, findings: [Diagnostic], directory: URL)?) -> Loaded {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
-        let project = SwiftDataReader.read(at: url, displayPath: display)
+        let project = SwiftDataReader.read(at: url, displayPath: display, configuration: options.swiftConfiguration)
         let chain = SwiftDataChain(project, path: display, written: written?.spec)
         var findings = (written?.findings ?? []) + chain.findings
         if chain.findings.hasUnusableInput {
@@ -61,7 +61,8 @@ package struct ProjectLoader {
         let lock = lockFindings(in: written?.directory ?? url.deletingLastPathComponent(), bundle: chain.bundle, staged: staged)
         var shipped: (findings: [Diagnostic], versions: Set<String>?) = ([], nil)
         if let revision = options.against {
-            shipped = ShippedSchemas.check(chain, at: url, path: display, planName: written?.spec.migrationPlan, revision: revision, staged: staged, git: options.git,
+            shipped = ShippedSchemas.check(chain, at: url, path: display, planName: written?.spec.migrationPlan, revision: revision, staged: staged,
+                                           configuration: options.swiftConfiguration, git: options.git,
                                            location: written?.spec.swiftData?.location ?? SourceLocation(file: display))
         }
         findings += lock.findings + shipped.findings

@@ -139,16 +139,26 @@ struct SwiftNameResolutionTests {
         #expect(version.unverified.contains { $0.contains("identifier") })
     }
 
-    /// `#if` around a model is not evaluated yet: a finding, never silence.
-    @Test func conditionalModelIsAFinding() throws {
-        let source = SwiftDataTestSupport.schema("""
-            #if os(iOS)
-            @Model final class Thing { var name = "" }
-            #endif
-            """)
-        let project = SwiftDataTestSupport.read([("Models.swift", source)])
-        #expect(project.diagnostics.contains { $0.code == .unresolvedSwiftName && $0.message.contains("#if") })
-        #expect(project.versions.first?.unverified.contains { $0.contains("#if") } == true)
+    /// `#if` is decided under the stated configuration (an iOS release build): the active clause
+    /// is read; one it cannot decide (`canImport` of the app's own packages) is a finding, its
+    /// first clause read and the hashes marked, never silence. Each case: the schema's body, the
+    /// attributes of `Thing`, and whether a CP602 is expected.
+    @Test(arguments: [
+        ("#if os(iOS)\n@Model final class Thing { var name = \"\" }\n#endif", ["name"], false),
+        ("#if os(macOS)\n@Model final class Thing { var mac = \"\" }\n#else\n@Model final class Thing { var phone = \"\" }\n#endif", ["phone"], false),
+        ("#if DEBUG\n@Model final class Thing { var debug = \"\" }\n#else\n@Model final class Thing { var release = \"\" }\n#endif", ["release"], false),
+        ("@Model final class Thing {\n    var name = \"\"\n    #if canImport(UIKit)\n    var color: String?\n    #endif\n}", ["color", "name"], false),
+        ("#if canImport(Firebase)\n@Model final class Thing { var first = \"\" }\n#else\n@Model final class Thing { var second = \"\" }\n#endif", ["first"], true),
+        ("@Model final class Thing {\n    var name = \"\"\n    #if canImport(Firebase)\n    var remote: String?\n    #endif\n}", ["name"], true),
+    ] as [(String, [String], Bool)])
+    func conditionalCompilation(_ body: String, _ attributes: [String], _ undecided: Bool) throws {
+        let project = SwiftDataTestSupport.read([("Models.swift", SwiftDataTestSupport.schema(body))])
+        let model = try #require(project.versions.first?.model, "\(project.diagnostics.map(\.message))")
+        #expect(model.entity(named: "Thing")?.attributes.map(\.name).sorted() == attributes)
+        let findings = project.diagnostics.filter { $0.code == .unresolvedSwiftName && $0.message.contains("#if") }
+        #expect(findings.count == (undecided ? 1 : 0), "\(project.diagnostics.map(\.message))")
+        #expect(findings.allSatisfy { $0.message.contains("os(iOS), arm64, no -D conditions") && $0.message.contains("Firebase") })
+        #expect((project.versions.first?.unverified.contains { $0.contains("#if") } ?? false) == undecided)
     }
 
     /// Plans: schemas, stages written inline or as static members.

@@ -12,7 +12,7 @@ import Foundation
 enum ShippedSchemas {
     /// The findings of `chain` (read from `url`, shown as `path`) against `revision`, and the
     /// schemas that shipped there; `location` is where a revision that cannot be read is reported.
-    static func check(_ chain: SwiftDataChain, at url: URL, path: String, planName: Located<String>?, revision name: String, staged: Bool, git: Git,
+    static func check(_ chain: SwiftDataChain, at url: URL, path: String, planName: Located<String>?, revision name: String, staged: Bool, configuration: StatedConfiguration, git: Git,
                       location: SourceLocation) -> (findings: [Diagnostic], versions: Set<String>?) {
         let files: RevisionFiles
         switch RevisionFiles.open(containing: url, revision: name, git: git) {
@@ -44,7 +44,7 @@ enum ShippedSchemas {
         }
         var written = ChainSpec.inferred(versions: [], file: path)
         written.migrationPlan = planName
-        let shipped = SwiftDataChain(SwiftDataReader.read(files: sources), path: path, written: written)
+        let shipped = SwiftDataChain(SwiftDataReader.read(files: sources, configuration: configuration), path: path, written: written)
         let now = Dictionary(chain.bundle.versions.compactMap { version in ChainLock.fingerprint(version).map { (version.name, $0.checksum) } },
                              uniquingKeysWith: { first, _ in first })
         // A schema whose checksum is unchanged needs no comparison (nil fingerprint).
