@@ -201,6 +201,30 @@ package struct DeclarationIndex {
         }
     }
 
+    /// The members of a type body with each `#if` replaced by its active clause's members (under
+    /// `configuration`); an `#if` it cannot decide is left out, and `undecided` says so.
+    package func activeMembers(_ members: MemberBlockItemListSyntax) -> (members: [MemberBlockItemSyntax], undecided: Bool) {
+        var result: [MemberBlockItemSyntax] = []
+        var undecided = false
+        for member in members {
+            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else {
+                result.append(member)
+                continue
+            }
+            let (chosen, reason) = clause(of: conditional)
+            guard reason == nil else {
+                undecided = true
+                continue
+            }
+            if case .decls(let inner)? = chosen?.elements {
+                let nested = activeMembers(inner)
+                result += nested.members
+                undecided = undecided || nested.undecided
+            }
+        }
+        return (result, undecided)
+    }
+
     /// The clause of `node` read: the active one under `configuration` (nil when none is), or,
     /// when the configuration cannot decide, the first with why.
     package func clause(of node: IfConfigDeclSyntax) -> (clause: IfConfigClauseSyntax?, undecided: String?) {

@@ -82,7 +82,11 @@ struct ModelMapper {
                 mapped.unverified.append("\(type.simpleName): superentity hashes have no ground truth yet [open, §11.13]")
             }
         }
-        for member in activeMembers(node.memberBlock.members, of: type.simpleName, unverified: &mapped.unverified) {
+        let (members, undecided) = index.activeMembers(node.memberBlock.members)
+        if undecided {
+            mapped.unverified.append("\(type.simpleName): properties under an #if the stated configuration cannot decide are left out")
+        }
+        for member in members {
             if let macro = member.decl.as(MacroExpansionDeclSyntax.self) {
                 macroExpansion(macro, in: &mapped, file: type.file)
                 continue
@@ -93,25 +97,6 @@ struct ModelMapper {
             }
         }
         return mapped
-    }
-
-    /// The members of a class body with each `#if` replaced by its active clause's members (under
-    /// the index's configuration); an `#if` it cannot decide is left out and marked.
-    private func activeMembers(_ members: MemberBlockItemListSyntax, of name: String, unverified: inout [String]) -> [MemberBlockItemSyntax] {
-        var result: [MemberBlockItemSyntax] = []
-        for member in members {
-            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else {
-                result.append(member)
-                continue
-            }
-            let (clause, undecided) = index.clause(of: conditional)
-            if undecided != nil {
-                unverified.append("\(name): properties under an #if the stated configuration cannot decide are left out")
-                continue
-            }
-            if case .decls(let inner)? = clause?.elements { result += activeMembers(inner, of: name, unverified: &unverified) }
-        }
-        return result
     }
 
     /// `#Unique<T>([\.a, \.b], [\.c])` adds uniqueness constraints; `#Index` adds fetch indexes.

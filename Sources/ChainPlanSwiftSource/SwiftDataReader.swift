@@ -111,10 +111,11 @@ private struct Reading {
         var file: Int
     }
 
-    /// The static member `name` of `type`, from its declaration or any extension.
+    /// The static member `name` of `type`, from its declaration or any extension (under an `#if`,
+    /// when the stated configuration makes its clause active).
     func staticMember(_ name: String, of type: DeclarationIndex.TypeDecl) -> StaticValue? {
         for block in type.memberBlocks {
-            for member in block.members {
+            for member in index.activeMembers(block.members).members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self),
                       variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) else { continue }
                 for binding in variable.bindings {

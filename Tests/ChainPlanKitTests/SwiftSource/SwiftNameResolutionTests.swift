@@ -161,6 +161,26 @@ struct SwiftNameResolutionTests {
         #expect((project.versions.first?.unverified.contains { $0.contains("#if") } ?? false) == undecided)
     }
 
+    /// A schema's static members under `#if` are read from the active clause.
+    @Test func staticMembersUnderIf() throws {
+        let source = """
+            import SwiftData
+            enum SchemaV1: VersionedSchema {
+                static let versionIdentifier = Schema.Version(1, 0, 0)
+                #if os(macOS)
+                static var models: [any PersistentModel.Type] { [Desk.self] }
+                #else
+                static var models: [any PersistentModel.Type] { [Phone.self] }
+                #endif
+                @Model final class Desk { var name = "" }
+                @Model final class Phone { var number = "" }
+            }
+            """
+        let project = SwiftDataTestSupport.read([("Models.swift", source)])
+        #expect(project.versions.first?.model?.entities.map(\.name) == ["Phone"], "\(project.diagnostics.map(\.message))")
+        #expect(!project.diagnostics.contains { $0.code == .unresolvedSwiftName }, "\(project.diagnostics.map(\.message))")
+    }
+
     /// Plans: schemas, stages written inline or as static members.
     @Test func migrationPlanIsRead() throws {
         let url = SwiftDataTestSupport.fixtures.appendingPathComponent("Trips")
