@@ -42,16 +42,17 @@ struct SwiftDataCommandTests {
         #expect(run.output.contains("TripsSchemaV1  TripsSchemaV1 → TripsSchemaV2"), "\(run.output)")
     }
 
+    /// CP100 makes the spec unusable (exit 2); CP605 is an error on a usable input (exit 1).
     @Test(arguments: [
-        (#"{"swiftdata": "Models", "model": "Model.xcdatamodeld"}"#, "CP100"),
-        (#"{"chain": ["A"], "plan": "TripsMigrationPlan"}"#, "CP100"),
-        (#"{"swiftdata": "Models", "plan": "NoSuchPlan"}"#, "CP605"),
+        (#"{"swiftdata": "Models", "model": "Model.xcdatamodeld"}"#, "CP100", Int32(2)),
+        (#"{"chain": ["A"], "plan": "TripsMigrationPlan"}"#, "CP100", 2),
+        (#"{"swiftdata": "Models", "plan": "NoSuchPlan"}"#, "CP605", 1),
     ])
-    func aSpecThatCannotBeUsed(_ spec: String, _ code: String) async throws {
+    func aSpecThatCannotBeUsed(_ spec: String, _ code: String, _ status: Int32) async throws {
         let folder = try Self.project(spec: spec)
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = await OutputCapture.run(["validate", folder.appendingPathComponent("chain.json").path])
-        #expect(run.status != 0)
+        #expect(run.status == status)
         #expect(run.output.contains(code) || run.error.contains(code), "\(run.output)\(run.error)")
     }
 

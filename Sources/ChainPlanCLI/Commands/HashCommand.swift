@@ -3,6 +3,7 @@ import ChainPlanCore
 import ChainPlanHashing
 import ChainPlanKit
 import ChainPlanOutput
+import ChainPlanPlanning
 import ChainPlanReaders
 import ChainPlanStore
 import ChainPlanSwiftSource
@@ -85,7 +86,7 @@ struct HashCommand: AsyncParsableCommand {
     }
 
     func makeReport() throws -> HashReport {
-        if let bundle, store == nil, Self.isSwiftSource(bundle) {
+        if let bundle, store == nil, SwiftSourceLocator.isSwiftSource(URL(fileURLWithPath: bundle)) {
             return try swiftReport(bundle)
         }
         let versions = try bundle.map(bundleVersions) ?? []
@@ -113,16 +114,6 @@ struct HashCommand: AsyncParsableCommand {
             recordsChecksum: metadata.modelVersionChecksum != nil, recordsDigest: metadata.modelVersionHashesDigest != nil,
             entities: recorded.mapValues { $0.base64EncodedString() },
             matches: match?.matches, nearest: match?.nearest))
-    }
-
-    /// True when `path` names Swift sources: a `.swift` file, or a folder that is not a model
-    /// bundle.
-    static func isSwiftSource(_ path: String) -> Bool {
-        let url = URL(fileURLWithPath: path)
-        if url.pathExtension == "swift" { return true }
-        guard !["xcdatamodeld", "xcdatamodel", "momd"].contains(url.pathExtension) else { return false }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Every schema version of the SwiftData sources at `path`: its hashes under its type name,

@@ -66,7 +66,7 @@ struct InspectCommand: AsyncParsableCommand {
     func read(_ path: String, reader: ModelBundleReader) -> ModelBundleReadResult {
         let url = URL(fileURLWithPath: path)
         let displayPath = DisplayPath.make(url, relativeTo: DisplayPath.currentDirectory)
-        if !ModelBundleLocator.isBundle(url), SwiftSourceLocator.isSwiftSource(url) {
+        if SwiftSourceLocator.isSwiftSource(url) {
             return SwiftDataPipeline.bundle(sourcesAt: url, displayPath: displayPath, configuration: swift.configuration)
         }
         return reader.read(bundleAt: url, displayPath: displayPath)

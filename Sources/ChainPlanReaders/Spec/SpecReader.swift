@@ -99,9 +99,6 @@ struct SpecInterpreter {
         self.knownCodes = knownCodes
     }
 
-    static let fullFormKeys: Set<String> = ["chain", "model", "swiftdata", "plan", "target", "mappings", "stages", "accept",
-                                            "deferredLightweightMigration", "$schema"]
-
     mutating func interpret(_ root: Node) -> ChainSpec? {
         let rootLocation = location(of: root)
         if case .mapping(let mapping) = root, let chainValue = fullFormChain(mapping) {

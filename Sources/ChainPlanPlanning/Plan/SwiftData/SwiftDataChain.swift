@@ -15,6 +15,8 @@ package struct SwiftDataChain: Sendable {
     package var project: SwiftDataProject
     /// The plan checked; nil when the sources hold none, or it cannot be chosen (CP605).
     package var plan: SwiftMigrationPlan?
+    /// The plan's stages resolved by version, as SwiftData resolves them (nil without a plan).
+    var stages: PlanStages?
     /// The schema versions as a model bundle.
     package var bundle: ModelBundle
     /// The chain planned.
@@ -65,10 +67,12 @@ package struct SwiftDataChain: Sendable {
             }
         }
         if let plan {
-            // The custom stages SwiftData builds, between the schemas its version lookup finds.
             let identifiers = Dictionary(project.versions.compactMap { version in version.identifier.map { (version.name, $0) } },
                                          uniquingKeysWith: { first, _ in first })
-            for step in PlanStages(plan, identifiers: identifiers).customSteps where !spec.customStages.contains(where: { $0.value == step.value }) {
+            let resolved = PlanStages(plan, identifiers: identifiers)
+            stages = resolved
+            // The custom stages SwiftData builds, between the schemas its version lookup finds.
+            for step in resolved.customSteps where !spec.customStages.contains(where: { $0.value == step.value }) {
                 spec.customStages.append(step)
             }
         }

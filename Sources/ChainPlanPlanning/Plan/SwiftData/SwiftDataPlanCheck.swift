@@ -33,9 +33,8 @@ package enum SwiftDataPlanCheck {
         func duplicates(_ order: [String], together: (String, String) -> DuplicateSchemaChecksumCheck.Stage? = { _, _ in nil }) -> [Diagnostic] {
             DuplicateSchemaChecksumCheck.findings(order: order, checksums: checksums, versions: versions, models: models, together: together)
         }
-        guard let plan = chain.plan else { return duplicates(chain.bundle.versionNames) }
+        guard let plan = chain.plan, let resolved = chain.stages else { return duplicates(chain.bundle.versionNames) }
         let planAt = plan.location ?? SourceLocation(file: chain.bundle.path)
-        let resolved = PlanStages(plan, identifiers: versions.compactMapValues(\.identifier))
         var findings = resolved.repeatedVersions.map { repeated in
             Diagnostic.duplicateSchemaVersion(plan.schemas[repeated.position], first: plan.schemas[repeated.first],
                                               identifier: versions[plan.schemas[repeated.position]]?.identifier ?? "?", plan: plan.name,
