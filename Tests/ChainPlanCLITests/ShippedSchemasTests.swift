@@ -59,6 +59,21 @@ struct ShippedSchemasTests {
         #expect(run.output.contains("CP409"), "\(run.output)")
     }
 
+    /// A file at the revision that the work tree's reader would refuse (not UTF-8 here) makes the
+    /// revision unreadable; skipping it would make its schemas look gone (CP402).
+    @Test func anUnreadableFileAtTheRevisionIsReported() async throws {
+        try #require(git.executable != nil, "git is needed")
+        let repo = try repository()
+        defer { try? FileManager.default.removeItem(at: repo.folder) }
+        let bad = repo.folder.appendingPathComponent("Models/Extra.swift")
+        try Data([0x2F, 0x2F, 0xFF, 0xFE, 0x0A]).write(to: bad)
+        try repo.commit("binary", tag: "broken")
+        try FileManager.default.removeItem(at: bad)
+        let run = await OutputCapture.run(["validate", repo.folder.appendingPathComponent("Models").path, "--against", "broken"])
+        #expect(run.output.contains("CP405") && run.output.contains("not UTF-8"), "\(run.output)")
+        #expect(!run.output.contains("CP402"), "\(run.output)")
+    }
+
     @Test func theLockRecordsSchemaChecksums() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-lock-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Models"), withIntermediateDirectories: true)

@@ -31,7 +31,12 @@ enum ShippedSchemas {
         var total = 0
         for key in found.keys.sorted() {
             if isFile ? key != url.lastPathComponent : !SwiftSourceFiles.isSourcePath(key) { continue }
-            guard let data = found[key], data.count <= SwiftSourceLimits.maxFileBytes, let text = String(data: data, encoding: .utf8) else { continue }
+            guard let data = found[key] else { continue }
+            // A file the work tree would refuse is reported, never skipped: its schemas would look gone (CP402).
+            guard data.count <= SwiftSourceLimits.maxFileBytes, let text = String(data: data, encoding: .utf8) else {
+                return ([.unreadableRevision(.gitFailed("'\(key)' at \(files.revision.name) is over \(ByteSize.describe(SwiftSourceLimits.maxFileBytes)) or not UTF-8"),
+                                             at: location)], nil)
+            }
             total += data.count
             guard sources.count < SwiftSourceLimits.maxFiles, total <= SwiftSourceLimits.maxTotalBytes else {
                 return ([.unreadableRevision(.gitFailed("the Swift sources at \(files.revision.name) are over chainplan's limits (\(SwiftSourceLimits.maxFiles) files, \(ByteSize.describe(SwiftSourceLimits.maxTotalBytes)))"),
