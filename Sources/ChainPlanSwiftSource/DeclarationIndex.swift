@@ -127,7 +127,7 @@ package struct DeclarationIndex {
             if !progressed {
                 for entry in unresolved where Self.holdsModel(entry.node.memberBlock.members) {
                     problems.append((entry.file, Syntax(entry.node.extendedType),
-                                     "extension of '\(entry.node.extendedType.trimmedDescription)', which the sources do not declare, holds a @Model class"))
+                                     "extension of '\(entry.node.extendedType.trimmedText)', which the sources do not declare, holds a @Model class"))
                 }
                 break
             }
@@ -268,7 +268,7 @@ package struct DeclarationIndex {
                 if identifier.name.text == name { return attribute }
                 continue
             }
-            let spelled = attribute.attributeName.trimmedDescription
+            let spelled = attribute.attributeName.trimmedText
             if spelled == name || spelled.hasSuffix("." + name) { return attribute }
         }
         return nil
@@ -291,27 +291,27 @@ package struct DeclarationIndex {
 
     /// `resolve(_:in:)`, `depth` typealiases and nested types deep.
     private func resolve(_ type: TypeSyntax, in scope: Scope, depth: Int) -> SwiftType {
-        guard depth <= SwiftSourceLimits.maxAliasDepth else { return .unknown(type.trimmedDescription) }
+        guard depth <= SwiftSourceLimits.maxAliasDepth else { return .unknown(type.trimmedText) }
         if let node = type.as(OptionalTypeSyntax.self) { return .optional(resolve(node.wrappedType, in: scope, depth: depth + 1)) }
         if let node = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return .optional(resolve(node.wrappedType, in: scope, depth: depth + 1)) }
         if let node = type.as(ArrayTypeSyntax.self) { return .array(resolve(node.element, in: scope, depth: depth + 1)) }
         if let node = type.as(DictionaryTypeSyntax.self) {
             return .dictionary(resolve(node.key, in: scope, depth: depth + 1), resolve(node.value, in: scope, depth: depth + 1))
         }
-        guard let path = Self.path(of: type) else { return .unknown(type.trimmedDescription) }
+        guard let path = Self.path(of: type) else { return .unknown(type.trimmedText) }
         if let last = path.last, !last.arguments.isEmpty {
             // Generic spellings of the standard containers; other generic types are unknown.
-            guard path.count == 1 || (path.count == 2 && path[0].name == "Swift") else { return .unknown(type.trimmedDescription) }
+            guard path.count == 1 || (path.count == 2 && path[0].name == "Swift") else { return .unknown(type.trimmedText) }
             let arguments = last.arguments.map { resolve($0, in: scope, depth: depth + 1) }
             switch (last.name, arguments.count) {
             case ("Optional", 1): return .optional(arguments[0])
             case ("Array", 1): return .array(arguments[0])
             case ("Set", 1): return .set(arguments[0])
             case ("Dictionary", 2): return .dictionary(arguments[0], arguments[1])
-            default: return .unknown(type.trimmedDescription)
+            default: return .unknown(type.trimmedText)
             }
         }
-        guard !path.dropLast().contains(where: { !$0.arguments.isEmpty }) else { return .unknown(type.trimmedDescription) }
+        guard !path.dropLast().contains(where: { !$0.arguments.isEmpty }) else { return .unknown(type.trimmedText) }
         return resolve(path: path.map(\.name), in: scope, depth: depth)
     }
 
@@ -410,7 +410,7 @@ package struct DeclarationIndex {
     /// (`VersionedSchema`, `SwiftData.VersionedSchema`), on its declaration or an extension.
     package func inherits(_ type: TypeDecl, _ name: String) -> Bool {
         type.inherited.contains { entry in
-            let spelled = entry.type.trimmedDescription
+            let spelled = entry.type.trimmedText
             return spelled == name || spelled.hasSuffix("." + name)
                 || spelled.split(separator: "&").contains { $0.trimmingCharacters(in: .whitespaces) == name }
         }

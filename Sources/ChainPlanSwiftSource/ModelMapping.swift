@@ -106,7 +106,7 @@ struct ModelMapper {
         var lists: [[String]] = []
         for argument in macro.arguments {
             guard let array = argument.expression.as(ArrayExprSyntax.self) else {
-                note(.unresolvedSwiftName("#\(name) argument '\(argument.expression.trimmedDescription)' is not an array of key paths",
+                note(.unresolvedSwiftName("#\(name) argument '\(argument.expression.trimmedText)' is not an array of key paths",
                                           at: location(argument, file: file)))
                 mapped.failure = mapped.failure ?? "#\(name) of '\(mapped.entity.name)' cannot be read"
                 continue
@@ -114,7 +114,7 @@ struct ModelMapper {
             var names: [String] = []
             for element in array.elements {
                 guard let keyPath = element.expression.as(KeyPathExprSyntax.self), let property = Self.propertyName(keyPath) else {
-                    note(.unresolvedSwiftName("#\(name) entry '\(element.expression.trimmedDescription)' is not a key path to a property",
+                    note(.unresolvedSwiftName("#\(name) entry '\(element.expression.trimmedText)' is not a key path to a property",
                                               at: location(element, file: file)))
                     mapped.failure = mapped.failure ?? "#\(name) of '\(mapped.entity.name)' cannot be read"
                     continue
@@ -152,7 +152,7 @@ struct ModelMapper {
            let segment = literal.segments.first?.as(StringSegmentSyntax.self) {
             return segment.content.text
         }
-        return initializer.trimmedDescription
+        return initializer.trimmedText
     }
 
     /// Maps one stored property to an attribute or a relationship of `mapped`.
@@ -245,7 +245,7 @@ struct ModelMapper {
             return nil
         }
         if let inferred = literalType(initializer, scope: scope) { return inferred }
-        note(.unresolvedSwiftName("the type of '\(qualified)' comes from '\(initializer.trimmedDescription)', which chainplan cannot type without a build; write its type",
+        note(.unresolvedSwiftName("the type of '\(qualified)' comes from '\(initializer.trimmedText)', which chainplan cannot type without a build; write its type",
                                   at: location(initializer, file: file)))
         return nil
     }
@@ -471,7 +471,7 @@ struct StoredProperty {
         if modifiers.contains("lazy") { unverified = "a lazy property" }
         for element in variable.attributes {
             if case .attribute(let attribute) = element {
-                let name = attribute.attributeName.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+                let name = attribute.attributeName.trimmedText.split(separator: ".").last.map(String.init) ?? ""
                 if !knownAttributes.contains(name) { unverified = "the property wrapper or attribute '@\(name)'" }
             }
         }
@@ -567,10 +567,10 @@ struct AttributeOptions {
             } else if let argument, let text = StringLiteral.value(argument) {
                 transformer = text
             } else {
-                transformer = argument?.trimmedDescription ?? ""
+                transformer = argument?.trimmedText ?? ""
             }
         default:
-            mapper.note(.unresolvedSwiftName("@Attribute option '\(expression.trimmedDescription)' of '\(qualified)' is not one chainplan knows", at: at))
+            mapper.note(.unresolvedSwiftName("@Attribute option '\(expression.trimmedText)' of '\(qualified)' is not one chainplan knows", at: at))
             failure = failure ?? "an unknown @Attribute option on '\(qualified)'"
         }
     }
@@ -601,12 +601,12 @@ struct RelationshipArguments {
                 case "deny": deleteRule = .deny
                 case "noAction": deleteRule = .noAction
                 default:
-                    mapper.note(.unresolvedSwiftName("deleteRule '\(expression.trimmedDescription)' of '\(qualified)' is not a literal rule", at: at))
+                    mapper.note(.unresolvedSwiftName("deleteRule '\(expression.trimmedText)' of '\(qualified)' is not a literal rule", at: at))
                 }
             case "inverse"?:
                 guard let keyPath = expression.as(KeyPathExprSyntax.self), let root = keyPath.root,
                       let property = ModelMapper.propertyName(keyPath) else {
-                    mapper.note(.unresolvedSwiftName("inverse '\(expression.trimmedDescription)' of '\(qualified)' is not a key path '\\Type.property'", at: at))
+                    mapper.note(.unresolvedSwiftName("inverse '\(expression.trimmedText)' of '\(qualified)' is not a key path '\\Type.property'", at: at))
                     failure = failure ?? "the inverse of '\(qualified)' cannot be read"
                     continue
                 }
@@ -614,7 +614,7 @@ struct RelationshipArguments {
                 case .declared(let type) where mapper.index.types[type]?.isModel == true:
                     inverse = (type, property)
                 case let other:
-                    mapper.note(.unresolvedSwiftName("inverse root '\(root.trimmedDescription)' of '\(qualified)' resolves to '\(other)', not a @Model class of the files read", at: at))
+                    mapper.note(.unresolvedSwiftName("inverse root '\(root.trimmedText)' of '\(qualified)' resolves to '\(other)', not a @Model class of the files read", at: at))
                     failure = failure ?? "the inverse of '\(qualified)' cannot be resolved"
                 }
             case "minimumModelCount"?, "maximumModelCount"?:
@@ -640,7 +640,7 @@ struct RelationshipArguments {
                     failure = "the hashModifier of '\(qualified)' is not a literal"
                 }
             default:
-                mapper.note(.unresolvedSwiftName("@Relationship argument '\(argument.trimmedDescription)' of '\(qualified)' is not one chainplan knows", at: at))
+                mapper.note(.unresolvedSwiftName("@Relationship argument '\(argument.trimmedText)' of '\(qualified)' is not one chainplan knows", at: at))
                 failure = failure ?? "an unknown @Relationship argument on '\(qualified)'"
             }
         }

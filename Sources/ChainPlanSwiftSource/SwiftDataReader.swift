@@ -92,11 +92,18 @@ private struct Reading {
     let index: DeclarationIndex
     let files: [ParsedSwiftFile]
     var mapper: ModelMapper
+    /// The container and `Schema([…])` calls of each file, in file order.
+    let containerCalls: [ContainerCallFinder]
 
     init(index: DeclarationIndex, files: [ParsedSwiftFile]) {
         self.index = index
         self.files = files
         self.mapper = ModelMapper(index: index, files: files)
+        self.containerCalls = files.map { file in
+            let finder = ContainerCallFinder(viewMode: .sourceAccurate)
+            finder.walk(file.tree)
+            return finder
+        }
     }
 
     func location(_ node: some SyntaxProtocol, file: Int) -> ChainPlanCore.SourceLocation { files[file].location(of: node) }
@@ -192,7 +199,7 @@ private struct Reading {
         var failure: String?
         for element in list {
             guard let model = modelType(element, scope: models.scope, file: models.file, owner: "models of '\(schema.qualifiedName)'") else {
-                failure = failure ?? "'\(element.trimmedDescription)' in its models is not a @Model class of the files read"
+                failure = failure ?? "'\(element.trimmedText)' in its models is not a @Model class of the files read"
                 continue
             }
             roots.append(model)
@@ -208,7 +215,7 @@ private struct Reading {
     /// The @Model class `X` of an `X.self` element, resolved from `scope`; a finding otherwise.
     private mutating func modelType(_ element: ExprSyntax, scope: DeclarationIndex.Scope, file: Int, owner: String) -> String? {
         guard let path = DeclarationIndex.metatypePath(element) else {
-            mapper.note(.unresolvedSwiftName("'\(element.trimmedDescription)' in \(owner) is not a 'Type.self' literal", at: location(element, file: file)))
+            mapper.note(.unresolvedSwiftName("'\(element.trimmedText)' in \(owner) is not a 'Type.self' literal", at: location(element, file: file)))
             return nil
         }
         switch index.resolve(path: path, in: scope) {
@@ -230,9 +237,7 @@ private struct Reading {
         var roots: [String] = []
         var first: ChainPlanCore.SourceLocation?
         var calls = 0
-        for (position, file) in files.enumerated() {
-            let finder = ContainerCallFinder(viewMode: .sourceAccurate)
-            finder.walk(file.tree)
+        for (position, finder) in containerCalls.enumerated() {
             for call in finder.calls {
                 let scope = lexicalScope(of: Syntax(call.node))
                 calls += 1
@@ -290,7 +295,7 @@ private struct Reading {
     /// `Schema.Version(1, 0, 0)` (also `Version(…)`, `.init(…)`) as `1.0.0`.
     static func version(_ expression: ExprSyntax) -> String? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-        let callee = call.calledExpression.trimmedDescription
+        let callee = call.calledExpression.trimmedText
         guard callee.hasSuffix("Version") || callee == ".init" || callee.hasSuffix("Version.init") else { return nil }
         let numbers = call.arguments.compactMap { argument -> Int? in
             guard argument.label == nil, let literal = argument.expression.as(IntegerLiteralExprSyntax.self) else { return nil }
@@ -465,9 +470,7 @@ extension Reading {
     /// Every container built with a migration plan the files declare.
     mutating func containers() -> [SwiftContainer] {
         var containers: [SwiftContainer] = []
-        for (position, file) in files.enumerated() {
-            let finder = ContainerCallFinder(viewMode: .sourceAccurate)
-            finder.walk(file.tree)
+        for (position, finder) in containerCalls.enumerated() {
             for call in finder.planned {
                 let scope = lexicalScope(of: Syntax(call.node))
                 guard let planPath = DeclarationIndex.metatypePath(call.plan), case .declared(let plan) = index.resolve(path: planPath, in: scope),
@@ -543,7 +546,7 @@ extension Reading {
     /// The VersionedSchema `X` of an `X.self` element.
     private mutating func schemaType(_ element: ExprSyntax, scope: DeclarationIndex.Scope, file: Int, owner: String) -> String? {
         guard let path = DeclarationIndex.metatypePath(element) else {
-            mapper.note(.unresolvedSwiftName("'\(element.trimmedDescription)' in \(owner) is not a 'Type.self' literal", at: location(element, file: file)))
+            mapper.note(.unresolvedSwiftName("'\(element.trimmedText)' in \(owner) is not a 'Type.self' literal", at: location(element, file: file)))
             return nil
         }
         if case .declared(let name) = index.resolve(path: path, in: scope), let type = index.types[name], index.inherits(type, "VersionedSchema") {
@@ -592,7 +595,7 @@ extension Reading {
                 return stage(value, scope: member.scope, file: member.file, plan: plan, depth: depth + 1)
             }
         }
-        mapper.note(.unresolvedSwiftName("stage '\(expression.trimmedDescription)' is not a .lightweight or .custom stage chainplan can read",
+        mapper.note(.unresolvedSwiftName("stage '\(expression.trimmedText)' is not a .lightweight or .custom stage chainplan can read",
                                          at: location(expression, file: file)))
         return nil
     }
@@ -642,7 +645,7 @@ private final class ContainerCallFinder: SyntaxVisitor {
         if name == "ModelContainer" || name == "modelContainer", let plan = arguments.first(where: { $0.label?.text == "migrationPlan" }) {
             var schema: ExprSyntax?
             if let first = arguments.first(where: { $0.label?.text == "for" })?.expression.as(FunctionCallExprSyntax.self),
-               first.calledExpression.trimmedDescription == "Schema",
+               first.calledExpression.trimmedText == "Schema",
                let argument = first.arguments.first(where: { $0.label?.text == "versionedSchema" }) {
                 schema = argument.expression
             }

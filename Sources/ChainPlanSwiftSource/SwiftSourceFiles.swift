@@ -4,35 +4,46 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
-/// One parsed Swift file: its display path, its syntax tree and the converter that turns tree
-/// positions into 1-based lines and columns.
+/// One parsed Swift file: its display path, its syntax tree, and the offsets where its lines
+/// start, which turn tree positions into 1-based lines and columns.
 package struct ParsedSwiftFile {
     /// The path findings show.
     package var path: String
     /// The parsed file.
     package var tree: SourceFileSyntax
-    /// Tree positions to lines and columns.
-    package var converter: SourceLocationConverter
     /// The text's UTF-8 bytes, for columns in Unicode scalars.
     private var utf8: [UInt8]
+    /// The UTF-8 offset where each line starts, in order (lines end at "\n", "\r\n" or a lone
+    /// "\r", as the parser counts them).
+    private var lineStarts: [Int]
 
     /// Parses `text`, shown as `path`, under the reader's nesting limit.
     package init(path: String, text: String) {
         self.path = path
         var text = text
         self.tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SwiftSourceLimits.maxNesting) }
-        self.converter = SourceLocationConverter(fileName: path, tree: tree)
         self.utf8 = Array(text.utf8)
+        var starts = [0]
+        for (offset, byte) in utf8.enumerated() {
+            let next = offset + 1 < utf8.count ? utf8[offset + 1] : nil
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && next != UInt8(ascii: "\n")) {
+                starts.append(offset + 1)
+            }
+        }
+        self.lineStarts = starts
     }
 
     /// Where `node` starts (after its leading trivia): 1-based line, and column in Unicode scalars
     /// (the scalars before it on its line: its UTF-8 bytes that start a scalar).
     package func location(of node: some SyntaxProtocol) -> ChainPlanCore.SourceLocation {
-        let start = node.startLocation(converter: converter)
-        let end = min(max(0, start.offset), utf8.count)
-        let lineStart = max(0, end - max(0, start.column - 1))
-        let column = utf8[lineStart..<end].reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 } + 1
-        return ChainPlanCore.SourceLocation(file: path, line: start.line, column: column)
+        let offset = min(max(0, node.positionAfterSkippingLeadingTrivia.utf8Offset), utf8.count)
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
+        }
+        let column = utf8[lineStarts[low]..<offset].reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 } + 1
+        return ChainPlanCore.SourceLocation(file: path, line: low + 1, column: column)
     }
 
     /// The first place where brackets (`(`, `[`, `{`) nest deeper than `limit`, as a 1-based
@@ -80,7 +91,7 @@ private final class SyntaxErrorFinder: SyntaxVisitor {
 
     override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
         if found == nil {
-            let text = node.trimmedDescription
+            let text = node.trimmedText
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
             found = (Syntax(node), "unexpected text '\(shown.replacingOccurrences(of: "\n", with: " "))'")
         }
@@ -214,5 +225,15 @@ package enum SwiftSourceFiles {
         if relative.isEmpty { return base }
         if base == "." || base.isEmpty { return relative }
         return base.hasSuffix("/") ? base + relative : base + "/" + relative
+    }
+}
+
+extension SyntaxProtocol {
+    /// The node's source text without its leading and trailing trivia: `trimmedDescription`'s
+    /// value, read from the node's bytes instead of from a trimmed copy of its tree.
+    var trimmedText: String {
+        let bytes = Syntax(self).syntaxTextBytes
+        let start = leadingTriviaLength.utf8Length
+        return String(decoding: bytes[start..<(start + trimmedLength.utf8Length)], as: UTF8.self)
     }
 }
