@@ -148,10 +148,16 @@ public struct StepClassifier: Sendable {
     }
 
     /// The findings of a classified chain step, located at the step in the spec (`stepLocation`)
-    /// and at the model elements the changes concern.
+    /// and at the model elements the changes concern; `customStage` when the app runs the step
+    /// as a custom migration stage (its code runs first).
     public static func findings(for step: StepClassification, from: String, to: String,
-                                stepLocation: SourceLocation) -> [Diagnostic] {
+                                stepLocation: SourceLocation, customStage: Bool = false) -> [Diagnostic] {
         let versions = [from, to]
+        /// A change's finding; in a custom stage, the rules that read it say what its code can do first.
+        func finding(_ code: DiagnosticCode, _ change: ModelChange, _ message: String) -> Diagnostic {
+            let finding = Diagnostic(code, message, at: change.location ?? stepLocation, versions: versions)
+            return customStage ? InferenceRules.inCustomStage(finding, change: change) : finding
+        }
         switch step.migration {
         case .unknown:
             return []
@@ -160,7 +166,7 @@ public struct StepClassifier: Sendable {
             // deserve a look (CP210: a value transformer change).
             return step.changes.compactMap { change -> Diagnostic? in
                 guard let code = change.code, change.verdict == .noMigration else { return nil }
-                return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
+                return finding(code, change, "\(change.detail) ('\(from)' → '\(to)')")
             }
         case .heavyweight where step.mappingModel != nil:
             guard step.inferable == true, let mappingModel = step.mappingModel else { return [] }
@@ -170,17 +176,16 @@ public struct StepClassifier: Sendable {
             var findings: [Diagnostic] = []
             for change in step.changes {
                 if change.verdict == .blocksInference {
-                    findings.append(Diagnostic(change.code ?? .notInferable, "\(change.detail); no mapping model covers '\(from)' → '\(to)'",
-                                               at: change.location ?? stepLocation, versions: versions))
+                    findings.append(finding(change.code ?? .notInferable, change, "\(change.detail); no mapping model covers '\(from)' → '\(to)'"))
                 } else if let code = change.code, change.verdict != .noMigration {
-                    findings.append(Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions))
+                    findings.append(finding(code, change, "\(change.detail) ('\(from)' → '\(to)')"))
                 }
             }
             return findings
         case .lightweight:
             var findings = step.changes.compactMap { change -> Diagnostic? in
                 guard let code = change.code, change.verdict != .blocksInference, change.verdict != .noMigration else { return nil }
-                return Diagnostic(code, "\(change.detail) ('\(from)' → '\(to)')", at: change.location ?? stepLocation, versions: versions)
+                return finding(code, change, "\(change.detail) ('\(from)' → '\(to)')")
             }
             if let checks = step.validation, !checks.isEmpty {
                 findings.append(validationFinding(checks, from: from, to: to, at: stepLocation))

@@ -9,7 +9,7 @@ extension DiagnosticCode {
     package static let unverifiedChange = DiagnosticCode(
         "CP210", name: "UnverifiedChange", severity: .warning,
         summary: "A change Core Data infers with an unverified or data-dependent outcome",
-        help: "For example a relationship pointing at another entity (the builder does not compare destinations), a new uniqueness constraint (the migration fails on stores with duplicates), or a value transformer change (no migration converts the stored bytes). Test the migration on a real store.",
+        help: "For example a relationship pointing at another entity (the builder does not compare destinations), a new uniqueness constraint (the migration fails on stores with duplicates; a note when the step runs as a custom stage, whose code can remove them first), or a value transformer change (no migration converts the stored bytes). Test the migration on a real store.",
         examples: [
             .versions("a relationship points at another surviving entity (outcome unverified)", versions: [
                 RuleExampleFixtures.note.replacingOccurrences(of: "</entity>", with: #"<relationship name="tags" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Tag"/></entity>"#) + RuleExampleFixtures.tag + RuleExampleFixtures.folder,
@@ -87,6 +87,16 @@ extension InferenceRules {
                 + "the values (a dry run counts them)"
         return [uniquenessConstraintChange.change(.uniquenessChanged, entity: name, detail: detail, verdict: .inferable,
                                                   code: added.isEmpty ? .some(nil) : nil, location: pair.location)]
+    }
+
+    /// A uniqueness constraint added in a step the app runs as a custom stage: the stage's
+    /// `willMigrate` runs on the old store before the migration and can remove the rows that
+    /// share the values. chainplan does not read that code, so the finding stays, as a note.
+    static func inCustomStage(_ finding: Diagnostic, change: ModelChange) -> Diagnostic {
+        guard change.kind == .uniquenessChanged, finding.code == .unverifiedChange else { return finding }
+        var note = finding.with(severity: .note)
+        note.message += ": the step runs as a custom stage, whose willMigrate must remove those rows first (chainplan does not read its code)"
+        return note
     }
 
     /// A matched entity's indexes change: not a hash input.

@@ -95,12 +95,14 @@ struct ChainClassification {
         var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
+        let customStages = Set(context.spec.customStages.map(\.value))
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
             let classification = results[index].0
             steps[key] = classification
             diagnostics += StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: key.from, to: key.to), from: key.from, to: key.to,
-                                                   stepLocation: edge.location ?? context.location(of: edge.from))
+                                                   stepLocation: edge.location ?? context.location(of: edge.from),
+                                                   customStage: customStages.contains(key))
             diagnostics += classifier.cloudKitFindings(from: key.from, to: key.to)
         }
         // A version in a step whose hashes cannot be computed: said once (CP122).

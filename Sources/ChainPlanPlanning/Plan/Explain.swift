@@ -18,7 +18,8 @@ extension PlanOutcome {
         let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels[pair].map { [pair: $0] } ?? [:])
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: from, to: to), from: from, to: to,
-                                               stepLocation: SourceLocation(file: display))
+                                               stepLocation: SourceLocation(file: display),
+                                               customStage: spec?.customStages.contains { $0.value == pair } == true)
             + classifier.cloudKitFindings(from: from, to: to)
         var explained = ExplainReport(bundle: display, from: from, to: to, classification: classification,
                                    mapping: mapping, diagnostics: findings.sorted())

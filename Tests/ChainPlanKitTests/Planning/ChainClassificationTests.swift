@@ -14,9 +14,11 @@ import Testing
 /// that fails or loses data although every chained step infers (CP207).
 struct ChainClassificationTests {
     /// Classifies the array chain `versions` over a bundle of the given models (target: the last).
-    static func classify(_ versions: [(String, ObjectModel)], mappings: [StepKey: StepMappingModel] = [:]) -> ChainClassification {
+    /// `stages` are the spec's custom stages ("A -> B").
+    static func classify(_ versions: [(String, ObjectModel)], mappings: [StepKey: StepMappingModel] = [:], stages: [String] = []) -> ChainClassification {
         let names = versions.map(\.0)
-        let spec = SpecText.read("[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]").spec!
+        let chain = "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let spec = SpecText.read(stages.isEmpty ? chain : #"{"chain": \#(chain), "stages": [\#(stages.map { "\"\($0)\"" }.joined(separator: ", "))]}"#).spec!
         let bundle = ModelBundle(name: "Model", path: "Model.xcdatamodeld",
                                  versions: versions.map { ModelVersion(name: $0.0, path: "Model.xcdatamodeld/\($0.0).xcdatamodel/contents", model: $0.1) },
                                  currentVersion: names.last)
@@ -45,6 +47,17 @@ struct ChainClassificationTests {
         #expect(attributeTypeChange.message.contains("no mapping model covers"))
         #expect(attributeTypeChange.versions == ["V1", "V2"])
         #expect(attributeTypeChange.location?.file == "Model.xcdatamodeld/V2.xcdatamodel/contents")
+    }
+
+    /// A uniqueness constraint added: a warning (the rebuilt table's unique index fails on
+    /// duplicates), a note when the app runs the step as a custom stage (its code runs first).
+    @Test(arguments: [([String](), Severity.warning), (["V1 -> V2"], Severity.note)])
+    func aUniquenessConstraintAddedInACustomStageIsANote(_ stages: [String], _ severity: Severity) throws {
+        let unique = M(E("Event", unique: [["title"]], [.a("title", .string)]))
+        let result = Self.classify([("V1", Self.v1), ("V2", unique)], stages: stages)
+        let findings = result.diagnostics.filter { $0.code == .unverifiedChange }
+        #expect(findings.map(\.severity) == [severity], "\(findings.map(\.message))")
+        #expect(findings.first?.message.contains("custom stage") == !stages.isEmpty)
     }
 
     @Test func theSameStepWithItsMappingModelIsHeavyweight() throws {

@@ -105,6 +105,26 @@ struct SwiftDataPlanCheckTests {
         #expect(findings.first?.versions == ["V1", "V2"])
     }
 
+    /// `.unique` added: a warning in a lightweight stage (the migration fails on stores with
+    /// duplicates); a note in a custom stage, whose willMigrate runs first and can remove them.
+    @Test(arguments: [
+        (".lightweight(fromVersion: V1.self, toVersion: V2.self)", Severity.warning),
+        (".custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: { _ in }, didMigrate: nil)", Severity.note),
+    ])
+    func uniqueAddedInAStage(_ stage: String, _ severity: Severity) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Models.swift")
+        try Data(RuleExampleFixtures.swiftData([("V1", "1.0.0", Self.title), ("V2", "2.0.0", "@Attribute(.unique) " + Self.title)],
+                                               stages: stage).text.utf8).write(to: url)
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        let findings = ChainPlanner(options: options).plan(inputAt: url).diagnostics.filter { $0.code.rawValue == "CP210" }
+        #expect(findings.map(\.severity) == [severity], "\(findings.map(\.message))")
+        #expect(findings.first?.message.contains("custom stage") == (severity == .note), "\(findings.map(\.message))")
+    }
+
     /// The plan's schemas are the chain, in the plan's order, and its custom stages are the spec's.
     @Test func thePlanIsTheChain() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
