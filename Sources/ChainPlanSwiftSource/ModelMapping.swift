@@ -22,6 +22,8 @@ struct MappedEntity {
     var failure: String?
     /// Where each relationship is declared.
     var relationshipLocations: [String: ChainPlanCore.SourceLocation]
+    /// Its `@Attribute(.codable)` properties' payloads, in declaration order.
+    var codablePayloads: [CodablePayload] = []
 }
 
 /// Maps `@Model` classes to entities; keeps the findings it makes, each once.
@@ -218,6 +220,15 @@ struct ModelMapper {
         case .failure(let failure):
             mapped.failure = mapped.failure ?? failure.reason
             return
+        case .success(let (type, composites, _)) where options.codable:
+            // `.codable` stores the value's Codable representation, whose shape is not in the
+            // model (reference §3, Apple's documentation); its Core Data type is open (§11.4).
+            // Binary data here, so the checksum does not follow the payload, which is kept apart
+            // (and the caveats of how the value would be hashed do not apply).
+            attribute.type = .binary
+            mapped.codablePayloads.append(CodablePayload(entity: entityName, property: property.name, elements: CodablePayload.elements(type, composites),
+                                                         location: at))
+            mapped.unverified.append("\(qualified): @Attribute(.codable) storage, taken as binary data [open, §11.4]")
         case .success(let (type, composites, caveats)):
             attribute.type = type
             if type == .composite, let composite = composites.first { attribute.compositeName = composite.name }
@@ -226,7 +237,6 @@ struct ModelMapper {
             }
             mapped.unverified += caveats.map { "\(qualified): \($0)" }
         }
-        if options.codable { mapped.unverified.append("\(qualified): @Attribute(.codable) storage [open, §11.4]") }
         mapped.entity.attributes.append(attribute)
         if options.unique { mapped.entity.uniquenessConstraints.append([property.name]) }
     }

@@ -47,6 +47,8 @@ package struct SwiftSchemaVersion: Sendable, Hashable {
     package var modelFiles: [String] = []
     /// How each class that is not a root was reached: the class and relationship that lead to it.
     package var reachedThrough: [String: Reach] = [:]
+    /// The payloads of its classes' `@Attribute(.codable)` properties, which its model does not hold.
+    package var codablePayloads: [CodablePayload] = []
 
     /// A relationship that pulls a class into a schema's graph.
     package struct Reach: Sendable, Hashable {
@@ -141,5 +143,45 @@ package struct SwiftMigrationPlan: Sendable, Hashable {
         self.schemas = schemas
         self.stages = stages
         self.location = location
+    }
+}
+
+/// An `@Attribute(.codable)` property's payload: SwiftData stores the value's Codable
+/// representation, so the payload's shape is outside the model and its checksum.
+package struct CodablePayload: Sendable, Hashable {
+    /// The entity and the property.
+    package var entity: String
+    package var property: String
+    /// The payload's shape: its stored properties as `name: Type`, nested structs' as
+    /// `outer.inner: Type`, in declaration order; the value's own type for a plain value.
+    package var elements: [String]
+    /// Where the property is declared.
+    package var location: SourceLocation?
+
+    /// The shape of a value mapped to `type` with `composites` (the first is the value's own).
+    static func elements(_ type: AttributeType, _ composites: [CompositeType]) -> [String] {
+        guard type == .composite, let root = composites.first else { return [type.xmlValue] }
+        var elements: [String] = []
+        func add(_ composite: CompositeType, prefix: String, depth: Int) {
+            for attribute in composite.attributes {
+                if attribute.type == .composite, depth < CompositeType.maxDepth,
+                   let nested = composites.first(where: { $0.name == attribute.compositeName }) {
+                    add(nested, prefix: prefix + attribute.name + ".", depth: depth + 1)
+                } else {
+                    elements.append("\(prefix)\(attribute.name): \(attribute.type.xmlValue)\(attribute.isOptional ? "?" : "")")
+                }
+            }
+        }
+        add(root, prefix: "", depth: 0)
+        return elements
+    }
+
+    /// How the payload's shape changes from `old`'s: elements added and removed, or nil when equal.
+    package func change(from old: CodablePayload) -> String? {
+        guard old.elements != elements else { return nil }
+        let added = elements.filter { !old.elements.contains($0) }.map { "+ '\($0)'" }
+        let removed = old.elements.filter { !elements.contains($0) }.map { "− '\($0)'" }
+        let listed = added + removed
+        return "'\(entity).\(property)' @Attribute(.codable) payload " + (listed.isEmpty ? "reorders its stored properties" : listed.joined(separator: ", "))
     }
 }

@@ -381,7 +381,9 @@ private struct Reading {
             }
         }
         let model = ObjectModel(entities: entities, composites: composites, versionIdentifier: identifier)
-        return recorded(SwiftSchemaVersion(name: name, identifier: identifier, model: model, failure: nil, unverified: unverified.sorted(), location: at))
+        var version = SwiftSchemaVersion(name: name, identifier: identifier, model: model, failure: nil, unverified: unverified.sorted(), location: at)
+        version.codablePayloads = order.flatMap { mappedByType[$0]?.codablePayloads ?? [] }
+        return recorded(version)
     }
 }
 

@@ -10,7 +10,7 @@ extension DiagnosticCode {
     package static let duplicateSchemaChecksum = DiagnosticCode(
         "CP610", name: "DuplicateSchemaChecksum", severity: .warning,
         summary: "Two SwiftData schemas build models with the same checksum",
-        help: "Core Data tells model versions apart by their checksum, which hashes entity shapes only: not the `versionIdentifier`, `#Index`, default values or delete rules. Two schemas with one checksum are one version to Core Data. A stage over both throws when the container is built (an error): a lightweight stage listing both, \"Duplicate version checksums detected.\"; a `.custom` stage between them, \"The current model reference and the next model reference cannot be equal.\" (unverified for SwiftData); otherwise stores of either cannot be told apart and no migration runs between them (a warning). The message says why they are equal: the same classes listed, the same classes pulled in through relationships, or copies that differ only in what the checksum does not see. Change the shape of the newer schema (or give an entity a `hashModifier:`), or drop it.",
+        help: "Core Data tells model versions apart by their checksum, which hashes entity shapes only: not the `versionIdentifier`, `#Index`, default values, delete rules or an `@Attribute(.codable)` payload's shape. Two schemas with one checksum are one version to Core Data. A stage over both throws when the container is built (an error): a lightweight stage listing both, \"Duplicate version checksums detected.\"; a `.custom` stage between them, \"The current model reference and the next model reference cannot be equal.\" (unverified for SwiftData); otherwise stores of either cannot be told apart and no migration runs between them (a warning). The message says why they are equal: the same classes listed, the same classes pulled in through relationships, or copies that differ only in what the checksum does not see. Change the shape of the newer schema (or give an entity a `hashModifier:`), or drop it.",
         examples: [
             .project("V2 only raises the identifier and gives 'title' a default; a lightweight stage runs over both", files: [
                 RuleExampleFixtures.swiftData([("V1", "1.0.0", "var title: String?"), ("V2", "2.0.0", "var title: String? = \"Untitled\"")],
@@ -74,7 +74,7 @@ enum DuplicateSchemaChecksumCheck {
                 : "both graphs pull in the same classes (\(classes)) through relationships"
         }
         var differences = (old.flatMap { old in new.map { HashIdenticalVersionsCheck.unhashedDifferences(old, $0) } } ?? []).map(\.text)
-        differences += deleteRuleChanges(old, new)
+        differences += deleteRuleChanges(old, new) + CodablePayloadCheck.changes(a, b).map(\.1)
         let identifiers = a.identifier != b.identifier ? "versionIdentifier \(a.identifier ?? "?") → \(b.identifier ?? "?")" : nil
         if differences.isEmpty {
             return "their classes are copies of one shape" + (identifiers.map { "; only the \($0) differs" } ?? "")

@@ -86,6 +86,7 @@ package enum PlanningRules {
         .duplicateSchemaChecksum,
         .unverifiedSwiftDataRule,
         .containerSchemaNotLast,
+        .codablePayloadChanged,
         .unmappedEntity,
         .entityMappedTwice,
         .mandatoryTargetInLaterPass,

@@ -125,6 +125,26 @@ struct SwiftDataPlanCheckTests {
         #expect(findings.first?.message.contains("custom stage") == (severity == .note), "\(findings.map(\.message))")
     }
 
+    /// A `.codable` payload's new shape: CP613 when the checksum moves for another reason; among
+    /// CP610's reasons when it is the only change (the checksum does not see it).
+    @Test(arguments: [("var title: String?", ["CP613"]), ("", ["CP610"])])
+    func codablePayloadChanges(_ alsoAdded: String, _ codes: [String]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Models.swift")
+        let old = "struct Settings: Codable {\n    var theme: String\n}\n@Attribute(.codable) var settings: Settings?"
+        let new = "struct Settings: Codable {\n    var theme: String\n    var size: Int\n}\n@Attribute(.codable) var settings: Settings?\n" + alsoAdded
+        try Data(RuleExampleFixtures.swiftData([("V1", "1.0.0", old), ("V2", "2.0.0", new)],
+                                               stages: ".lightweight(fromVersion: V1.self, toVersion: V2.self)").text.utf8).write(to: url)
+        var options = PlanOptions()
+        options.baseDirectory = folder
+        let findings = ChainPlanner(options: options).plan(inputAt: url).diagnostics.filter { $0.code.rawValue != "CP611" }
+        #expect(findings.map(\.code.rawValue) == codes, "\(findings.map(\.message))")
+        #expect(findings.first?.message.contains("'Note.settings' @Attribute(.codable) payload + 'size: Integer 64'") == true, "\(findings.map(\.message))")
+        #expect(findings.first?.versions == ["V1", "V2"])
+    }
+
     /// The plan's schemas are the chain, in the plan's order, and its custom stages are the spec's.
     @Test func thePlanIsTheChain() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-swiftplan-\(UUID().uuidString)")

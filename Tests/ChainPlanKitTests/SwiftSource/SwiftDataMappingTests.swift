@@ -276,6 +276,26 @@ struct SwiftDataMappingTests {
         #expect(version.unverified.contains { $0.contains("composite") })
     }
 
+    /// `@Attribute(.codable)`: the payload's shape is outside the model (binary data here, the
+    /// type being open) and kept beside it, nested structs flattened.
+    @Test func codablePayloadIsKeptOutsideTheModel() throws {
+        let source = SwiftDataTestSupport.schema("""
+            @Model final class Thing { @Attribute(.codable) var address: Address? }
+            struct Address: Codable { var street: String; var geo: Geo }
+            struct Geo: Codable { var latitude: Double? }
+            """)
+        let version = try #require(SwiftDataTestSupport.version(source))
+        let model = try #require(version.model)
+        let attribute = try #require(model.entity(named: "Thing")?.attributes.first)
+        #expect(attribute.type == .binary)
+        #expect(attribute.isOptional)
+        #expect(model.composites.isEmpty)
+        #expect(version.codablePayloads.map(\.elements) == [["street: String", "geo.latitude: Double?"]])
+        #expect(version.codablePayloads.first?.entity == "Thing")
+        #expect(version.unverified.contains { $0.contains(".codable") })
+        #expect(!version.unverified.contains { $0.contains("composite") })
+    }
+
     /// SwiftData's fatal shapes are CP603 findings, and the version gets no model.
     @Test(arguments: [
         ("@Model final class Thing { var description: String = \"\" }", "description"),

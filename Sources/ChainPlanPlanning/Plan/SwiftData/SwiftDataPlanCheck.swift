@@ -27,8 +27,15 @@ package enum SwiftDataPlanCheck {
             guard let model = version.model, case .success(let hashes) = ModelHasher.hash(model, withProperties: false) else { continue }
             identities[version.name] = VersionIdentity(checksum: hashes.checksum, entityHashes: hashes.entities.mapValues { $0.base64EncodedString() })
         }
-        let checksums = identities.mapValues(\.checksum)
         let versions = Dictionary(chain.project.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return CodablePayloadCheck.findings(order: chain.bundle.versionNames, versions: versions, checksums: identities.mapValues(\.checksum))
+            + planFindings(chain, versions: versions, identities: identities)
+    }
+
+    /// The plan's findings, given each schema by name and the identity of each one the sources build.
+    private static func planFindings(_ chain: SwiftDataChain, versions: [String: SwiftSchemaVersion],
+                                     identities: [String: VersionIdentity]) -> [Diagnostic] {
+        let checksums = identities.mapValues(\.checksum)
         let models = Dictionary(chain.bundle.versions.compactMap { version in version.model.map { (version.name, $0) } }, uniquingKeysWith: { first, _ in first })
         func duplicates(_ order: [String], together: (String, String) -> DuplicateSchemaChecksumCheck.Stage? = { _, _ in nil }) -> [Diagnostic] {
             DuplicateSchemaChecksumCheck.findings(order: order, checksums: checksums, versions: versions, models: models, together: together)
