@@ -108,11 +108,12 @@ package struct Repository: Sendable {
         }
     }
 
-    /// `url`'s path from the work tree's top (`Models/Model.xcdatamodeld`), symbolic links
-    /// resolved; nil when it lies outside.
+    /// `url`'s path from the work tree's top (`Models/Model.xcdatamodeld`; empty for the top
+    /// itself), symbolic links resolved; nil when it lies outside.
     package func relativePath(of url: URL) -> String? {
         guard case .success(let resolved) = FileAccess.canonicalPath(url.path),
               case .success(let top) = FileAccess.canonicalPath(root.path) else { return nil }
+        if resolved == top { return "" }
         let prefix = top.hasSuffix("/") ? top : top + "/"
         guard resolved.hasPrefix(prefix) else { return nil }
         return String(resolved.dropFirst(prefix.count))
@@ -125,12 +126,14 @@ package struct Repository: Sendable {
         package init() {}
     }
 
-    /// The regular files under `folder` (a path from the top) at `commit`, by their path inside
-    /// `folder`: read with one `git ls-tree` and one `git cat-file --batch`. Symbolic links and
+    /// The regular files under `folder` (a path from the top, empty for the whole tree) at
+    /// `commit`, by their path inside `folder`: read with one `git ls-tree` and one `git cat-file --batch`. Symbolic links and
     /// submodules are left out; an empty result means the folder is not there.
-    package func files(under folder: String, at commit: String, limits: Limits = Limits()) -> Result<[String: Data], RevisionProblem> {
+    /// Only the files whose path inside `folder` passes `including` are read.
+    package func files(under folder: String, at commit: String, limits: Limits = Limits(),
+                       including: (String) -> Bool = { _ in true }) -> Result<[String: Data], RevisionProblem> {
         let listing: Data
-        switch git.run(["ls-tree", "-r", "-z", "--end-of-options", commit, "--", folder], in: root, maxOutput: limits.maxFiles * 512) {
+        switch git.run(["ls-tree", "-r", "-z", "--end-of-options", commit, "--", folder.isEmpty ? "." : folder], in: root, maxOutput: limits.maxFiles * 512) {
         case .success(let data): listing = data
         case .failure(let failure): return .failure(.gitFailed(Self.describe(failure)))
         }
@@ -142,13 +145,13 @@ package struct Repository: Sendable {
             let path = String(decoding: record[record.index(after: tab)...], as: UTF8.self)
             guard fields.count == 3 else { return .failure(.gitFailed("ls-tree printed an unexpected entry")) }
             guard fields[0] == "100644" || fields[0] == "100755", fields[1] == "blob" else { continue }
-            guard path.hasPrefix(folder + "/") else { continue }
-            let inside = String(path.dropFirst(folder.count + 1))
+            guard folder.isEmpty || path.hasPrefix(folder + "/") else { continue }
+            let inside = folder.isEmpty ? path : String(path.dropFirst(folder.count + 1))
             let components = inside.split(separator: "/", omittingEmptySubsequences: false)
             guard !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), components.count <= 16 else {
                 return .failure(.unsafeEntry(path))
             }
-            wanted.append((inside, String(fields[2])))
+            if including(inside) { wanted.append((inside, String(fields[2]))) }
         }
         if wanted.count > limits.maxFiles { return .failure(.gitFailed("the folder holds more than \(limits.maxFiles) files at this revision")) }
         if wanted.isEmpty { return .success([:]) }

@@ -69,10 +69,11 @@ package struct RevisionFiles: Sendable {
         }
     }
 
-    /// The regular files under the folder `url` (of the work tree) at the revision, by their
-    /// path inside it, and the folder's path from the top; no files when the folder is not there.
-    package func files(under url: URL) -> Result<(folder: String, files: [String: Data]), RevisionProblem> {
+    /// The regular files under the folder `url` (of the work tree) at the revision whose path
+    /// inside it passes `including`, by that path, and the folder's path from the top; no files
+    /// when the folder is not there.
+    package func files(under url: URL, including: (String) -> Bool = { _ in true }) -> Result<(folder: String, files: [String: Data]), RevisionProblem> {
         guard let folder = repository.relativePath(of: url) else { return .failure(.outsideRepository(url.path)) }
-        return repository.files(under: folder, at: revision.commit).map { (folder, $0) }
+        return repository.files(under: folder, at: revision.commit, including: including).map { (folder, $0) }
     }
 }

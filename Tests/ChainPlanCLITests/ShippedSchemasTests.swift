@@ -48,6 +48,24 @@ struct ShippedSchemasTests {
         }
     }
 
+    /// Sources at the top of the work tree, given as the folder or as the one file: read there at
+    /// the revision too (the top was "outside the work tree").
+    @Test(arguments: [".", "Models.swift"])
+    func sourcesAtTheTopOfTheWorkTree(_ input: String) async throws {
+        try #require(git.executable != nil, "git is needed")
+        let repo = try TestRepository(git: git, prefix: "chainplan-shipped-swift")
+        defer { try? FileManager.default.removeItem(at: repo.folder) }
+        let shipped = RuleExampleFixtures.swiftData([("V1", "1.0.0", Self.title), ("V2", "2.0.0", Self.body)], stages: Self.plan).text
+        try repo.write([RuleExample.File("Models.swift", shipped), RuleExample.File("README.md", "models\n")])
+        try repo.commit("release", tag: "shipped")
+        try repo.write([RuleExample.File("Models.swift", shipped.replacingOccurrences(of: "var title: String = \"\"\n", with: "var title: String = \"\"\n        var pinned: Bool = false\n"))])
+        let run = await OutputCapture.run(["validate", repo.folder.appendingPathComponent(input).path, "--against", "shipped", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.error)")
+        let codes = (report["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.contains("CP401"), "\(input): \(codes)")
+        #expect(!codes.contains("CP405"), "\(input): \(codes)")
+    }
+
     @Test func sourcesNotAtTheRevision() async throws {
         try #require(git.executable != nil, "git is needed")
         let repo = try TestRepository(git: git, prefix: "chainplan-shipped-swift")

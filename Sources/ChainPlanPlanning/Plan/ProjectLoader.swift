@@ -188,7 +188,7 @@ package struct ProjectLoader {
         mappings.models.compactMap { mapping in
             guard let url = mappings.folders[mapping.path] else { return nil }
             let folder = url.lastPathComponent == "xcmapping.xml" ? url.deletingLastPathComponent() : url
-            guard case .success(let found) = files.files(under: folder), let shipped = found.files["xcmapping.xml"],
+            guard case .success(let found) = files.files(under: folder, including: { $0 == "xcmapping.xml" }), let shipped = found.files["xcmapping.xml"],
                   let current = Self.contents(at: folder.appendingPathComponent("xcmapping.xml")) else { return nil }
             return ShippedVersions.mappingModelChange(mapping, shipped: shipped, current: current, revision: files.revision)
         }

@@ -22,7 +22,8 @@ enum ShippedSchemas {
         let isFile = url.pathExtension == "swift"
         let folder = isFile ? url.deletingLastPathComponent() : url
         let found: [String: Data]
-        switch files.files(under: folder) {
+        // Only the Swift sources the work tree would read there (the one file, for a file).
+        switch files.files(under: folder, including: { isFile ? $0 == url.lastPathComponent : SwiftSourceFiles.isSourcePath($0) }) {
         case .success(let listed): found = listed.files
         case .failure(let problem): return ([.unreadableRevision(problem, at: location)], nil)
         }
@@ -30,7 +31,6 @@ enum ShippedSchemas {
         var sources: [(path: String, text: String)] = []
         var total = 0
         for key in found.keys.sorted() {
-            if isFile ? key != url.lastPathComponent : !SwiftSourceFiles.isSourcePath(key) { continue }
             guard let data = found[key] else { continue }
             // A file the work tree would refuse is reported, never skipped: its schemas would look gone (CP402).
             guard data.count <= SwiftSourceLimits.maxFileBytes, let text = String(data: data, encoding: .utf8) else {
