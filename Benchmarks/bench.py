@@ -32,6 +32,8 @@ INPUTS = WORK / "inputs"
 CHAINPLAN = os.environ.get("CHAINPLAN", str(ROOT / ".build" / "release" / "chainplan"))
 PEER_PYTHON = os.environ.get("PYTHON_PEERS", str(WORK / "venv" / "bin" / "python"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+# The Makefile's STATIC_STDLIB: on Linux, release binaries link Swift's runtime and Foundation in.
+RELEASE_LINK_FLAGS = ["--static-swift-stdlib", "-Xlinker", "--no-export-dynamic"] if platform.system() == "Linux" else []
 CORPUS = ROOT.parent / "shared" / "corpus"
 GROUPS = ["budgets", "history", "swiftdata", "version", "chains", "corpus", "classify", "deferred", "hash", "graph", "dryrun", "wide"]
 WIDE_SIZES = (750, 3000, 12000)  # the largest: 7 MB of model XML, under libxml2's 10-MB limit
@@ -366,7 +368,8 @@ def group_swiftdata(figures, details):
     shutil.rmtree(folder, ignore_errors=True)
     subprocess.run([sys.executable, BENCH / "gen_swiftdata.py", folder, "20"], check=True)
     package = BENCH / "SwiftParseBench"
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", package], check=True, stdout=subprocess.DEVNULL)
+    # Linked as `make release` links chainplan, so that both processes start alike.
+    subprocess.run(["swift", "build", "-c", "release", *RELEASE_LINK_FLAGS, "--package-path", package], check=True, stdout=subprocess.DEVNULL)
     result = measure({
         "chainplan hash (20 schemas, 40 files)": [cp("hash", folder, "-o", "/dev/null")],
         "swift-syntax parse (40 files)": [[package / ".build" / "release" / "SwiftParseBench", folder]],

@@ -212,23 +212,38 @@ private struct Reading {
         return version
     }
 
+    /// What an `X.self` element names, resolved from `scope`: its path, and the declared type
+    /// it resolves to (nil when the files do not declare it); nil when it is not an `X.self`.
+    func metatype(_ element: ExprSyntax, scope: DeclarationIndex.Scope) -> (path: [String], declared: String?)? {
+        guard let path = DeclarationIndex.metatypePath(element) else { return nil }
+        guard case .declared(let name) = index.resolve(path: path, in: scope) else { return (path, nil) }
+        return (path, name)
+    }
+
     /// The @Model class `X` of an `X.self` element, resolved from `scope`; a finding otherwise.
     private mutating func modelType(_ element: ExprSyntax, scope: DeclarationIndex.Scope, file: Int, owner: String) -> String? {
-        guard let path = DeclarationIndex.metatypePath(element) else {
+        guard let resolved = metatype(element, scope: scope) else {
             mapper.note(.unresolvedSwiftName("'\(element.trimmedText)' in \(owner) is not a 'Type.self' literal", at: location(element, file: file)))
             return nil
         }
-        switch index.resolve(path: path, in: scope) {
-        case .declared(let name) where index.types[name]?.isModel == true:
-            return name
-        case .declared(let name):
-            mapper.note(.unresolvedSwiftName("'\(path.joined(separator: "."))' in \(owner) resolves to '\(name)', which is not a @Model class",
-                                             at: location(element, file: file)))
-        default:
+        let path = resolved.path
+        guard let name = resolved.declared else {
             mapper.note(.unresolvedSwiftName("'\(path.joined(separator: "."))' in \(owner) is not declared in the files read (another module?)",
                                              at: location(element, file: file)))
+            return nil
         }
-        return nil
+        guard index.types[name]?.isModel == true else {
+            mapper.note(.unresolvedSwiftName("'\(path.joined(separator: "."))' in \(owner) resolves to '\(name)', which is not a @Model class",
+                                             at: location(element, file: file)))
+            return nil
+        }
+        return name
+    }
+
+    /// Whether `name` is a declared type that inherits `protocolName` (as written in the files).
+    func declares(_ name: String?, inheriting protocolName: String) -> Bool {
+        guard let name, let type = index.types[name] else { return false }
+        return index.inherits(type, protocolName)
     }
 
     /// The app's one unversioned schema: the models every `ModelContainer(for:)`,
@@ -475,17 +490,11 @@ extension Reading {
         for (position, finder) in containerCalls.enumerated() {
             for call in finder.planned {
                 let scope = lexicalScope(of: Syntax(call.node))
-                guard let planPath = DeclarationIndex.metatypePath(call.plan), case .declared(let plan) = index.resolve(path: planPath, in: scope),
-                      let planType = index.types[plan], index.inherits(planType, "SchemaMigrationPlan") else { continue }
-                var schema: String?
-                if let expression = call.schema, let path = DeclarationIndex.metatypePath(expression),
-                   case .declared(let name) = index.resolve(path: path, in: scope), let type = index.types[name], index.inherits(type, "VersionedSchema") {
-                    schema = name
-                }
+                guard let plan = metatype(call.plan, scope: scope)?.declared, declares(plan, inheriting: "SchemaMigrationPlan") else { continue }
+                let schema = call.schema.flatMap { metatype($0, scope: scope)?.declared }.flatMap { declares($0, inheriting: "VersionedSchema") ? $0 : nil }
                 var models: [String] = []
                 for element in call.elements {
-                    guard let path = DeclarationIndex.metatypePath(element), case .declared(let name) = index.resolve(path: path, in: scope),
-                          index.types[name]?.isModel == true else { continue }
+                    guard let name = metatype(element, scope: scope)?.declared, index.types[name]?.isModel == true else { continue }
                     if !models.contains(name) { models.append(name) }
                 }
                 let model = models.isEmpty || models.count != call.elements.count ? nil
@@ -547,14 +556,12 @@ extension Reading {
 
     /// The VersionedSchema `X` of an `X.self` element.
     private mutating func schemaType(_ element: ExprSyntax, scope: DeclarationIndex.Scope, file: Int, owner: String) -> String? {
-        guard let path = DeclarationIndex.metatypePath(element) else {
+        guard let resolved = metatype(element, scope: scope) else {
             mapper.note(.unresolvedSwiftName("'\(element.trimmedText)' in \(owner) is not a 'Type.self' literal", at: location(element, file: file)))
             return nil
         }
-        if case .declared(let name) = index.resolve(path: path, in: scope), let type = index.types[name], index.inherits(type, "VersionedSchema") {
-            return name
-        }
-        mapper.note(.unresolvedSwiftName("'\(path.joined(separator: "."))' in \(owner) is not a VersionedSchema of the files read", at: location(element, file: file)))
+        if declares(resolved.declared, inheriting: "VersionedSchema") { return resolved.declared }
+        mapper.note(.unresolvedSwiftName("'\(resolved.path.joined(separator: "."))' in \(owner) is not a VersionedSchema of the files read", at: location(element, file: file)))
         return nil
     }
 

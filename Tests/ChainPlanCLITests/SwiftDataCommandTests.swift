@@ -87,6 +87,9 @@ struct SwiftDataCommandTests {
         let plan = try Self.json(run.output)
         let stages = try #require(plan["stages"] as? [[String: Any]])
         #expect(stages.map { $0["kind"] as? String } == ["custom"])
+        // The mark comes from the plan's `.custom` stage, not from a spec.
+        let text = await OutputCapture.run(["stage", Self.trips.path])
+        #expect(text.output.contains("marked as a custom stage in the migration plan"), "\(text.output)")
     }
 
     /// `inspect` reads the sources as a bundle: one version per schema.

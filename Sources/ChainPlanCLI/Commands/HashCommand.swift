@@ -132,24 +132,14 @@ struct HashCommand: AsyncParsableCommand {
         for diagnostic in project.diagnostics {
             FileHandleOutput.standardError.write(TextReporter.line(for: diagnostic, color: color) + "\n")
         }
-        var versions = hashed.map { entry -> HashReport.Version in
+        let versions = hashed.map { entry -> HashReport.Version in
             var version = HashReport.Version(entry.hashes, withProperties: properties)
             version.identifier = entry.version.identifier ?? "unknown"
             version.unverified = (entry.version.unverified + version.unverified)
             if version.failure != nil { version.unverified = [] }
             return version
         }
-        if !versionNames.isEmpty {
-            var chosen: [HashReport.Version] = []
-            for name in versionNames {
-                guard let version = versions.first(where: { $0.version == name }) else {
-                    throw UsageError(VersionHint.notInBundle(name, versions: versions.map(\.version)))
-                }
-                chosen.append(version)
-            }
-            versions = chosen
-        }
-        return HashReport(versions: versions)
+        return HashReport(versions: try chosen(versions, named: \.version))
     }
 
     /// Every requested version's hashes, from an `.xcdatamodeld` or a `.momd`.
@@ -183,14 +173,18 @@ struct HashCommand: AsyncParsableCommand {
             }
             all = hashed
         }
+        return try chosen(all, named: \.report.version)
+    }
+
+    /// The versions `--version` names, in its order (all of them without it); a name that is not
+    /// one of them is a usage error with the nearest names.
+    func chosen<Version>(_ all: [Version], named name: (Version) -> String) throws -> [Version] {
         guard !versionNames.isEmpty else { return all }
-        var chosen: [(report: HashReport.Version, entities: [String: Data]?)] = []
-        for name in versionNames {
-            guard let version = all.first(where: { $0.report.version == name }) else {
-                throw UsageError(VersionHint.notInBundle(name, versions: all.map(\.report.version)))
+        return try versionNames.map { wanted in
+            guard let version = all.first(where: { name($0) == wanted }) else {
+                throw UsageError(VersionHint.notInBundle(wanted, versions: all.map(name)))
             }
-            chosen.append(version)
+            return version
         }
-        return chosen
     }
 }

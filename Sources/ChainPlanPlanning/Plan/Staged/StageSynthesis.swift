@@ -87,7 +87,8 @@ package struct StageSynthesis {
             let from = representatives[step], to = representatives[step + 1]
             let (classification, mapping) = classifier.classify(from: from, to: to)
             judge.record(from, to, classification, mapping: mapping)
-            let isMarked = units[step].contains { a in units[step + 1].contains { marked.contains(StepKey(from: a, to: $0)) } }
+            let markedStep = units[step].lazy.flatMap { a in units[step + 1].lazy.map { StepKey(from: a, to: $0) } }.first { marked.contains($0) }
+            let isMarked = markedStep != nil
             let work = Self.dataWork(classification.changes, mapping: mapping)
             if classification.migration == .heavyweight, let model = classification.mappingModel {
                 customs[step] = Custom(reason: "the mapping model '\(model.path)' migrates this step", handlers: isMarked, mappingModel: model.path, work: work)
@@ -101,8 +102,10 @@ package struct StageSynthesis {
             } else if isMarked {
                 let copies = Self.copyWork(bundle: bundle, current: from, next: to, following: step + 2 < units.count ? representatives[step + 2] : nil)
                     + Self.fillWork(bundle: bundle, current: from, next: to)
-                let reason = copies.isEmpty ? "marked as a custom stage in the spec"
-                    : "marked as a custom stage in the spec; data work: " + copies.map(\.detail).joined(separator: "; ")
+                // A mark written in Swift source is a SwiftData plan's `.custom` stage.
+                let origin = markedStep.flatMap { markedAt[$0] }?.file.hasSuffix(".swift") == true ? "the migration plan" : "the spec"
+                let reason = copies.isEmpty ? "marked as a custom stage in \(origin)"
+                    : "marked as a custom stage in \(origin); data work: " + copies.map(\.detail).joined(separator: "; ")
                 customs[step] = Custom(reason: reason, handlers: true, mappingModel: nil, work: copies)
             }
         }
