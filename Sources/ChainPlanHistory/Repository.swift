@@ -119,6 +119,11 @@ package struct Repository: Sendable {
         return String(resolved.dropFirst(prefix.count))
     }
 
+    /// The path of `name` inside `folder` (a path from the top, empty for the top itself).
+    package static func path(_ name: String, in folder: String) -> String {
+        folder.isEmpty ? name : folder + "/" + name
+    }
+
     /// Limits on what one folder's files at a revision may hold.
     package struct Limits: Sendable {
         package var maxFiles = 100_000
@@ -129,11 +134,13 @@ package struct Repository: Sendable {
     /// The regular files under `folder` (a path from the top, empty for the whole tree) at
     /// `commit`, by their path inside `folder`: read with one `git ls-tree` and one `git cat-file --batch`. Symbolic links and
     /// submodules are left out; an empty result means the folder is not there.
-    /// Only the files whose path inside `folder` passes `including` are read.
-    package func files(under folder: String, at commit: String, limits: Limits = Limits(),
+    /// Only the files whose path inside `folder` passes `including` are read; `named`, a file
+    /// directly in `folder`, narrows the listing to that file.
+    package func files(under folder: String, at commit: String, limits: Limits = Limits(), named: String? = nil,
                        including: (String) -> Bool = { _ in true }) -> Result<[String: Data], RevisionProblem> {
+        let pathspec = named.map { Self.path($0, in: folder) } ?? (folder.isEmpty ? "." : folder)
         let listing: Data
-        switch git.run(["ls-tree", "-r", "-z", "--end-of-options", commit, "--", folder.isEmpty ? "." : folder], in: root, maxOutput: limits.maxFiles * 512) {
+        switch git.run(["ls-tree", "-r", "-z", "--end-of-options", commit, "--", pathspec], in: root, maxOutput: limits.maxFiles * 512) {
         case .success(let data): listing = data
         case .failure(let failure): return .failure(.gitFailed(Self.describe(failure)))
         }
@@ -147,11 +154,12 @@ package struct Repository: Sendable {
             guard fields[0] == "100644" || fields[0] == "100755", fields[1] == "blob" else { continue }
             guard folder.isEmpty || path.hasPrefix(folder + "/") else { continue }
             let inside = folder.isEmpty ? path : String(path.dropFirst(folder.count + 1))
+            guard including(inside) else { continue }
             let components = inside.split(separator: "/", omittingEmptySubsequences: false)
             guard !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), components.count <= 16 else {
                 return .failure(.unsafeEntry(path))
             }
-            if including(inside) { wanted.append((inside, String(fields[2]))) }
+            wanted.append((inside, String(fields[2])))
         }
         if wanted.count > limits.maxFiles { return .failure(.gitFailed("the folder holds more than \(limits.maxFiles) files at this revision")) }
         if wanted.isEmpty { return .success([:]) }

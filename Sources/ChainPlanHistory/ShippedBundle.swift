@@ -25,7 +25,7 @@ package struct ShippedBundle: Sendable {
     /// `<revision>:<folder>/<name>.xcdatamodel/contents`.
     package func version(named name: String) -> ModelVersion? {
         guard let data = contents[name] else { return nil }
-        let path = "\(revision.name):\(folder)/\(name).xcdatamodel/contents"
+        let path = "\(revision.name):" + Repository.path("\(name).xcdatamodel/contents", in: folder)
         return ModelVersion(name: name, path: path, model: ModelContentsParser().parse(data, file: path, version: name).model)
     }
 
@@ -37,7 +37,8 @@ package struct ShippedBundle: Sendable {
 
     /// Reads the bundle at `url` as `files`' revision holds it.
     package static func read(bundleAt url: URL, from files: RevisionFiles) -> Result<ShippedBundle, RevisionProblem> {
-        files.files(under: url).map { found in
+        // Only what a bundle reads: `.xccurrentversion` and each version's `contents`.
+        files.files(under: url, including: { $0 == ".xccurrentversion" || $0.hasSuffix(".xcdatamodel/contents") }).map { found in
             var contents: [String: Data] = [:]
             for (path, data) in found.files {
                 let parts = path.split(separator: "/")
@@ -70,10 +71,11 @@ package struct RevisionFiles: Sendable {
     }
 
     /// The regular files under the folder `url` (of the work tree) at the revision whose path
-    /// inside it passes `including`, by that path, and the folder's path from the top; no files
-    /// when the folder is not there.
-    package func files(under url: URL, including: (String) -> Bool = { _ in true }) -> Result<(folder: String, files: [String: Data]), RevisionProblem> {
+    /// inside it passes `including` (only the file `named` there, when given), by that path, and
+    /// the folder's path from the top; no files when the folder is not there.
+    package func files(under url: URL, named: String? = nil,
+                       including: (String) -> Bool = { _ in true }) -> Result<(folder: String, files: [String: Data]), RevisionProblem> {
         guard let folder = repository.relativePath(of: url) else { return .failure(.outsideRepository(url.path)) }
-        return repository.files(under: folder, at: revision.commit, including: including).map { (folder, $0) }
+        return repository.files(under: folder, at: revision.commit, named: named, including: including).map { (folder, $0) }
     }
 }

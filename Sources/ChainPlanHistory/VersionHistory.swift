@@ -58,7 +58,7 @@ package struct VersionHistory: Sendable {
         var tracked: [String: String] = [:] // version → its contents' path at the commit being read
         var paths: [String: Set<String>] = [:]
         for name in versionNames {
-            let path = "\(folder)/\(name).xcdatamodel/contents"
+            let path = Repository.path("\(name).xcdatamodel/contents", in: folder)
             tracked[name] = path
             paths[name] = [path]
         }
@@ -125,7 +125,7 @@ package struct VersionHistory: Sendable {
         }
         currentIn = [:]
         guard !requests.isEmpty else { return .success(()) }
-        let input = Data(requests.map { "\(tags[$0.tag].commit):\($0.folder)/.xccurrentversion\n" }.joined().utf8)
+        let input = Data(requests.map { "\(tags[$0.tag].commit):" + Repository.path(".xccurrentversion", in: $0.folder) + "\n" }.joined().utf8)
         let output: Data
         switch repository.git.run(["cat-file", "--batch"], in: repository.root, input: input, maxOutput: 256 << 20) {
         case .success(let data): output = data
@@ -149,7 +149,7 @@ package struct VersionHistory: Sendable {
             cursor = output.index(cursor, offsetBy: size + 1)
             guard !found.contains(request.tag), case .name(let raw, _) = CurrentVersionFile.parse(Data(blob)) else { continue }
             let name = raw.hasSuffix(".xcdatamodel") ? String(raw.dropLast(".xcdatamodel".count)) : raw
-            guard let version = byPath["\(request.folder)/\(name).xcdatamodel/contents"] else { continue }
+            guard let version = byPath[Repository.path("\(name).xcdatamodel/contents", in: request.folder)] else { continue }
             found.insert(request.tag)
             currentIn[version, default: []].append(tags[request.tag].name)
         }

@@ -149,14 +149,15 @@ public struct StepClassifier: Sendable {
 
     /// The findings of a classified chain step, located at the step in the spec (`stepLocation`)
     /// and at the model elements the changes concern; `customStage` when the app runs the step
-    /// as a custom migration stage (its code runs first).
+    /// as a custom migration stage whose code runs before it (a `willMigrate`).
     public static func findings(for step: StepClassification, from: String, to: String,
                                 stepLocation: SourceLocation, customStage: Bool = false) -> [Diagnostic] {
         let versions = [from, to]
-        /// A change's finding; in a custom stage, the rules that read it say what its code can do first.
-        func finding(_ code: DiagnosticCode, _ change: ModelChange, _ message: String) -> Diagnostic {
-            let finding = Diagnostic(code, message, at: change.location ?? stepLocation, versions: versions)
-            return customStage ? InferenceRules.inCustomStage(finding, change: change) : finding
+        /// A change's finding; in a custom stage, a rule may say what the stage's code can do first.
+        func finding(_ code: DiagnosticCode, _ change: ModelChange, _ message: (String) -> String) -> Diagnostic {
+            let first = customStage ? InferenceRules.inCustomStage(change) : nil
+            return Diagnostic(code, severity: first == nil ? nil : .note, message(change.detail + (first ?? "")),
+                              at: change.location ?? stepLocation, versions: versions)
         }
         switch step.migration {
         case .unknown:
@@ -166,7 +167,7 @@ public struct StepClassifier: Sendable {
             // deserve a look (CP210: a value transformer change).
             return step.changes.compactMap { change -> Diagnostic? in
                 guard let code = change.code, change.verdict == .noMigration else { return nil }
-                return finding(code, change, "\(change.detail) ('\(from)' → '\(to)')")
+                return finding(code, change) { "\($0) ('\(from)' → '\(to)')" }
             }
         case .heavyweight where step.mappingModel != nil:
             guard step.inferable == true, let mappingModel = step.mappingModel else { return [] }
@@ -176,16 +177,16 @@ public struct StepClassifier: Sendable {
             var findings: [Diagnostic] = []
             for change in step.changes {
                 if change.verdict == .blocksInference {
-                    findings.append(finding(change.code ?? .notInferable, change, "\(change.detail); no mapping model covers '\(from)' → '\(to)'"))
+                    findings.append(finding(change.code ?? .notInferable, change) { "\($0); no mapping model covers '\(from)' → '\(to)'" })
                 } else if let code = change.code, change.verdict != .noMigration {
-                    findings.append(finding(code, change, "\(change.detail) ('\(from)' → '\(to)')"))
+                    findings.append(finding(code, change) { "\($0) ('\(from)' → '\(to)')" })
                 }
             }
             return findings
         case .lightweight:
             var findings = step.changes.compactMap { change -> Diagnostic? in
                 guard let code = change.code, change.verdict != .blocksInference, change.verdict != .noMigration else { return nil }
-                return finding(code, change, "\(change.detail) ('\(from)' → '\(to)')")
+                return finding(code, change) { "\($0) ('\(from)' → '\(to)')" }
             }
             if let checks = step.validation, !checks.isEmpty {
                 findings.append(validationFinding(checks, from: from, to: to, at: stepLocation))

@@ -189,6 +189,10 @@ struct ModelMapper {
             mapped.failure = mapped.failure ?? "the type of '\(qualified)' cannot be read"
             return
         }
+        if options.codable {
+            codableAttribute(property, type: swiftType, options: options, entity: entityName, at: at, into: &mapped)
+            return
+        }
         if let unknown = swiftType.firstUnknown {
             note(.unresolvedSwiftName("type '\(unknown)' of '\(qualified)' cannot be resolved in the files read (another module's type, or a typealias cycle); its Core Data type is unknown", at: at))
             mapped.failure = mapped.failure ?? "the type '\(unknown)' of '\(qualified)' is unknown"
@@ -220,15 +224,6 @@ struct ModelMapper {
         case .failure(let failure):
             mapped.failure = mapped.failure ?? failure.reason
             return
-        case .success(let (type, composites, _)) where options.codable:
-            // `.codable` stores the value's Codable representation, whose shape is not in the
-            // model (reference §3, Apple's documentation); its Core Data type is open (§11.4).
-            // Binary data here, so the checksum does not follow the payload, which is kept apart
-            // (and the caveats of how the value would be hashed do not apply).
-            attribute.type = .binary
-            mapped.codablePayloads.append(CodablePayload(entity: entityName, property: property.name, elements: CodablePayload.elements(type, composites),
-                                                         location: at))
-            mapped.unverified.append("\(qualified): @Attribute(.codable) storage, taken as binary data [open, §11.4]")
         case .success(let (type, composites, caveats)):
             attribute.type = type
             if type == .composite, let composite = composites.first { attribute.compositeName = composite.name }
@@ -239,6 +234,90 @@ struct ModelMapper {
         }
         mapped.entity.attributes.append(attribute)
         if options.unique { mapped.entity.uniquenessConstraints.append([property.name]) }
+    }
+
+    /// An `@Attribute(.codable)` property: SwiftData stores its value's Codable representation,
+    /// which the model does not describe (reference §3, Apple's documentation), so its value type
+    /// is not mapped and may be any type. Its Core Data type is open (§11.4): binary data here,
+    /// marked unverified. The payload's shape is kept beside the model, for CP613.
+    private mutating func codableAttribute(_ property: StoredProperty, type: SwiftType, options: AttributeOptions, entity: String,
+                                           at: ChainPlanCore.SourceLocation, into mapped: inout MappedEntity) {
+        var isOptional = false
+        var value = type
+        if case .optional(let wrapped) = value {
+            isOptional = true
+            value = wrapped
+        }
+        var attribute = Attribute(name: property.name, type: .binary, isOptional: isOptional, isTransient: options.ephemeral,
+                                  defaultValueString: Self.defaultText(property.initializer),
+                                  allowsExternalBinaryDataStorage: options.externalStorage,
+                                  renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, line: at.line)
+        attribute.column = at.column
+        attribute.isPreservedAfterDeletion = options.preserveValueOnDeletion
+        mapped.entity.attributes.append(attribute)
+        if options.unique { mapped.entity.uniquenessConstraints.append([property.name]) }
+        mapped.codablePayloads.append(CodablePayload(entity: entity, property: property.name,
+                                                     elements: [Self.spelled(value)] + payloadShape(of: value, prefix: "", depth: 0), location: at))
+        mapped.unverified.append("\(entity).\(property.name): @Attribute(.codable) storage, taken as binary data [open, §11.4]")
+    }
+
+    /// A payload type's shape, as its Codable representation depends on it: each stored property
+    /// of a declared struct or class as `prefix name: Type` (followed by its own type's shape
+    /// under `prefix name.`), each case of an enum as `prefix case name(…) = raw`; containers by
+    /// their element or value. Types the files do not declare have no shape here.
+    private func payloadShape(of type: SwiftType, prefix: String, depth: Int) -> [String] {
+        guard depth < SwiftSourceLimits.maxTypeDepth else { return [] }
+        switch type {
+        case .optional(let element), .array(let element), .set(let element), .dictionary(_, let element):
+            return payloadShape(of: element, prefix: prefix, depth: depth + 1)
+        case .builtin, .unknown:
+            return []
+        case .declared(let name):
+            guard let declaration = index.types[name] else { return [] }
+            var shape: [String] = []
+            let members: MemberBlockItemListSyntax
+            if let node = declaration.node.as(EnumDeclSyntax.self) {
+                members = node.memberBlock.members
+            } else if let node = declaration.node.as(StructDeclSyntax.self) {
+                members = node.memberBlock.members
+            } else if let node = declaration.node.as(ClassDeclSyntax.self) {
+                members = node.memberBlock.members
+            } else {
+                return []
+            }
+            for member in index.activeMembers(members).members {
+                if let cases = member.decl.as(EnumCaseDeclSyntax.self) {
+                    for element in cases.elements {
+                        let raw = element.rawValue.map { " = \($0.value.trimmedText)" } ?? ""
+                        shape.append("\(prefix)case \(element.name.text)\(element.parameterClause?.trimmedText ?? "")\(raw)")
+                    }
+                }
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for stored in StoredProperty.properties(of: variable, transientAttribute: nil) {
+                    guard let written = stored.type else {
+                        shape.append("\(prefix)\(stored.name) = \(stored.initializer?.trimmedText ?? "?")")
+                        continue
+                    }
+                    let resolved = index.resolve(written, in: declaration.bodyScope)
+                    shape.append("\(prefix)\(stored.name): \(Self.spelled(resolved))")
+                    shape += payloadShape(of: resolved, prefix: "\(prefix)\(stored.name).", depth: depth + 1)
+                }
+            }
+            return shape
+        }
+    }
+
+    /// A type as Swift spells it, declared types by their simple name (each schema's copy of a
+    /// payload type has its own qualified name).
+    static func spelled(_ type: SwiftType) -> String {
+        switch type {
+        case .declared(let name): String(name.split(separator: ".").last ?? Substring(name))
+        case .builtin(let name), .unknown(let name): name
+        case .optional(let wrapped): "\(spelled(wrapped))?"
+        case .array(let element): "[\(spelled(element))]"
+        case .set(let element): "Set<\(spelled(element))>"
+        case .dictionary(let key, let value): "[\(spelled(key)): \(spelled(value))]"
+        }
     }
 
     /// True when a type is spelled optional (`T?`, `T!`, `Optional<T>`).

@@ -152,36 +152,18 @@ package struct CodablePayload: Sendable, Hashable {
     /// The entity and the property.
     package var entity: String
     package var property: String
-    /// The payload's shape: its stored properties as `name: Type`, nested structs' as
-    /// `outer.inner: Type`, in declaration order; the value's own type for a plain value.
+    /// The payload's shape: its type as Swift spells it, then its stored properties and cases
+    /// (`name: Type`, `inner.name: Type`, `case name(…)`), in declaration order.
     package var elements: [String]
     /// Where the property is declared.
     package var location: SourceLocation?
 
-    /// The shape of a value mapped to `type` with `composites` (the first is the value's own).
-    static func elements(_ type: AttributeType, _ composites: [CompositeType]) -> [String] {
-        guard type == .composite, let root = composites.first else { return [type.xmlValue] }
-        var elements: [String] = []
-        func add(_ composite: CompositeType, prefix: String, depth: Int) {
-            for attribute in composite.attributes {
-                if attribute.type == .composite, depth < CompositeType.maxDepth,
-                   let nested = composites.first(where: { $0.name == attribute.compositeName }) {
-                    add(nested, prefix: prefix + attribute.name + ".", depth: depth + 1)
-                } else {
-                    elements.append("\(prefix)\(attribute.name): \(attribute.type.xmlValue)\(attribute.isOptional ? "?" : "")")
-                }
-            }
-        }
-        add(root, prefix: "", depth: 0)
-        return elements
-    }
-
-    /// How the payload's shape changes from `old`'s: elements added and removed, or nil when equal.
+    /// How the payload's shape changes from `old`'s (elements added and removed; their order
+    /// does not matter to a keyed Codable representation), or nil when it does not.
     package func change(from old: CodablePayload) -> String? {
-        guard old.elements != elements else { return nil }
         let added = elements.filter { !old.elements.contains($0) }.map { "+ '\($0)'" }
         let removed = old.elements.filter { !elements.contains($0) }.map { "− '\($0)'" }
-        let listed = added + removed
-        return "'\(entity).\(property)' @Attribute(.codable) payload " + (listed.isEmpty ? "reorders its stored properties" : listed.joined(separator: ", "))
+        guard !added.isEmpty || !removed.isEmpty else { return nil }
+        return "'\(entity).\(property)' @Attribute(.codable) payload " + (added + removed).joined(separator: ", ")
     }
 }

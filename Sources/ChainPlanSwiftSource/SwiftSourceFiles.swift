@@ -54,10 +54,14 @@ package struct ParsedSwiftFile {
         var depth = 0
         var line = 1
         var column = 0
+        var afterCarriageReturn = false
         for scalar in text.unicodeScalars {
             column += 1
+            defer { afterCarriageReturn = scalar == "\r" }
             switch scalar {
-            case "\n":
+            case "\n" where afterCarriageReturn:
+                column = 0
+            case "\n", "\r":
                 line += 1
                 column = 0
             case "(", "[", "{":
@@ -93,7 +97,8 @@ private final class SyntaxErrorFinder: SyntaxVisitor {
         if found == nil {
             let text = node.trimmedText
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            found = (Syntax(node), "unexpected text '\(shown.replacingOccurrences(of: "\n", with: " "))'")
+            let oneLine = shown.unicodeScalars.map { CharacterSet.newlines.contains($0) ? " " : String($0) }.joined()
+            found = (Syntax(node), "unexpected text '\(oneLine)'")
         }
         return .skipChildren
     }

@@ -89,14 +89,12 @@ extension InferenceRules {
                                                   code: added.isEmpty ? .some(nil) : nil, location: pair.location)]
     }
 
-    /// A uniqueness constraint added in a step the app runs as a custom stage: the stage's
-    /// `willMigrate` runs on the old store before the migration and can remove the rows that
-    /// share the values. chainplan does not read that code, so the finding stays, as a note.
-    static func inCustomStage(_ finding: Diagnostic, change: ModelChange) -> Diagnostic {
-        guard change.kind == .uniquenessChanged, finding.code == .unverifiedChange else { return finding }
-        var note = finding.with(severity: .note)
-        note.message += ": the step runs as a custom stage, whose willMigrate must remove those rows first (chainplan does not read its code)"
-        return note
+    /// A uniqueness constraint added in a step the app runs as a custom stage whose
+    /// `willMigrate` runs on the old store first and can remove the rows that share the values:
+    /// what the finding adds (it is then a note, since chainplan does not read that code).
+    static func inCustomStage(_ change: ModelChange) -> String? {
+        guard change.kind == .uniquenessChanged, change.code == .unverifiedChange else { return nil }
+        return "; the step runs as a custom stage, whose willMigrate must remove those rows first (chainplan does not read its code)"
     }
 
     /// A matched entity's indexes change: not a hash input.

@@ -95,7 +95,8 @@ struct ChainClassification {
         var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
-        let customStages = Set(context.spec.customStages.map(\.value))
+        // Steps whose custom stage runs code before the migration.
+        let customStages = Set(context.spec.customStages.map(\.value)).subtracting(context.spec.customStagesWithoutWillMigrate)
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
             let classification = results[index].0

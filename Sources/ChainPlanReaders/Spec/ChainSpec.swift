@@ -94,6 +94,9 @@ public struct ChainSpec: Sendable, Hashable {
     public var mappings: [MappingEntry]
     /// Full form: `stages`, the steps the user wants as custom migration stages (`"From -> To"`).
     public var customStages: [Located<StepKey>] = []
+    /// Custom stages known to run no code before their migration (a SwiftData `.custom` stage
+    /// whose `willMigrate` is nil); a spec's own stages may have any handlers.
+    public var customStagesWithoutWillMigrate: Set<StepKey> = []
     /// Full form: `accept`, findings acknowledged on steps the lock protects.
     public var acceptances: [Acceptance] = []
     /// Full form: `deferredLightweightMigration` (nil when not written).

@@ -290,10 +290,28 @@ struct SwiftDataMappingTests {
         #expect(attribute.type == .binary)
         #expect(attribute.isOptional)
         #expect(model.composites.isEmpty)
-        #expect(version.codablePayloads.map(\.elements) == [["street: String", "geo.latitude: Double?"]])
+        #expect(version.codablePayloads.map(\.elements) == [["Address", "street: String", "geo: Geo", "geo.latitude: Double?"]])
         #expect(version.codablePayloads.first?.entity == "Thing")
         #expect(version.unverified.contains { $0.contains(".codable") })
         #expect(!version.unverified.contains { $0.contains("composite") })
+    }
+
+    /// A `.codable` payload of another module's type, or holding a class, is opaque: the
+    /// version still gets its model (the payload is not mapped); an enum's shape is its cases.
+    @Test func codablePayloadOfAnyType() throws {
+        let source = SwiftDataTestSupport.schema("""
+            @Model final class Thing {
+                @Attribute(.codable) var place: MKMapItem?
+                @Attribute(.codable) var box: Box?
+                @Attribute(.codable) var kind: Kind = .a
+            }
+            struct Box: Codable { var owner: Owner? }
+            final class Owner: Codable {}
+            enum Kind: String, Codable { case a = "A", b }
+            """)
+        let version = try #require(SwiftDataTestSupport.version(source))
+        #expect(version.model?.entity(named: "Thing")?.attributes.map(\.type) == [.binary, .binary, .binary])
+        #expect(version.codablePayloads.map(\.elements) == [["MKMapItem"], ["Box", "owner: Owner?"], ["Kind", "case a = \"A\"", "case b"]])
     }
 
     /// SwiftData's fatal shapes are CP603 findings, and the version gets no model.

@@ -21,4 +21,11 @@ import Testing
         let binding = try #require(file.tree.statements.first?.item.as(VariableDeclSyntax.self)?.bindings.first?.pattern, "\(example.label)")
         #expect(file.location(of: binding) == SourceLocation(file: "Models.swift", line: example.line, column: example.column), "\(example.label)")
     }
+
+    /// The nesting check counts lines as the parser does.
+    @Test(arguments: [("a\r\rb((", 3, 3), ("a\r\n((", 2, 2), ("a\n\r\n((", 3, 2), ("((", 1, 2)])
+    func excessiveNestingLine(_ text: String, _ line: Int, _ column: Int) {
+        let found = ParsedSwiftFile.excessiveNesting(in: text, limit: 1)
+        #expect(found?.line == line && found?.column == column, "\(text.debugDescription): \(String(describing: found))")
+    }
 }

@@ -53,11 +53,13 @@ struct PlanStages {
         stages.allSatisfy { if case .resolved = $0.resolution { true } else { false } }
     }
 
-    /// The custom stages SwiftData builds, as steps between the schemas found.
-    var customSteps: [Located<StepKey>] {
+    /// The custom stages SwiftData builds, as steps between the schemas found, and whether each
+    /// has a `willMigrate`.
+    var customSteps: [(step: Located<StepKey>, hasWillMigrate: Bool)] {
         stages.compactMap { entry in
             guard entry.stage.kind == .custom, case .resolved(let from, let to) = entry.resolution else { return nil }
-            return Located(StepKey(from: plan.schemas[from], to: plan.schemas[to]), at: entry.stage.location ?? plan.location ?? SourceLocation(file: ""))
+            let step = Located(StepKey(from: plan.schemas[from], to: plan.schemas[to]), at: entry.stage.location ?? plan.location ?? SourceLocation(file: ""))
+            return (step, entry.stage.hasWillMigrate)
         }
     }
 }

@@ -23,7 +23,7 @@ enum ShippedSchemas {
         let folder = isFile ? url.deletingLastPathComponent() : url
         let found: [String: Data]
         // Only the Swift sources the work tree would read there (the one file, for a file).
-        switch files.files(under: folder, including: { isFile ? $0 == url.lastPathComponent : SwiftSourceFiles.isSourcePath($0) }) {
+        switch files.files(under: folder, named: isFile ? url.lastPathComponent : nil, including: SwiftSourceFiles.isSourcePath) {
         case .success(let listed): found = listed.files
         case .failure(let problem): return ([.unreadableRevision(problem, at: location)], nil)
         }

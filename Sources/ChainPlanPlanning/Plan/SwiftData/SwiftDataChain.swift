@@ -72,8 +72,9 @@ package struct SwiftDataChain: Sendable {
             let resolved = PlanStages(plan, identifiers: identifiers)
             stages = resolved
             // The custom stages SwiftData builds, between the schemas its version lookup finds.
-            for step in resolved.customSteps where !spec.customStages.contains(where: { $0.value == step.value }) {
+            for (step, hasWillMigrate) in resolved.customSteps where !spec.customStages.contains(where: { $0.value == step.value }) {
                 spec.customStages.append(step)
+                if !hasWillMigrate { spec.customStagesWithoutWillMigrate.insert(step.value) }
             }
         }
         self.spec = spec
