@@ -66,6 +66,25 @@ struct ShippedSchemasTests {
         #expect(!codes.contains("CP405"), "\(input): \(codes)")
     }
 
+    /// A payload type the schemas share, edited after they shipped: their checksums do not move
+    /// (no CP401), but their stores hold the old payloads: one CP613 naming both schemas.
+    @Test func aSharedCodablePayloadEditedAfterItShipped() async throws {
+        try #require(git.executable != nil, "git is needed")
+        let repo = try TestRepository(git: git, prefix: "chainplan-shipped-swift")
+        defer { try? FileManager.default.removeItem(at: repo.folder) }
+        let property = "@Attribute(.codable) var settings: Settings?"
+        let models = RuleExampleFixtures.swiftData([("V1", "1.0.0", property), ("V2", "2.0.0", property + "\nvar title: String?")], stages: Self.plan).text
+        try repo.write([RuleExample.File("Models/Models.swift", models + "struct Settings: Codable {\n    var theme: String\n}\n")])
+        try repo.commit("release", tag: "shipped")
+        try repo.write([RuleExample.File("Models/Models.swift", models + "struct Settings: Codable {\n    var theme: String\n    var size: Int\n}\n")])
+        let run = await OutputCapture.run(["validate", repo.folder.appendingPathComponent("Models").path, "--against", "shipped", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.error)")
+        let findings = (report["diagnostics"] as? [[String: Any]] ?? []).filter { ($0["code"] as? String).map { $0.hasPrefix("CP4") || $0 == "CP613" } ?? false }
+        #expect(findings.compactMap { $0["code"] as? String } == ["CP613"], "\(findings)")
+        let message = findings.first?["message"] as? String ?? ""
+        #expect(message.contains("+ 'size: Int'") && message.contains("in 'V1', 'V2' since shipped"), "\(message)")
+    }
+
     @Test func sourcesNotAtTheRevision() async throws {
         try #require(git.executable != nil, "git is needed")
         let repo = try TestRepository(git: git, prefix: "chainplan-shipped-swift")

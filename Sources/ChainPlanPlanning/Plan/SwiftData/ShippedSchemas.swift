@@ -59,6 +59,8 @@ enum ShippedSchemas {
         }
         var check = ShippedVersions(source: .revision(files.revision), versions: versions)
         check.staged = staged
-        return (check.check(against: chain.bundle), check.names)
+        // A shipped schema's payloads are outside its checksum: compared on their own.
+        let payloads = CodablePayloadCheck.findings(shipped: shipped.project.versions, now: chain.project.versions, revision: files.revision.name)
+        return (check.check(against: chain.bundle) + payloads, check.names)
     }
 }
