@@ -74,6 +74,16 @@ extension ChainPlanner {
                                                        marked: extra)
     }
 
+    /// The SwiftData migration plan of the Swift sources `url` is or names, as Core Data's staged
+    /// migration runs it: the sources' and the plan's findings, and each start's run when its
+    /// translated stages could be audited; nil when the input is not SwiftData sources with a
+    /// plan that has stages.
+    package func swiftDataPlanAudit(inputAt url: URL) -> (plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])? {
+        guard case .project(let project) = ProjectLoader(options: options).load(inputAt: url), let chain = project.swiftData,
+              let audit = SwiftDataPlanCheck.audit(chain) else { return nil }
+        return (audit.plan, audit.starts, (project.findings + audit.findings).sorted())
+    }
+
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
     public func stageAuditInput(inputAt url: URL, identities: VersionIdentities, order: [String]) -> StageListAudit.Input? {
         planned(inputAt: url).stageAuditInput(identities: identities, order: order)

@@ -81,15 +81,30 @@ struct SwiftDataCommandTests {
         #expect(run.output.contains("CP604") || run.error.contains("CP604"), "\(run.output)\(run.error)")
     }
 
-    @Test func theStagePlanUsesThePlansCustomStage() async throws {
+    /// `stage` audits the app's own plan, its stages translated into Core Data's: its findings
+    /// and which stages run from each start.
+    @Test func stageAuditsTheAppsPlan() async throws {
         let run = await OutputCapture.run(["stage", Self.trips.path, "--format", "json"])
         #expect(run.status == 0, "\(run.error)")
-        let plan = try Self.json(run.output)
-        let stages = try #require(plan["stages"] as? [[String: Any]])
-        #expect(stages.map { $0["kind"] as? String } == ["custom"])
-        // The mark comes from the plan's `.custom` stage, not from a spec.
+        let audit = try Self.json(run.output)
+        let starts = try #require(audit["starts"] as? [[String: Any]], "\(run.output)")
+        #expect(starts.compactMap { $0["version"] as? String } == ["TripsSchemaV1", "TripsSchemaV2"], "\(starts)")
         let text = await OutputCapture.run(["stage", Self.trips.path])
-        #expect(text.output.contains("marked as a custom stage in the migration plan"), "\(text.output)")
+        #expect(text.output.hasPrefix("Audit of plan 'TripsMigrationPlan'"), "\(text.output)")
+        #expect(text.output.contains("willMigrate of stage 1 at 'TripsSchemaV1'"), "\(text.output)")
+    }
+
+    /// Two schemas with one checksum in one stage (the demo's 2.1): the container fails before
+    /// any stage runs, so the audit gives CP610 and simulates no start.
+    @Test func stageOfAPlanWhoseContainerFails() async throws {
+        let demo = CLITests.root.appendingPathComponent("Chains/swiftdata-trips")
+        let run = await OutputCapture.run(["stage", demo.path, "--format", "json"])
+        #expect(run.status == 1, "\(run.error)")
+        let audit = try Self.json(run.output)
+        #expect((audit["starts"] as? [Any])?.isEmpty == true, "\(run.output)")
+        #expect((audit["findings"] as? [[String: Any]] ?? []).contains { $0["code"] as? String == "CP610" }, "\(run.output)")
+        let text = await OutputCapture.run(["stage", demo.path])
+        #expect(text.output.contains("No start is simulated"), "\(text.output)")
     }
 
     /// `inspect` reads the sources as a bundle: one version per schema.

@@ -22,13 +22,16 @@ struct StageCommand: AsyncParsableCommand {
         Checksums are computed from the model files by Core Data's version-hash algorithm, or \
         read from the compiled model (--momd X.momd, its VersionInfo.plist); a version whose \
         hash rests on an unverified input gets none. --check audits a stage list (JSON, or a Swift source's checksum \
-        literals) instead. Exit 1 when a finding is an error.
+        literals) instead. SwiftData sources whose SchemaMigrationPlan has stages are audited the \
+        same way: the plan's stages, translated into Core Data's, are the stage list. Exit 1 when \
+        a finding is an error.
 
         Examples:
           chainplan stage Chains/aircraft-staged/chain.json
           chainplan stage chain.json --momd Build/App.momd --format json -o stages.json
           chainplan stage chain.json --momd Build/App.momd --check stages.json
           chainplan stage chain.json --write-models
+          chainplan stage Sources/Models
         """
     )
 
@@ -65,6 +68,14 @@ struct StageCommand: AsyncParsableCommand {
             } catch {
                 throw UsageError("cannot read the compiled model: \(error)")
             }
+        }
+        // SwiftData sources with a plan: the app's own stages are the plan; audit them as they run.
+        if check == nil, !writeModels, let audited = ChainPlanner(options: options).swiftDataPlanAudit(inputAt: spec) {
+            let shown = audited.plan.location.map { "plan '\(audited.plan.name)' (\($0.file))" } ?? "plan '\(audited.plan.name)'"
+            let notRun = audited.starts == nil ? "No start is simulated: the container fails before any stage runs, or a stage cannot be read (see the findings).\n" : nil
+            try report(title: "Audit of \(shown), translated into stages,", starts: audited.starts ?? [], findings: audited.findings,
+                       notRun: notRun)
+            return
         }
         let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         // Without --momd, the checksums come from the model files by Core Data's hash algorithm.
@@ -126,14 +137,21 @@ struct StageCommand: AsyncParsableCommand {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let (starts, findings) = StageListAudit.audit(text, file: display, input: auditInput)
         if findings.contains(where: { $0.code == .unreadableSpec }) { throw UsageError(findings: findings) }
+        try report(title: "Audit of \(display)", starts: starts, findings: findings)
+    }
+
+    /// An audit's findings and each start's run, as `--check` prints them (JSON, else text);
+    /// `notRun` says why no start was simulated.
+    private func report(title: String, starts: [StageRun], findings: [Diagnostic], notRun: String? = nil) throws {
         let data: Data
         switch format {
         case .json: data = JSONEnvelope.encode(StageAuditDocument(starts: starts, findings: findings))
         case .text, .markdown, .swift, .corestore:
-            var out = "Audit of \(display) against Core Data's staged-migration rules: "
+            var out = "\(title) against Core Data's staged-migration rules: "
             out += findings.isEmpty ? "all pass\n" : "\(findings.count) finding(s)\n"
             for finding in findings { out += "  " + TextReporter.line(for: finding, color: false) + "\n" }
             if !starts.isEmpty { out += "\nPer start:\n" + starts.map(StagePlanRendering.startLine).joined() }
+            if let notRun { out += "\n" + notRun }
             data = Data(out.utf8)
         }
         try write(data)

@@ -12,7 +12,7 @@ package struct LoadedProject {
     var bundle: ModelBundle?
     var isInferred: Bool
     var mappingModels: LoadedMappingModels
-    var findings: [Diagnostic]
+    package var findings: [Diagnostic]
     /// The versions `chain.lock` protects; nil without a usable lock.
     var lockedVersions: Set<String>?
     /// Where the bundle is: the input itself, or the spec's `model`; nil without one.
@@ -20,7 +20,7 @@ package struct LoadedProject {
     /// The bundle's git history, when loading read it (a bundle given without a spec).
     var history: Result<VersionHistory, RevisionProblem>? = nil
     /// The SwiftData sources the versions were read from (Swift sources given, or a spec's `swiftdata`).
-    var swiftData: SwiftDataChain? = nil
+    package var swiftData: SwiftDataChain? = nil
 }
 
 /// The loading stage: every file planning reads (spec, bundle, mapping models, lock) is read

@@ -21,26 +21,47 @@ import ChainPlanSwiftSource
 package enum SwiftDataPlanCheck {
     /// Every finding on `chain`'s plan (CP610 on every version without one).
     package static func findings(_ chain: SwiftDataChain) -> [Diagnostic] {
-        // Every schema the sources declare is hashed: a container may name one the plan leaves out.
+        run(chain).findings
+    }
+
+    /// The plan's stages as Core Data runs them, for `stage`: every finding on the plan and, when
+    /// the translated stages could be audited, each start version's run; nil without a plan
+    /// that has stages.
+    package static func audit(_ chain: SwiftDataChain) -> (plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])? {
+        guard let plan = chain.plan, !plan.stages.isEmpty else { return nil }
+        let result = run(chain)
+        return (plan, result.starts, result.findings.sorted())
+    }
+
+    /// Every finding on the plan, and each start's run when the translated stages were audited.
+    private static func run(_ chain: SwiftDataChain) -> (findings: [Diagnostic], starts: [StageRun]?) {
+        let identities = identitiesOfSchemas(chain)
+        let versions = Dictionary(chain.project.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let checked = checked(chain, versions: versions, identities: identities)
+        return (CodablePayloadCheck.findings(order: chain.bundle.versionNames, versions: versions, checksums: identities.mapValues(\.checksum))
+                + checked.findings, checked.starts)
+    }
+
+    /// Every schema the sources declare, hashed (a container may name one the plan leaves out).
+    private static func identitiesOfSchemas(_ chain: SwiftDataChain) -> [String: VersionIdentity] {
         var identities: [String: VersionIdentity] = [:]
         for version in chain.project.versions {
             guard let model = version.model, case .success(let hashes) = ModelHasher.hash(model, withProperties: false) else { continue }
             identities[version.name] = VersionIdentity(checksum: hashes.checksum, entityHashes: hashes.entities.mapValues { $0.base64EncodedString() })
         }
-        let versions = Dictionary(chain.project.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return CodablePayloadCheck.findings(order: chain.bundle.versionNames, versions: versions, checksums: identities.mapValues(\.checksum))
-            + planFindings(chain, versions: versions, identities: identities)
+        return identities
     }
 
-    /// The plan's findings, given each schema by name and the identity of each one the sources build.
-    private static func planFindings(_ chain: SwiftDataChain, versions: [String: SwiftSchemaVersion],
-                                     identities: [String: VersionIdentity]) -> [Diagnostic] {
+    /// The plan's findings, given each schema by name and the identity of each one the sources
+    /// build, and each start's run when the translated stages were audited.
+    private static func checked(_ chain: SwiftDataChain, versions: [String: SwiftSchemaVersion],
+                                identities: [String: VersionIdentity]) -> (findings: [Diagnostic], starts: [StageRun]?) {
         let checksums = identities.mapValues(\.checksum)
         let models = Dictionary(chain.bundle.versions.compactMap { version in version.model.map { (version.name, $0) } }, uniquingKeysWith: { first, _ in first })
         func duplicates(_ order: [String], together: (String, String) -> DuplicateSchemaChecksumCheck.Stage? = { _, _ in nil }) -> [Diagnostic] {
             DuplicateSchemaChecksumCheck.findings(order: order, checksums: checksums, versions: versions, models: models, together: together)
         }
-        guard let plan = chain.plan, let resolved = chain.stages else { return duplicates(chain.bundle.versionNames) }
+        guard let plan = chain.plan, let resolved = chain.stages else { return (duplicates(chain.bundle.versionNames), nil) }
         let planAt = plan.location ?? SourceLocation(file: chain.bundle.path)
         var findings = resolved.repeatedVersions.map { repeated in
             Diagnostic.duplicateSchemaVersion(plan.schemas[repeated.position], first: plan.schemas[repeated.first],
@@ -49,7 +70,7 @@ package enum SwiftDataPlanCheck {
         }
         // Without stages SwiftData runs a plain automatic migration (§7.1 item 5): no stage, no
         // coordinator-model check.
-        guard !plan.stages.isEmpty else { return findings + duplicates(plan.schemas) }
+        guard !plan.stages.isEmpty else { return (findings + duplicates(plan.schemas), nil) }
         findings += ContainerSchemaCheck.findings(chain.project.containers, plan: plan, checksums: checksums)
 
         var stages: [RuntimeStage] = []
@@ -121,10 +142,13 @@ package enum SwiftDataPlanCheck {
         }
         findings += equal
         let explained = Set(equal.flatMap(\.versions))
+        // Two schemas with one checksum in one stage fail the container before any stage runs:
+        // the stages are still audited for their other findings, but no start runs.
+        let containerFails = equal.contains { $0.severity == .error }
         // A stage SwiftData refuses (CP607, CP608) fails the container before any stage runs; a
         // stage that cannot be read leaves the list incomplete; a schema without a model has no
         // checksum to run: the audit is left out then.
-        guard resolved.allResolved, plan.schemas.allSatisfy({ identities[$0] != nil }), !stages.isEmpty else { return findings }
+        guard resolved.allResolved, plan.schemas.allSatisfy({ identities[$0] != nil }), !stages.isEmpty else { return (findings, nil) }
         let keyed = stages.map { stage in
             RuntimeStage(kind: stage.kind, keys: stage.keys.compactMap { identities[$0]?.checksum }, hasHandlers: stage.hasHandlers)
         }
@@ -150,6 +174,6 @@ package enum SwiftDataPlanCheck {
             findings.append(.unverifiedSwiftDataRule("plan '\(plan.name)' is translated into Core Data's stages on rules the SwiftData reference leaves open: "
                                                      + open.joined(separator: "; "), at: planAt, versions: []))
         }
-        return findings
+        return (findings, containerFails ? nil : audit.starts)
     }
 }
