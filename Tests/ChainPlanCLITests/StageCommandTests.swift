@@ -56,10 +56,10 @@ struct StageCommandTests {
         #expect(status == 0)
         let configured = try RuleCatalogue.jsonDecoder().decode(StagePlan.self, from: Data(json.utf8))
         #expect(configured.stages.filter { $0.kind == .custom }.map(\.versions) == [["MyAppModelV3", "MyAppModelV4"]])
-        // `chainplan report` shows the same plan, the configured hint included.
+        // `chainplan report` shows the same plan, the configured hint included (and where it is written).
         let (reported, markdown) = await Self.run(["report", spec.path, "--format", "md"], in: directory)
         #expect(reported == 0)
-        #expect(markdown.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the spec |"), "\(markdown)")
+        #expect(markdown.contains("| 2 | custom | `MyAppModelV3` → `MyAppModelV4` | data work | marked as a custom stage in the configuration |"), "\(markdown)")
         try FileManager.default.removeItem(at: directory.appendingPathComponent(".chainplan.yml"))
         // A malformed hint is CP100 at its place.
         try Data(#"{"chain": ["A", "B"], "stages": ["A to B"]}"#.utf8).write(to: spec)

@@ -47,6 +47,7 @@ extension PlanOutcome {
         var synthesis = StageSynthesis(bundle: bundle, order: order, mappingModels: outcome.mappingModels,
                                        identities: identities(bundle), marked: marked, location: SourceLocation(file: report.spec))
         synthesis.computesIdentities = computingIdentities
+        synthesis.configuredMarks = Set(extra)
         for hint in outcome.spec?.customStages ?? [] where synthesis.markedAt[hint.value] == nil {
             synthesis.markedAt[hint.value] = hint.location
         }

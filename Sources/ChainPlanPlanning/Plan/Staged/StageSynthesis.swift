@@ -23,6 +23,8 @@ package struct StageSynthesis {
     package var marked: Set<StepKey>
     /// Where the spec writes each marked step (CP515 points there); others are located at `location`.
     package var markedAt: [StepKey: SourceLocation] = [:]
+    /// The marked steps that come from the rule configuration's `stages`.
+    package var configuredMarks: Set<StepKey> = []
     /// Where findings about the plan are located (the spec).
     package var location: SourceLocation
 
@@ -102,8 +104,10 @@ package struct StageSynthesis {
             } else if isMarked {
                 let copies = Self.copyWork(bundle: bundle, current: from, next: to, following: step + 2 < units.count ? representatives[step + 2] : nil)
                     + Self.fillWork(bundle: bundle, current: from, next: to)
-                // A mark written in Swift source is a SwiftData plan's `.custom` stage.
-                let origin = markedStep.flatMap { markedAt[$0] }?.file.hasSuffix(".swift") == true ? "the migration plan" : "the spec"
+                // Where the mark is written: a SwiftData plan's `.custom` stage is in Swift source.
+                let written = markedStep.flatMap { markedAt[$0] }
+                let origin = written == nil && markedStep.map(configuredMarks.contains) == true ? "the configuration"
+                    : written?.file.hasSuffix(".swift") == true ? "the migration plan" : "the spec"
                 let reason = copies.isEmpty ? "marked as a custom stage in \(origin)"
                     : "marked as a custom stage in \(origin); data work: " + copies.map(\.detail).joined(separator: "; ")
                 customs[step] = Custom(reason: reason, handlers: true, mappingModel: nil, work: copies)
