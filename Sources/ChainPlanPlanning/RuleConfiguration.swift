@@ -103,6 +103,7 @@ public struct RuleConfiguration: Sendable, Hashable {
         if let maxListedPathSteps { options.maxListedPathSteps = maxListedPathSteps }
         if let maxSpecBytes { options.maxSpecBytes = maxSpecBytes }
         if deferredLightweightMigration == true { options.deferredLightweightMigration = true }
+        options.customStages = customStages
         return options
     }
 

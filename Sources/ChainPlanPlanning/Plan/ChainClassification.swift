@@ -33,7 +33,7 @@ struct ChainClassification {
 
     /// `jumpWork`: with `deferring`, analyse the direct jumps' SQLite work too.
     init(context: ChainContext, bundle: ModelBundle, mappingModels: [StepKey: StepMappingModel], deferring: Bool = false,
-         jumpWork: Bool = true, versionHashes: [VersionHashes]? = nil, keeping: Bool = false) {
+         jumpWork: Bool = true, versionHashes: [VersionHashes]? = nil, keeping: Bool = false, configuredStages: [StepKey] = []) {
         let graph = context.graph
         let names = graph.versions
         let classifier = StepClassifier(bundle: bundle, mappingModels: mappingModels, versionHashes: versionHashes)
@@ -95,8 +95,9 @@ struct ChainClassification {
         var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
-        // Steps whose custom stage runs code before the migration.
+        // Steps whose custom stage runs code before the migration (the configuration's stages may).
         let customStages = Set(context.spec.customStages.map(\.value)).subtracting(context.spec.customStagesWithoutWillMigrate)
+            .union(configuredStages)
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
             let classification = results[index].0

@@ -29,6 +29,8 @@ public struct PlanOptions: Sendable {
     /// A git revision whose model bundle is what shipped (`--against`): every version it holds
     /// is checked like a locked one (CP401, CP402, CP406–CP409).
     public var against: String?
+    /// Steps the rule configuration's `stages` marks as custom stages (beside the spec's).
+    public var customStages: [StepKey] = []
     /// The build configuration SwiftData sources' `#if` is decided under.
     package var swiftConfiguration = StatedConfiguration.default
     /// The `git` executable `against` is read with.
@@ -101,7 +103,7 @@ public struct ChainPlanner: Sendable {
             let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps, versionHashes: versionHashes)
             let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring,
                                                  jumpWork: options.analysesDirectJumpWork, versionHashes: versionHashes,
-                                                 keeping: keepsClassifications)
+                                                 keeping: keepsClassifications, configuredStages: options.customStages)
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             matchedModels = matched.modelsByPair
             diagnostics += PassSet.audits(matchedModels, steps: steps, bundle: bundle)
@@ -143,6 +145,7 @@ public struct ChainPlanner: Sendable {
         var outcome = PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec, deferring: deferring)
         outcome.matchedMappingModels = matchedModels
         outcome.classified = classification?.kept
+        outcome.configuredStages = options.customStages
         return outcome
     }
 }
@@ -157,6 +160,8 @@ package struct PlanOutcome {
     var mappingModels: [StepKey: StepMappingModel] = [:]
     /// The spec planned (read, or inferred from a bundle).
     var spec: ChainSpec?
+    /// Steps the rule configuration marks as custom stages.
+    var configuredStages: [StepKey] = []
     /// The deferred lightweight migration option (the options' or the spec's).
     package var deferring = false
     /// Every mapping model that is not stale, by the pair it matches (several: a pass set).

@@ -19,7 +19,7 @@ extension PlanOutcome {
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: from, to: to), from: from, to: to,
                                                stepLocation: SourceLocation(file: display),
-                                               customStage: spec.map { spec in
+                                               customStage: configuredStages.contains(pair) || spec.map { spec in
                                                    spec.customStages.contains { $0.value == pair } && !spec.customStagesWithoutWillMigrate.contains(pair)
                                                } ?? false)
             + classifier.cloudKitFindings(from: from, to: to)

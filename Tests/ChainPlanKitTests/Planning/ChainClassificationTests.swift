@@ -14,8 +14,9 @@ import Testing
 /// that fails or loses data although every chained step infers (CP207).
 struct ChainClassificationTests {
     /// Classifies the array chain `versions` over a bundle of the given models (target: the last).
-    /// `stages` are the spec's custom stages ("A -> B").
-    static func classify(_ versions: [(String, ObjectModel)], mappings: [StepKey: StepMappingModel] = [:], stages: [String] = []) -> ChainClassification {
+    /// `stages` are the spec's custom stages ("A -> B"), `configured` the rule configuration's.
+    static func classify(_ versions: [(String, ObjectModel)], mappings: [StepKey: StepMappingModel] = [:], stages: [String] = [],
+                         configured: [StepKey] = []) -> ChainClassification {
         let names = versions.map(\.0)
         let chain = "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         let spec = SpecText.read(stages.isEmpty ? chain : #"{"chain": \#(chain), "stages": [\#(stages.map { "\"\($0)\"" }.joined(separator: ", "))]}"#).spec!
@@ -23,7 +24,7 @@ struct ChainClassificationTests {
                                  versions: versions.map { ModelVersion(name: $0.0, path: "Model.xcdatamodeld/\($0.0).xcdatamodel/contents", model: $0.1) },
                                  currentVersion: names.last)
         let context = ChainContext(spec: spec, graph: ChainGraph.build(from: spec), bundle: bundle, isInferred: false)
-        return ChainClassification(context: context, bundle: bundle, mappingModels: mappings)
+        return ChainClassification(context: context, bundle: bundle, mappingModels: mappings, configuredStages: configured)
     }
 
     static let v1 = M(E("Event", [.a("title", .string)]))
@@ -51,13 +52,13 @@ struct ChainClassificationTests {
 
     /// A uniqueness constraint added: a warning (the rebuilt table's unique index fails on
     /// duplicates), a note when the app runs the step as a custom stage (its code runs first).
-    @Test(arguments: [([String](), Severity.warning), (["V1 -> V2"], Severity.note)])
-    func aUniquenessConstraintAddedInACustomStageIsANote(_ stages: [String], _ severity: Severity) throws {
+    @Test(arguments: [([String](), false, Severity.warning), (["V1 -> V2"], false, Severity.note), ([], true, Severity.note)])
+    func aUniquenessConstraintAddedInACustomStageIsANote(_ stages: [String], _ configured: Bool, _ severity: Severity) throws {
         let unique = M(E("Event", unique: [["title"]], [.a("title", .string)]))
-        let result = Self.classify([("V1", Self.v1), ("V2", unique)], stages: stages)
+        let result = Self.classify([("V1", Self.v1), ("V2", unique)], stages: stages, configured: configured ? [StepKey(from: "V1", to: "V2")] : [])
         let findings = result.diagnostics.filter { $0.code == .unverifiedChange }
         #expect(findings.map(\.severity) == [severity], "\(findings.map(\.message))")
-        #expect(findings.first?.message.contains("custom stage") == !stages.isEmpty)
+        #expect(findings.first?.message.contains("custom stage") == (severity == .note))
     }
 
     @Test func theSameStepWithItsMappingModelIsHeavyweight() throws {
