@@ -79,9 +79,11 @@ extension ChainPlanner {
     /// translated stages could be audited; nil when the input is not SwiftData sources with a
     /// plan that has stages.
     package func swiftDataPlanAudit(inputAt url: URL) -> (plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])? {
-        guard case .project(let project) = ProjectLoader(options: options).load(inputAt: url), let chain = project.swiftData,
-              let audit = SwiftDataPlanCheck.audit(chain) else { return nil }
-        return (audit.plan, audit.starts, (project.findings + audit.findings).sorted())
+        // Only Swift sources, or a spec that names them, are loaded here (the rest is loaded once, by `stagePlan`).
+        let namesSources = SwiftSourceLocator.isSwiftSource(url) || (!ModelBundleLocator.isBundle(url)
+            && SpecReader(maxBytes: options.maxSpecBytes, codes: PlanningRules.all).read(fileAt: url, displayPath: url.lastPathComponent).spec?.swiftData != nil)
+        guard namesSources, case .project(let project) = ProjectLoader(options: options).load(inputAt: url) else { return nil }
+        return SwiftDataPlanCheck.audit(of: project)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.

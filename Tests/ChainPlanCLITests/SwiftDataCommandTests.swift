@@ -101,10 +101,15 @@ struct SwiftDataCommandTests {
         let run = await OutputCapture.run(["stage", demo.path, "--format", "json"])
         #expect(run.status == 1, "\(run.error)")
         let audit = try Self.json(run.output)
-        #expect((audit["starts"] as? [Any])?.isEmpty == true, "\(run.output)")
+        #expect(audit["starts"] == nil, "\(run.output)")
         #expect((audit["findings"] as? [[String: Any]] ?? []).contains { $0["code"] as? String == "CP610" }, "\(run.output)")
         let text = await OutputCapture.run(["stage", demo.path])
         #expect(text.output.contains("No start is simulated"), "\(text.output)")
+        // Core Data stage code is no answer for a SwiftData plan: a usage error, never the text.
+        for refused in [["--format", "swift"], ["--format", "corestore"], ["--momd", "App.momd"]] {
+            let run = await OutputCapture.run(["stage", demo.path] + refused)
+            #expect(run.status == 2, "\(refused): \(run.output)")
+        }
     }
 
     /// `inspect` reads the sources as a bundle: one version per schema.

@@ -69,15 +69,19 @@ struct StageCommand: AsyncParsableCommand {
                 throw UsageError("cannot read the compiled model: \(error)")
             }
         }
+        let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         // SwiftData sources with a plan: the app's own stages are the plan; audit them as they run.
         if check == nil, !writeModels, let audited = ChainPlanner(options: options).swiftDataPlanAudit(inputAt: spec) {
+            guard momd == nil, format != .swift, format != .corestore else {
+                throw UsageError("the app's SchemaMigrationPlan is its stage list: stage audits it (text or json); --momd, --format swift and --format corestore apply to Core Data models")
+            }
             let shown = audited.plan.location.map { "plan '\(audited.plan.name)' (\($0.file))" } ?? "plan '\(audited.plan.name)'"
-            let notRun = audited.starts == nil ? "No start is simulated: the container fails before any stage runs, or a stage cannot be read (see the findings).\n" : nil
-            try report(title: "Audit of \(shown), translated into stages,", starts: audited.starts ?? [], findings: audited.findings,
-                       notRun: notRun)
+            let notRun = audited.starts == nil
+                ? "No start is simulated: the container fails before any stage runs, or a stage or a schema cannot be read (see the findings).\n" : nil
+            let findings = configured.map { $0.apply(to: audited.findings).sorted() } ?? audited.findings
+            try report(title: "Audit of \(shown), translated into stages,", starts: audited.starts, findings: findings, notRun: notRun)
             return
         }
-        let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         // Without --momd, the checksums come from the model files by Core Data's hash algorithm.
         let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { [identities] _ in identities },
                                                                computingIdentities: true, marked: configured?.customStages ?? [])
@@ -137,12 +141,12 @@ struct StageCommand: AsyncParsableCommand {
         let display = DisplayPath.make(url, relativeTo: options.baseDirectory)
         let (starts, findings) = StageListAudit.audit(text, file: display, input: auditInput)
         if findings.contains(where: { $0.code == .unreadableSpec }) { throw UsageError(findings: findings) }
-        try report(title: "Audit of \(display)", starts: starts, findings: findings)
+        try report(title: "Audit of \(display)", starts: Optional(starts), findings: findings)
     }
 
-    /// An audit's findings and each start's run, as `--check` prints them (JSON, else text);
-    /// `notRun` says why no start was simulated.
-    private func report(title: String, starts: [StageRun], findings: [Diagnostic], notRun: String? = nil) throws {
+    /// An audit's findings and each start's run (nil: none simulated, and no `starts` in JSON),
+    /// as `--check` prints them (JSON, else text); `notRun` says why no start was simulated.
+    private func report(title: String, starts: [StageRun]?, findings: [Diagnostic], notRun: String? = nil) throws {
         let data: Data
         switch format {
         case .json: data = JSONEnvelope.encode(StageAuditDocument(starts: starts, findings: findings))
@@ -150,7 +154,7 @@ struct StageCommand: AsyncParsableCommand {
             var out = "\(title) against Core Data's staged-migration rules: "
             out += findings.isEmpty ? "all pass\n" : "\(findings.count) finding(s)\n"
             for finding in findings { out += "  " + TextReporter.line(for: finding, color: false) + "\n" }
-            if !starts.isEmpty { out += "\nPer start:\n" + starts.map(StagePlanRendering.startLine).joined() }
+            if let starts, !starts.isEmpty { out += "\nPer start:\n" + starts.map(StagePlanRendering.startLine).joined() }
             if let notRun { out += "\n" + notRun }
             data = Data(out.utf8)
         }
@@ -161,6 +165,7 @@ struct StageCommand: AsyncParsableCommand {
 
 /// `stage --check --format json`.
 struct StageAuditDocument: Encodable {
-    var starts: [StageRun]
+    /// Absent when no start was simulated.
+    var starts: [StageRun]?
     var findings: [Diagnostic]
 }

@@ -96,8 +96,8 @@ struct ChainClassification {
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
         // Steps whose custom stage runs code before the migration (the configuration's stages may).
-        let customStages = Set(context.spec.customStages.map(\.value)).subtracting(context.spec.customStagesWithoutWillMigrate)
-            .union(configuredStages)
+        let customStages = Set(context.spec.customStages.map(\.value)).union(configuredStages)
+            .subtracting(context.spec.customStagesWithoutWillMigrate)
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
             let classification = results[index].0

@@ -56,8 +56,9 @@ public struct ChainPlanner: Sendable {
         case .unusable(let report):
             return PlanOutcome(report: report)
         case .project(let project):
+            // For SwiftData sources the plan alone says which stages are custom.
             var outcome = self.outcome(spec: project.spec, bundle: project.bundle, isInferred: project.isInferred,
-                                       mappingModels: project.mappingModels)
+                                       mappingModels: project.mappingModels, configuredStages: project.swiftData == nil ? options.customStages : [])
             var findings = outcome.report.diagnostics + project.findings
             if let swiftData = project.swiftData {
                 // SwiftData's own check of equal checksums (CP610) stands for CP123.
@@ -77,7 +78,10 @@ public struct ChainPlanner: Sendable {
         outcome(spec: spec, bundle: bundle, isInferred: isInferred, mappingModels: mappingModels).report
     }
 
-    func outcome(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels) -> PlanOutcome {
+    /// `configuredStages`: the rule configuration's custom stages, where they apply.
+    func outcome(spec: ChainSpec, bundle: ModelBundle?, isInferred: Bool, mappingModels: LoadedMappingModels,
+                 configuredStages: [StepKey]? = nil) -> PlanOutcome {
+        let configuredStages = configuredStages ?? options.customStages
         let deferring = options.deferredLightweightMigration || spec.deferredLightweightMigration == true
         var graph = ChainGraph.build(from: spec)
         if let bundle {
@@ -103,7 +107,7 @@ public struct ChainPlanner: Sendable {
             let matched = MatchedMappingModels(mappingModels, bundle: bundle, steps: steps, versionHashes: versionHashes)
             let classified = ChainClassification(context: context, bundle: bundle, mappingModels: matched.byStep, deferring: deferring,
                                                  jumpWork: options.analysesDirectJumpWork, versionHashes: versionHashes,
-                                                 keeping: keepsClassifications, configuredStages: options.customStages)
+                                                 keeping: keepsClassifications, configuredStages: configuredStages)
             diagnostics += classified.diagnostics + matched.diagnostics + mappingModels.diagnostics
             matchedModels = matched.modelsByPair
             diagnostics += PassSet.audits(matchedModels, steps: steps, bundle: bundle)
@@ -145,7 +149,7 @@ public struct ChainPlanner: Sendable {
         var outcome = PlanOutcome(report: report, bundle: bundle, mappingModels: covering, spec: spec, deferring: deferring)
         outcome.matchedMappingModels = matchedModels
         outcome.classified = classification?.kept
-        outcome.configuredStages = options.customStages
+        outcome.configuredStages = configuredStages
         return outcome
     }
 }

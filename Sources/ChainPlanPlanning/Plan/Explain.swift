@@ -19,9 +19,8 @@ extension PlanOutcome {
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: from, to: to), from: from, to: to,
                                                stepLocation: SourceLocation(file: display),
-                                               customStage: configuredStages.contains(pair) || spec.map { spec in
-                                                   spec.customStages.contains { $0.value == pair } && !spec.customStagesWithoutWillMigrate.contains(pair)
-                                               } ?? false)
+                                               customStage: (configuredStages.contains(pair) || spec?.customStages.contains { $0.value == pair } == true)
+                                                   && spec?.customStagesWithoutWillMigrate.contains(pair) != true)
             + classifier.cloudKitFindings(from: from, to: to)
         var explained = ExplainReport(bundle: display, from: from, to: to, classification: classification,
                                    mapping: mapping, diagnostics: findings.sorted())

@@ -125,6 +125,10 @@ struct SwiftDataPlanCheckTests {
         let findings = ChainPlanner(options: options).plan(inputAt: url).diagnostics.filter { $0.code.rawValue == "CP210" }
         #expect(findings.map(\.severity) == [severity], "\(findings.map(\.message))")
         #expect(findings.first?.message.contains("custom stage") == (severity == .note), "\(findings.map(\.message))")
+        // The rule configuration's stages change nothing: for SwiftData the plan says what runs.
+        options.customStages = [StepKey(from: "V1", to: "V2")]
+        let configured = ChainPlanner(options: options).plan(inputAt: url).diagnostics.filter { $0.code.rawValue == "CP210" }
+        #expect(configured.map(\.severity) == [severity], "\(configured.map(\.message))")
     }
 
     /// A `.codable` payload's new shape: CP613 when the checksum moves for another reason; among

@@ -33,6 +33,15 @@ package enum SwiftDataPlanCheck {
         return (plan, result.starts, result.findings.sorted())
     }
 
+    /// `audit(_:)` of a loaded project's SwiftData chain, with the loading's findings and the
+    /// spec's acceptances applied, as `validate` has them; nil when the project is not SwiftData
+    /// sources with a plan that has stages.
+    package static func audit(of project: LoadedProject) -> (plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])? {
+        guard let chain = project.swiftData, let audit = audit(chain) else { return nil }
+        let findings = Acceptances.apply(project.spec.acceptances, to: project.findings + audit.findings, lockedVersions: project.lockedVersions)
+        return (audit.plan, audit.starts, findings.sorted())
+    }
+
     /// Every finding on the plan, and each start's run when the translated stages were audited.
     private static func run(_ chain: SwiftDataChain) -> (findings: [Diagnostic], starts: [StageRun]?) {
         let identities = identitiesOfSchemas(chain)
@@ -144,7 +153,7 @@ package enum SwiftDataPlanCheck {
         let explained = Set(equal.flatMap(\.versions))
         // Two schemas with one checksum in one stage fail the container before any stage runs:
         // the stages are still audited for their other findings, but no start runs.
-        let containerFails = equal.contains { $0.severity == .error }
+        let containerFails = equal.contains { $0.severity == .error } || findings.contains { $0.code == .containerSchemaNotLast && $0.severity == .error }
         // A stage SwiftData refuses (CP607, CP608) fails the container before any stage runs; a
         // stage that cannot be read leaves the list incomplete; a schema without a model has no
         // checksum to run: the audit is left out then.
