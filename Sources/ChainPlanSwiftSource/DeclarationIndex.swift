@@ -27,6 +27,12 @@ package indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The type without an outer optional, and whether it had one (`T?` → `T`, true).
+    package var withoutOptional: (type: SwiftType, isOptional: Bool) {
+        if case .optional(let wrapped) = self { return (wrapped, true) }
+        return (self, false)
+    }
+
     /// The first unknown part, if any.
     package var firstUnknown: String? {
         switch self {
@@ -72,7 +78,7 @@ package struct DeclarationIndex {
         /// `@Model` is on the declaration.
         package var isModel: Bool
         /// The innermost `#if` the declaration sits in, when it does.
-        package var conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?
+        package var conditional: UndecidedIf?
     }
 
     /// A typealias: its target, resolved in the scope it is declared in.
@@ -92,14 +98,17 @@ package struct DeclarationIndex {
     /// Declarations the reader could not place (an extension of a type the sources do not
     /// declare that holds a `@Model`, a name declared twice), with the reason.
     package private(set) var problems: [(file: Int, node: Syntax, reason: String)] = []
+    /// An `#if` the stated configuration cannot decide: its file, node, and why.
+    package typealias UndecidedIf = (file: Int, node: IfConfigDeclSyntax, reason: String)
+
     /// Every `#if` that holds a `@Model` class or sits in one's body and that `configuration`
     /// cannot decide, with why (its first clause is read).
-    package private(set) var conditionalModels: [(file: Int, node: IfConfigDeclSyntax, reason: String)] = []
+    package private(set) var conditionalModels: [UndecidedIf] = []
     /// The configuration `#if` is decided under.
     package let configuration: StatedConfiguration
 
     /// Extensions whose extended type is not resolved yet.
-    private var pendingExtensions: [(node: ExtensionDeclSyntax, file: Int, conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?)] = []
+    private var pendingExtensions: [(node: ExtensionDeclSyntax, file: Int, conditional: UndecidedIf?)] = []
 
     /// Indexes every declaration of `files`, `#if` decided under `configuration`.
     package init(files: [ParsedSwiftFile], configuration: StatedConfiguration = .default) {
@@ -115,7 +124,7 @@ package struct DeclarationIndex {
             let pending = pendingExtensions
             pendingExtensions = []
             var progressed = false
-            var unresolved: [(node: ExtensionDeclSyntax, file: Int, conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?)] = []
+            var unresolved: [(node: ExtensionDeclSyntax, file: Int, conditional: UndecidedIf?)] = []
             for entry in pending {
                 if case .declared(let name) = resolve(entry.node.extendedType, in: []) {
                     progressed = true
@@ -140,7 +149,7 @@ package struct DeclarationIndex {
     /// Indexes `decl`, declared in `container` (nil: the top level) whose body scope is `scope`,
     /// and the declarations nested in it.
     private mutating func collect(_ decl: DeclSyntax, container: String?, scope: Scope, file: Int,
-                                  conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?, topLevel: Bool) {
+                                  conditional: UndecidedIf?, topLevel: Bool) {
         func qualified(_ name: String) -> String { container.map { "\($0).\(name)" } ?? name }
         func addType(_ name: TokenSyntax, _ kind: TypeDecl.Kind, attributes: AttributeListSyntax,
                      inheritance: InheritanceClauseSyntax?, members: MemberBlockItemListSyntax) {
@@ -236,7 +245,7 @@ package struct DeclarationIndex {
 
     /// Indexes each member of a type body; `#if` in a `@Model` body is noted.
     private mutating func collect(members: MemberBlockItemListSyntax, container: String, scope: Scope, file: Int,
-                                  conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?, modelBody: Bool) {
+                                  conditional: UndecidedIf?, modelBody: Bool) {
         for member in members {
             if modelBody, let node = member.decl.as(IfConfigDeclSyntax.self), let undecided = clause(of: node).undecided {
                 conditionalModels.append((file, node, undecided))
@@ -247,7 +256,7 @@ package struct DeclarationIndex {
 
     /// Adds an extension's members and conformances to the type it extends (`name`).
     private mutating func addExtension(_ node: ExtensionDeclSyntax, of name: String, file: Int,
-                                       conditional: (file: Int, node: IfConfigDeclSyntax, reason: String)?) {
+                                       conditional: UndecidedIf?) {
         let scope: Scope = [name]
         types[name]?.memberBlocks.append((node.memberBlock.members, scope, file))
         types[name]?.inherited += (node.inheritanceClause?.inheritedTypes.map { ($0.type, [], file) }) ?? []

@@ -175,14 +175,10 @@ struct ModelMapper {
         mapped.unverified += options.unverified
         if let transformer = options.transformer {
             // `.transformable(by:)`: type 1800 whatever the value type (which may be another module's).
-            var attribute = Attribute(name: property.name, type: .transformable, isOptional: property.type.map(Self.isOptionalSpelling) ?? false,
-                                      isTransient: options.ephemeral, defaultValueString: Self.defaultText(property.initializer),
-                                      allowsExternalBinaryDataStorage: options.externalStorage, valueTransformerName: transformer,
-                                      renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, line: at.line)
-            attribute.column = at.column
-            attribute.isPreservedAfterDeletion = options.preserveValueOnDeletion
-            mapped.entity.attributes.append(attribute)
-            if options.unique { mapped.entity.uniquenessConstraints.append([property.name]) }
+            var attribute = Self.attribute(property, type: .transformable, isOptional: property.type.map(Self.isOptionalSpelling) ?? false,
+                                           options: options, at: at)
+            attribute.valueTransformerName = transformer
+            Self.add(attribute, unique: options.unique, to: &mapped)
             return
         }
         guard let swiftType = declaredType(of: property, scope: scope, file: file, qualified: qualified) else {
@@ -198,12 +194,7 @@ struct ModelMapper {
             mapped.failure = mapped.failure ?? "the type '\(unknown)' of '\(qualified)' is unknown"
             return
         }
-        var isOptional = false
-        var value = swiftType
-        if case .optional(let wrapped) = value {
-            isOptional = true
-            value = wrapped
-        }
+        let (value, isOptional) = swiftType.withoutOptional
         // Relationships: a @Model class, or an array of one.
         if let (target, toMany) = relationshipTarget(value) {
             relationship(property, qualified: qualified, target: target, toMany: toMany, isOptional: isOptional, options: options,
@@ -214,12 +205,7 @@ struct ModelMapper {
             note(.invalidSwiftDataModel("@Relationship on '\(qualified)', whose type '\(swiftType)' is not a @Model class or an array of one",
                                         at: location(relationship, file: file)))
         }
-        var attribute = Attribute(name: property.name, type: .undefined, isOptional: isOptional, isTransient: options.ephemeral,
-                                  defaultValueString: Self.defaultText(property.initializer),
-                                  allowsExternalBinaryDataStorage: options.externalStorage,
-                                  renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, line: at.line)
-        attribute.column = at.column
-        attribute.isPreservedAfterDeletion = options.preserveValueOnDeletion
+        var attribute = Self.attribute(property, type: .undefined, isOptional: isOptional, options: options, at: at)
         switch attributeType(value, qualified: qualified, at: at, depth: 0) {
         case .failure(let failure):
             mapped.failure = mapped.failure ?? failure.reason
@@ -232,8 +218,26 @@ struct ModelMapper {
             }
             mapped.unverified += caveats.map { "\(qualified): \($0)" }
         }
+        Self.add(attribute, unique: options.unique, to: &mapped)
+    }
+
+    /// The attribute a stored property maps to, with its options (its type still to be decided
+    /// by the caller's rule).
+    private static func attribute(_ property: StoredProperty, type: AttributeType, isOptional: Bool, options: AttributeOptions,
+                                  at: ChainPlanCore.SourceLocation) -> Attribute {
+        var attribute = Attribute(name: property.name, type: type, isOptional: isOptional, isTransient: options.ephemeral,
+                                  defaultValueString: defaultText(property.initializer),
+                                  allowsExternalBinaryDataStorage: options.externalStorage,
+                                  renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, line: at.line)
+        attribute.column = at.column
+        attribute.isPreservedAfterDeletion = options.preserveValueOnDeletion
+        return attribute
+    }
+
+    /// Adds `attribute` to `mapped`, with its uniqueness constraint when `.unique`.
+    private static func add(_ attribute: Attribute, unique: Bool, to mapped: inout MappedEntity) {
         mapped.entity.attributes.append(attribute)
-        if options.unique { mapped.entity.uniquenessConstraints.append([property.name]) }
+        if unique { mapped.entity.uniquenessConstraints.append([attribute.name]) }
     }
 
     /// An `@Attribute(.codable)` property: SwiftData stores its value's Codable representation,
@@ -242,20 +246,8 @@ struct ModelMapper {
     /// marked unverified. The payload's shape is kept beside the model, for CP613.
     private mutating func codableAttribute(_ property: StoredProperty, type: SwiftType, options: AttributeOptions, entity: String,
                                            at: ChainPlanCore.SourceLocation, into mapped: inout MappedEntity) {
-        var isOptional = false
-        var value = type
-        if case .optional(let wrapped) = value {
-            isOptional = true
-            value = wrapped
-        }
-        var attribute = Attribute(name: property.name, type: .binary, isOptional: isOptional, isTransient: options.ephemeral,
-                                  defaultValueString: Self.defaultText(property.initializer),
-                                  allowsExternalBinaryDataStorage: options.externalStorage,
-                                  renamingIdentifier: options.originalName, versionHashModifier: options.hashModifier, line: at.line)
-        attribute.column = at.column
-        attribute.isPreservedAfterDeletion = options.preserveValueOnDeletion
-        mapped.entity.attributes.append(attribute)
-        if options.unique { mapped.entity.uniquenessConstraints.append([property.name]) }
+        let (value, isOptional) = type.withoutOptional
+        Self.add(Self.attribute(property, type: .binary, isOptional: isOptional, options: options, at: at), unique: options.unique, to: &mapped)
         mapped.codablePayloads.append(CodablePayload(entity: entity, property: property.name,
                                                      elements: [Self.spelled(value)] + payloadShape(of: value, prefix: "", depth: 0), location: at))
         mapped.unverified.append("\(entity).\(property.name): @Attribute(.codable) storage, taken as binary data [open, §11.4]")
@@ -273,19 +265,9 @@ struct ModelMapper {
         case .builtin, .unknown:
             return []
         case .declared(let name):
-            guard let declaration = index.types[name] else { return [] }
+            guard let declaration = index.types[name], let group = declaration.node.asProtocol(DeclGroupSyntax.self) else { return [] }
             var shape: [String] = []
-            let members: MemberBlockItemListSyntax
-            if let node = declaration.node.as(EnumDeclSyntax.self) {
-                members = node.memberBlock.members
-            } else if let node = declaration.node.as(StructDeclSyntax.self) {
-                members = node.memberBlock.members
-            } else if let node = declaration.node.as(ClassDeclSyntax.self) {
-                members = node.memberBlock.members
-            } else {
-                return []
-            }
-            for member in index.activeMembers(members).members {
+            for member in index.activeMembers(group.memberBlock.members).members {
                 if let cases = member.decl.as(EnumCaseDeclSyntax.self) {
                     for element in cases.elements {
                         let raw = element.rawValue.map { " = \($0.value.trimmedText)" } ?? ""
@@ -488,9 +470,7 @@ struct ModelMapper {
                                               at: location(property.node, file: type.file)))
                     return .failure(AttributeTypeFailure("the type '\(unknown)' of '\(elementName)' is unknown"))
                 }
-                var isOptional = false
-                var value = declared
-                if case .optional(let wrapped) = value { isOptional = true; value = wrapped }
+                let (value, isOptional) = declared.withoutOptional
                 if case .declared(let name) = value, index.types[name]?.kind == .class {
                     note(.invalidSwiftDataModel("'\(elementName)' is a class-typed property inside the persisted struct '\(type.qualifiedName)', which SwiftData refuses",
                                                 at: location(property.node, file: type.file)))

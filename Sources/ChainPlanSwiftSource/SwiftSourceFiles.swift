@@ -170,10 +170,10 @@ package enum SwiftSourceFiles {
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
                 // Symbolic links are not followed: a link cycle cannot loop, and a link cannot
                 // reach a file outside the folder (a `.swift` link is refused, as the bundle reader does).
-                let kind = entryKind(child.path)
-                if kind == S_IFDIR {
+                let kind = ModelFiles.kind(at: child.path)
+                if kind == .directory {
                     walk(child, relative: childRelative, depth: depth + 1)
-                } else if kind == S_IFLNK, name.hasSuffix(".swift") {
+                } else if kind == .symbolicLink, name.hasSuffix(".swift") {
                     problems.append(Problem(path: join(displayPath, childRelative), reason: "is a symbolic link; links inside a source folder are not followed"))
                 } else if isSourcePath(childRelative) {
                     if found.count >= SwiftSourceLimits.maxFiles {
@@ -208,12 +208,6 @@ package enum SwiftSourceFiles {
             problems.append(Problem(path: displayPath, reason: "the folder holds no .swift files"))
         }
         return (files, problems)
-    }
-
-    /// The file type bits of what is at `path`, links not followed (`lstat`); 0 when nothing is there.
-    private static func entryKind(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
     }
 
     /// True for a path, relative to a folder read, that is read as Swift source: a `.swift` file

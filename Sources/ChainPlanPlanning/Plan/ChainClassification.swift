@@ -95,9 +95,7 @@ struct ChainClassification {
         var directResults: [Int: (StepClassification, Lineage?)] = [:]
         for (offset, start) in directStarts.enumerated() { directResults[start] = results[graph.edges.count + offset] }
 
-        // Steps whose custom stage runs code before the migration (the configuration's stages may).
-        let customStages = Set(context.spec.customStages.map(\.value)).union(configuredStages)
-            .subtracting(context.spec.customStagesWithoutWillMigrate)
+        let customStages = context.spec.stagesRunningCodeFirst(configured: configuredStages)
         for (index, edge) in graph.edges.enumerated() {
             let key = pairs[index]
             let classification = results[index].0

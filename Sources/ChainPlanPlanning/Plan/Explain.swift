@@ -19,8 +19,7 @@ extension PlanOutcome {
         let (classification, mapping) = classifier.classify(from: from, to: to)
         let findings = StepClassifier.findings(for: classifier.foldingInheritedChanges(classification, from: from, to: to), from: from, to: to,
                                                stepLocation: SourceLocation(file: display),
-                                               customStage: (configuredStages.contains(pair) || spec?.customStages.contains { $0.value == pair } == true)
-                                                   && spec?.customStagesWithoutWillMigrate.contains(pair) != true)
+                                               customStage: (spec?.stagesRunningCodeFirst(configured: configuredStages) ?? Set(configuredStages)).contains(pair))
             + classifier.cloudKitFindings(from: from, to: to)
         var explained = ExplainReport(bundle: display, from: from, to: to, classification: classification,
                                    mapping: mapping, diagnostics: findings.sorted())

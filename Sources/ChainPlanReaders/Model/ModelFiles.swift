@@ -9,9 +9,9 @@ import Darwin
 
 /// File system access for model bundles: no symlink following unless asked, no blocking opens
 /// (FIFOs, devices), bounded reads.
-enum ModelFiles {
+package enum ModelFiles {
     /// What is at a path, without following a final symbolic link.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case missing
         case regular(size: Int)
         case directory
@@ -20,7 +20,7 @@ enum ModelFiles {
         case error(String)
     }
 
-    static func kind(at path: String) -> Kind {
+    package static func kind(at path: String) -> Kind {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             let code = errno

@@ -140,3 +140,12 @@ public struct ChainSpec: Sendable, Hashable {
         return spec
     }
 }
+
+extension ChainSpec {
+    /// The steps the app runs as custom stages whose code runs before the migration: the spec's
+    /// `stages` and `configured` (the rule configuration's), less the custom stages known to run
+    /// nothing first.
+    public func stagesRunningCodeFirst(configured: [StepKey] = []) -> Set<StepKey> {
+        Set(customStages.map(\.value)).union(configured).subtracting(customStagesWithoutWillMigrate)
+    }
+}

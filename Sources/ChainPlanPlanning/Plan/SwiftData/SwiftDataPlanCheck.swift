@@ -24,22 +24,15 @@ package enum SwiftDataPlanCheck {
         run(chain).findings
     }
 
-    /// The plan's stages as Core Data runs them, for `stage`: every finding on the plan and, when
-    /// the translated stages could be audited, each start version's run; nil without a plan
-    /// that has stages.
-    package static func audit(_ chain: SwiftDataChain) -> (plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])? {
-        guard let plan = chain.plan, !plan.stages.isEmpty else { return nil }
-        let result = run(chain)
-        return (plan, result.starts, result.findings.sorted())
-    }
-
-    /// `audit(_:)` of a loaded project's SwiftData chain, with the loading's findings and the
-    /// spec's acceptances applied, as `validate` has them; nil when the project is not SwiftData
-    /// sources with a plan that has stages.
+    /// The plan's stages as Core Data runs them, for `stage`: every finding on the loaded sources
+    /// and the plan, the spec's acceptances applied as `validate` applies them, and, when the
+    /// translated stages could be audited, each start version's run; nil when the project is not
+    /// SwiftData sources with a plan that has stages.
     package static func audit(of project: LoadedProject) -> (plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])? {
-        guard let chain = project.swiftData, let audit = audit(chain) else { return nil }
-        let findings = Acceptances.apply(project.spec.acceptances, to: project.findings + audit.findings, lockedVersions: project.lockedVersions)
-        return (audit.plan, audit.starts, findings.sorted())
+        guard let chain = project.swiftData, let plan = chain.plan, !plan.stages.isEmpty else { return nil }
+        let result = run(chain)
+        let findings = Acceptances.apply(project.spec.acceptances, to: project.findings + result.findings, lockedVersions: project.lockedVersions)
+        return (plan, result.starts, findings.sorted())
     }
 
     /// Every finding on the plan, and each start's run when the translated stages were audited.
