@@ -32,23 +32,24 @@ package struct StepMapping: Sendable {
             entities[destination.entities[d].name] = source.entities[s].name
         }
         self.entitySource = entities
-        attributePairings = Self.pairings(source, destination, entities, \.attributes, \.name, \.renamingIdentifier)
-        relationshipPairings = Self.pairings(source, destination, entities, \.relationships, \.name, \.renamingIdentifier)
+        attributePairings = Self.pairings(source, destination, entities) { $0.attributes.map { ($0.name, $0.renamingIdentifier) } }
+        relationshipPairings = Self.pairings(source, destination, entities) { $0.relationships.map { ($0.name, $0.renamingIdentifier) } }
     }
 
-    /// Each paired destination entity's `properties` paired with its source entity's: name →
-    /// position among the source entity's.
-    private static func pairings<Property>(_ source: ResolvedModel, _ destination: ResolvedModel, _ entitySource: [String: String],
-                                           _ properties: KeyPath<ResolvedEntity, [Property]>, _ propertyName: KeyPath<Property, String>,
-                                           _ renamingIdentifier: KeyPath<Property, String?>) -> [String: [String: Int]] {
+    /// Each paired destination entity's properties (as `keys` lists them: name and renaming
+    /// identifier, in the entity's order) paired with its source entity's: name → position among
+    /// the source entity's.
+    private static func pairings(_ source: ResolvedModel, _ destination: ResolvedModel, _ entitySource: [String: String],
+                                 keys: (ResolvedEntity) -> [(name: String, renamingIdentifier: String?)]) -> [String: [String: Int]] {
         var result: [String: [String: Int]] = [:]
+        result.reserveCapacity(entitySource.count)
         for (name, sourceName) in entitySource {
             guard let entity = destination.entity(named: name), let old = source.entity(named: sourceName) else { continue }
-            let mine = entity[keyPath: properties]
+            let mine = keys(entity)
             var positions: [String: Int] = [:]
-            for (s, d) in Matcher.match(sources: old[keyPath: properties].map { ($0[keyPath: propertyName], $0[keyPath: renamingIdentifier]) },
-                                        destinations: mine.map { ($0[keyPath: propertyName], $0[keyPath: renamingIdentifier]) }) {
-                positions[mine[d][keyPath: propertyName]] = s
+            positions.reserveCapacity(mine.count)
+            for (s, d) in Matcher.match(sources: keys(old), destinations: mine) {
+                positions[mine[d].name] = s
             }
             result[name] = positions
         }

@@ -158,10 +158,11 @@ package struct ResolvedView: Sendable {
                 (inherited, root) = ((above.attributes, above.relationships), above.rootEntityName)
             }
             var names: Set<String> = []
-            let attributes = inherited.0.filter { names.insert($0.name).inserted }
-            let relationships = inherited.1.filter { names.insert($0.name).inserted }
-            let ownAttributes = own.0.filter { names.insert($0.name).inserted }
-            let ownRelationships = own.1.filter { names.insert($0.name).inserted }
+            names.reserveCapacity(inherited.0.count + inherited.1.count + own.0.count + own.1.count)
+            let attributes = Self.firstOfEachName(inherited.0, taken: &names, name: \.name)
+            let relationships = Self.firstOfEachName(inherited.1, taken: &names, name: \.name)
+            let ownAttributes = Self.firstOfEachName(own.0, taken: &names, name: \.name)
+            let ownRelationships = Self.firstOfEachName(own.1, taken: &names, name: \.name)
             views.append(ResolvedEntityView(entity: entity, root: root, attributes: ownAttributes.isEmpty ? attributes : attributes + ownAttributes,
                                             relationships: ownRelationships.isEmpty ? relationships : relationships + ownRelationships))
         }
@@ -194,6 +195,20 @@ package struct ResolvedView: Sendable {
     }
 
     func entity(_ name: String) -> ResolvedEntityView? { byName[name].map { entities[$0] } }
+
+    /// The properties whose name is not in `taken` nor earlier in the list, adding their names to
+    /// `taken`; the list itself when it keeps them all (the usual case: nothing is copied).
+    private static func firstOfEachName<Property>(_ properties: [Property], taken: inout Set<String>, name: (Property) -> String) -> [Property] {
+        var kept: [Property]?
+        for (index, property) in properties.enumerated() {
+            if taken.insert(name(property)).inserted {
+                kept?.append(property)
+            } else if kept == nil {
+                kept = Array(properties[..<index])
+            }
+        }
+        return kept ?? properties
+    }
 }
 
 // MARK: - Engine

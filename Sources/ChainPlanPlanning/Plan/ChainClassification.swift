@@ -180,6 +180,8 @@ struct Lineage: Sendable {
     /// This lineage, then `next`: where the data ends up after both.
     func followed(by next: Lineage) -> Lineage {
         var composed = Lineage()
+        composed.entities.reserveCapacity(entities.count)
+        composed.properties.reserveCapacity(properties.count)
         for (from, to) in entities { if let final = next.entities[to] { composed.entities[from] = final } }
         for (from, to) in properties { if let final = next.properties[to] { composed.properties[from] = final } }
         return composed

@@ -76,26 +76,32 @@ package enum MappingModelReader {
             sourceDataLine: modelObject.attributes["sourcemodeldata"]?.line,
             destinationDataLine: modelObject.attributes["destinationmodeldata"]?.line)
 
-        for (role, key) in [("source", "sourcemodeldata"), ("destination", "destinationmodeldata")] {
+        // The two snapshots are independent, and decoding one is most of reading the document:
+        // both at once.
+        let roles = [("source", "sourcemodeldata"), ("destination", "destinationmodeldata")]
+        let decoded = Parallel.map(roles) { role, key -> Result<ModelSnapshotDecoder.Snapshot, MappingSnapshotProblem> in
             guard let field = modelObject.attributes[key] else {
-                report("the \(role) model snapshot ('\(key)') is missing", line: modelObject.line)
-                continue
+                return .failure(MappingSnapshotProblem(message: "the \(role) model snapshot ('\(key)') is missing", line: modelObject.line))
             }
             guard let bytes = Data(base64Encoded: field.text, options: .ignoreUnknownCharacters), !bytes.isEmpty else {
-                report("the \(role) model snapshot is not valid base64", line: field.line)
-                continue
+                return .failure(MappingSnapshotProblem(message: "the \(role) model snapshot is not valid base64", line: field.line))
             }
-            do {
-                let snapshot = try ModelSnapshotDecoder.decode(bytes)
-                if role == "source" {
-                    model.sourceModel = snapshot.model
-                    model.sourceUnrecordedFields = snapshot.unrecordedFields
-                } else {
-                    model.destinationModel = snapshot.model
-                    model.destinationUnrecordedFields = snapshot.unrecordedFields
-                }
+            do throws(ArchiveError) {
+                return .success(try ModelSnapshotDecoder.decode(bytes))
             } catch {
-                report("the \(role) model snapshot cannot be decoded: \(error.message)", line: field.line)
+                return .failure(MappingSnapshotProblem(message: "the \(role) model snapshot cannot be decoded: \(error.message)", line: field.line))
+            }
+        }
+        for ((role, _), result) in zip(roles, decoded) {
+            switch result {
+            case .success(let snapshot) where role == "source":
+                model.sourceModel = snapshot.model
+                model.sourceUnrecordedFields = snapshot.unrecordedFields
+            case .success(let snapshot):
+                model.destinationModel = snapshot.model
+                model.destinationUnrecordedFields = snapshot.unrecordedFields
+            case .failure(let problem):
+                report(problem.message, line: problem.line)
             }
         }
 
@@ -142,6 +148,12 @@ package enum MappingModelReader {
         if String(validating: data, as: UTF8.self) != nil { return nil }
         return TextPosition.firstInvalidUTF8(in: data).0
     }
+}
+
+/// Why a model snapshot of a mapping model could not be read, and the document line it is on.
+struct MappingSnapshotProblem: Error {
+    var message: String
+    var line: Int?
 }
 
 /// `xcmapping.xml` read through `FileAccess` (bounded, never a FIFO or device), its problems

@@ -18,7 +18,7 @@ import Foundation
 /// cycles cannot make it loop, and `KeyedArchive` bounds the number of dereferences.
 enum ModelSnapshotDecoder {
     /// The decoded model and the signature fields the snapshot does not record.
-    struct Snapshot {
+    struct Snapshot: Sendable {
         var model: ObjectModel
         var unrecordedFields: Set<SignatureField>
     }
