@@ -5,8 +5,9 @@ import ChainPlanPlanning
 import ChainPlanSwiftSource
 import Foundation
 
-/// The build configuration SwiftData sources' `#if` is decided under: the target OS and the `-D`
-/// conditions of the build that ships (default: an iOS release build, no conditions).
+/// The build configuration SwiftData sources are read under: the target OS and the `-D`
+/// conditions of the build that ships (default: an iOS release build, no conditions), and the
+/// module name the sources build, when stated.
 struct SwiftConfigurationOptions: ParsableArguments {
     enum TargetOS: String, ExpressibleByArgument, CaseIterable {
         case iOS, macOS, tvOS, watchOS, visionOS
@@ -19,7 +20,14 @@ struct SwiftConfigurationOptions: ParsableArguments {
                                                            valueName: "name"))
     var conditions: [String] = []
 
-    var configuration: StatedConfiguration { StatedConfiguration(os: os.rawValue, conditions: Set(conditions)) }
+    @Option(name: .customLong("module-name"), help: ArgumentHelp(
+        "SwiftData sources: the module they build (as swiftc -module-name), so that names qualified by it ('MyApp.Trip') are read.",
+        valueName: "name"))
+    var moduleName: String?
+
+    var configuration: StatedConfiguration {
+        StatedConfiguration(os: os.rawValue, conditions: Set(conditions), moduleName: moduleName)
+    }
 }
 
 /// How a spec is read: where its paths may point, how large it may be, and the rule configuration

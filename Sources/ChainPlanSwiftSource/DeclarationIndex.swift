@@ -345,6 +345,12 @@ package struct DeclarationIndex {
         guard var resolved = current else {
             if path.count == 1, let builtin = Self.builtin(first) { return .builtin(builtin) }
             if path.count == 2, Self.systemModules.contains(first), let builtin = Self.builtin(path[1]) { return .builtin(builtin) }
+            // Qualified by the sources' own module (no type of that name exists): its top level.
+            if path.count >= 2, first == configuration.moduleName {
+                let inModule = resolve(path: Array(path.dropFirst()), in: [], depth: depth + 1)
+                if case .unknown = inModule { return .unknown(written) }
+                return inModule
+            }
             return .unknown(written)
         }
         for name in path.dropFirst() {
@@ -354,6 +360,17 @@ package struct DeclarationIndex {
             resolved = found
         }
         return resolved
+    }
+
+    /// For a dotted name the sources do not declare (`MyApp.Trip`): when its first component may
+    /// be the module the sources build (no type of that name, no system module, no module name
+    /// stated), how to say so; nil otherwise.
+    package func moduleNameHint(for written: String) -> String? {
+        let components = written.split(separator: ".").map(String.init)
+        guard components.count >= 2, configuration.moduleName == nil, let first = components.first,
+              types[first] == nil, aliases[first] == nil, !Self.systemModules.contains(first),
+              !StatedConfiguration.sdkModules.contains(first) else { return nil }
+        return "if '\(first)' is the module these sources build, state it with --module-name \(first)"
     }
 
     /// The member type `name` of `container` (the top level when empty), typealiases followed.

@@ -3,7 +3,8 @@ import SwiftIfConfig
 import SwiftSyntax
 
 /// The build configuration `#if` is evaluated under (swift-syntax's `SwiftIfConfig`): an app
-/// built for a device of `os`, arm64, release (no `-D` condition but `conditions`), Swift 6.
+/// built for a device of `os`, arm64, release (no `-D` condition but `conditions`), Swift 6; and
+/// the name of the module the sources build, when stated, for names qualified by it (`MyApp.Trip`).
 /// Whatever it does not know (`canImport` of a module outside Apple's SDK list, `hasFeature`,
 /// `hasAttribute`) throws, so the `#if` cannot be decided: the reader then reports it (CP602)
 /// instead of guessing.
@@ -12,10 +13,15 @@ package struct StatedConfiguration: BuildConfiguration, Sendable, Hashable {
     package var os: String
     /// The custom conditions set (`-D NAME`).
     package var conditions: Set<String>
+    /// The module the sources belong to (`-module-name`), when stated: `MyApp.Trip` is then the
+    /// top-level `Trip` of the sources. Unstated, such a name is another module's as far as the
+    /// reader knows.
+    package var moduleName: String?
 
-    package init(os: String = "iOS", conditions: Set<String> = []) {
+    package init(os: String = "iOS", conditions: Set<String> = [], moduleName: String? = nil) {
         self.os = os
         self.conditions = conditions
+        self.moduleName = moduleName
     }
 
     /// The default: an iOS release build.

@@ -228,7 +228,9 @@ private struct Reading {
         }
         let path = resolved.path
         guard let name = resolved.declared else {
-            mapper.note(.unresolvedSwiftName("'\(path.joined(separator: "."))' in \(owner) is not declared in the files read (another module?)",
+            let written = path.joined(separator: ".")
+            let why = index.moduleNameHint(for: written).map { "another module?; \($0)" } ?? "another module?"
+            mapper.note(.unresolvedSwiftName("'\(written)' in \(owner) is not declared in the files read (\(why))",
                                              at: location(element, file: file)))
             return nil
         }

@@ -176,4 +176,22 @@ struct SwiftDataCommandTests {
         let validated = await OutputCapture.run(["validate", folder.path, "--define", "STAGING", "--swift-os", "macOS"])
         #expect(validated.status == 0, "\(validated.output)")
     }
+
+    /// `--module-name` states the module the sources build: `MyApp.Thing.self` is then read, on
+    /// `hash` and on the planning commands; unstated, the schema has no hashes and CP602 says how
+    /// to state it.
+    @Test func theStatedModuleNameReadsQualifiedNames() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-module-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = "import SwiftData\n@Model final class Thing { var name = \"\" }\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [MyApp.Thing.self] }\n}\n"
+        try Data(source.utf8).write(to: folder.appendingPathComponent("Models.swift"))
+        let stated = await OutputCapture.run(["hash", folder.path, "--format", "json", "--module-name", "MyApp"])
+        #expect(stated.status == 0, "\(stated.error)")
+        #expect(((try Self.json(stated.output))["versions"] as? [[String: Any]])?.first?["checksum"] is String)
+        let unstated = await OutputCapture.run(["validate", folder.path])
+        #expect(unstated.output.contains("CP602") && unstated.output.contains("--module-name MyApp"), "\(unstated.output)")
+        let validated = await OutputCapture.run(["validate", folder.path, "--module-name", "MyApp"])
+        #expect(!validated.output.contains("CP602"), "\(validated.output)")
+    }
 }

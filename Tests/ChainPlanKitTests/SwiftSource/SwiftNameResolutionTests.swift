@@ -106,6 +106,56 @@ struct SwiftNameResolutionTests {
         #expect(project.versions.first?.failure != nil)
     }
 
+    /// A name qualified by the sources' own module (`MyApp.Trip`) is read once the module name
+    /// is stated; unstated, it is a CP602 that says how to state it. A type of the module's
+    /// name shadows the module, as in Swift.
+    @Test(arguments: [
+        ("MyApp", nil, ["SchemaV1": ["Place", "SchemaV1.Trip"]]),
+        (nil, "state it with --module-name MyApp", [:]),
+        ("Other", "state it with --module-name MyApp", [:]),
+    ] as [(String?, String?, [String: [String]])])
+    func moduleQualifiedNames(_ moduleName: String?, _ hint: String?, _ expected: [String: [String]]) throws {
+        let source = """
+            import SwiftData
+            @Model final class Place { var name = "" }
+            enum SchemaV1: VersionedSchema {
+                static let versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [MyApp.SchemaV1.Trip.self] }
+                @Model final class Trip { var place: MyApp.Place? }
+            }
+            """
+        let project = SwiftDataReader.read(files: [(path: "Models.swift", text: source)],
+                                           configuration: StatedConfiguration(moduleName: moduleName))
+        var found: [String: [String]] = [:]
+        for version in project.versions {
+            if let model = version.model { found[version.name] = model.entities.compactMap(\.representedClassName).sorted() }
+        }
+        #expect(found == expected)
+        if let hint {
+            let finding = try #require(project.diagnostics.first { $0.code == .unresolvedSwiftName })
+            #expect(finding.message.contains("MyApp"), "\(finding.message)")
+            #expect(finding.message.contains(hint) == (moduleName == nil), "\(finding.message)")
+            #expect(finding.location?.line == 5)
+        } else {
+            #expect(project.diagnostics.isEmpty, "\(project.diagnostics.map(\.message))")
+        }
+    }
+
+    @Test func aTypeNamedLikeTheModuleShadowsIt() {
+        let source = """
+            import SwiftData
+            enum MyApp { @Model final class Trip { var name = "" } }
+            @Model final class Trip { var live = "" }
+            enum SchemaV1: VersionedSchema {
+                static let versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [MyApp.Trip.self] }
+            }
+            """
+        let project = SwiftDataReader.read(files: [(path: "Models.swift", text: source)],
+                                           configuration: StatedConfiguration(moduleName: "MyApp"))
+        #expect(project.versions.first?.model?.entities.compactMap(\.representedClassName) == ["MyApp.Trip"])
+    }
+
     @Test func computedModelsAreAFinding() throws {
         let source = """
             import SwiftData
