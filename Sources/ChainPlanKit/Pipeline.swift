@@ -74,16 +74,18 @@ extension ChainPlanner {
                                                        marked: extra)
     }
 
-    /// The SwiftData migration plan of the Swift sources `url` is or names, as Core Data's staged
-    /// migration runs it: the sources' and the plan's findings, and each start's run when its
-    /// translated stages could be audited; nil when the input is not SwiftData sources with a
-    /// plan that has stages.
-    package func swiftDataPlanAudit(inputAt url: URL) -> (plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])? {
+    /// The SwiftData migration plan of the Swift sources `url` is or names, for `stage`: audited
+    /// as Core Data's staged migration runs it when it has stages (the sources' and the plan's
+    /// findings, and each start's run when its translated stages could be audited); the plan
+    /// alone when its `stages` is empty; nil when the input is not SwiftData sources with a plan.
+    package func swiftDataStages(inputAt url: URL) -> SwiftDataStages? {
         // Only Swift sources, or a spec that names them, are loaded here (the rest is loaded once, by `stagePlan`).
         let namesSources = SwiftSourceLocator.isSwiftSource(url) || (!ModelBundleLocator.isBundle(url)
             && SpecReader(maxBytes: options.maxSpecBytes, codes: PlanningRules.all).read(fileAt: url, displayPath: url.lastPathComponent).spec?.swiftData != nil)
-        guard namesSources, case .project(let project) = ProjectLoader(options: options).load(inputAt: url) else { return nil }
-        return SwiftDataPlanCheck.audit(of: project)
+        guard namesSources, case .project(let project) = ProjectLoader(options: options).load(inputAt: url),
+              let plan = project.swiftData?.plan else { return nil }
+        guard let audited = SwiftDataPlanCheck.audit(of: project) else { return .withoutStages(plan) }
+        return .audited(plan: audited.plan, starts: audited.starts, findings: audited.findings)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
@@ -228,4 +230,12 @@ package enum SwiftDataPipeline {
         let usable = !chain.findings.hasUnusableInput && !chain.bundle.versions.isEmpty
         return ModelBundleReadResult(bundle: usable ? chain.bundle : nil, diagnostics: chain.findings.sorted())
     }
+}
+
+/// What `stage` shows for a SwiftData plan (`ChainPlanner.swiftDataStages(inputAt:)`).
+package enum SwiftDataStages {
+    /// The plan's stages audited: each start's run (nil: none simulated) and every finding.
+    case audited(plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])
+    /// A plan whose `stages` is empty: SwiftData migrates every older store straight to the last schema.
+    case withoutStages(SwiftMigrationPlan)
 }

@@ -2,6 +2,7 @@ import ChainPlanTestSupport
 import Foundation
 import Testing
 @testable import ChainPlanCLI
+@testable import ChainPlanPlanning
 
 /// SwiftData sources wherever a bundle is accepted: given directly, or named by a spec's
 /// `swiftdata` (with `plan`), in process.
@@ -193,5 +194,103 @@ struct SwiftDataCommandTests {
         #expect(unstated.output.contains("CP602") && unstated.output.contains("--module-name MyApp"), "\(unstated.output)")
         let validated = await OutputCapture.run(["validate", folder.path, "--module-name", "MyApp"])
         #expect(!validated.output.contains("CP602"), "\(validated.output)")
+    }
+}
+
+/// `stage` on a SwiftData plan whose `stages` is empty: what SwiftData does today (every store
+/// straight to the last schema) and the stages the plan needs, which, pasted into the plan, audit
+/// as the stage plan chainplan made.
+struct SwiftDataStagelessPlanTests {
+    /// V2 renames `cost` to `price` with `originalName`; V3 drops the identifier, so the direct
+    /// jump (and V2 → V3) drops the values stepping would keep: a custom stage with data work.
+    static func source(stages: String) -> String {
+        """
+        import SwiftData
+        enum V1: VersionedSchema {
+            static let versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+            @Model final class Trip { var name: String = ""; var cost: String = "" }
+        }
+        enum V2: VersionedSchema {
+            static let versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+            @Model final class Trip { var name: String = ""; @Attribute(originalName: "cost") var price: String = "" }
+        }
+        enum V3: VersionedSchema {
+            static let versionIdentifier = Schema.Version(3, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+            @Model final class Trip { var name: String = ""; var price: String = ""; var note: String? }
+        }
+        enum Plan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self, V3.self] }
+        \(stages)
+        }
+
+        """
+    }
+
+    static func folder(_ text: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-stageless-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: folder.appendingPathComponent("Models.swift"))
+        return folder
+    }
+
+    @Test func stageShowsTodayAndTheStagesNeeded() async throws {
+        let folder = try Self.folder(Self.source(stages: "    static var stages: [MigrationStage] { [] }"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = await OutputCapture.run(["stage", folder.path])
+        #expect(text.status == 0, "\(text.output)\(text.error)")
+        for expected in ["has no stages", "'V1': straight to 'V3': inferred", "Stages the plan needs",
+                         "1. .lightweight(fromVersion: V1.self, toVersion: V2.self)",
+                         "2. .custom(fromVersion: V2.self, toVersion: V3.self, willMigrate: { … }, didMigrate: { … })", "unverified:"] {
+            #expect(text.output.contains(expected), "\(expected): \(text.output)")
+        }
+        let json = try SwiftDataCommandTests.json(await OutputCapture.run(["stage", folder.path, "--format", "json"]).output)
+        let stages = try #require(json["stages"] as? [[String: Any]])
+        #expect(stages.map { "\($0["kind"] ?? "") \($0["fromVersion"] ?? "")→\($0["toVersion"] ?? "")" } == ["lightweight V1→V2", "custom V2→V3"])
+        #expect((json["starts"] as? [[String: Any]])?.count == 3)
+
+        // Pasted into the plan, the Swift audits clean, each start running the planned jumps.
+        let swift = await OutputCapture.run(["stage", folder.path, "--format", "swift"])
+        #expect(swift.status == 0, "\(swift.error)")
+        let pasted = try Self.folder(Self.source(stages: swift.output.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")))
+        defer { try? FileManager.default.removeItem(at: pasted) }
+        let audit = await OutputCapture.run(["stage", pasted.path, "--format", "json"])
+        #expect(audit.status == 0, "\(audit.output)")
+        let audited = try SwiftDataCommandTests.json(audit.output)
+        #expect(!(audited["findings"] as? [[String: Any]] ?? []).contains { $0["severity"] as? String == "error" }, "\(audit.output)")
+        let jumps = { (starts: Any?) in (starts as? [[String: Any]] ?? []).map { ($0["jumps"] as? [[String: Any]] ?? []).map { "\($0["from"] ?? "")→\($0["to"] ?? "") \($0["migration"] ?? "")" } } }
+        #expect(jumps(audited["starts"]) == jumps(json["starts"]), "\(audit.output)")
+    }
+
+    /// A plan whose direct jumps all infer needs no stage; `--format swift` then has nothing to
+    /// write (exit 2), and Core Data's formats are refused.
+    @Test func aPlanThatNeedsNoStage() async throws {
+        let source = Self.source(stages: "    static var stages: [MigrationStage] { [] }")
+            .replacingOccurrences(of: "@Attribute(originalName: \"cost\") var price", with: "var cost")
+            .replacingOccurrences(of: "var price: String = \"\"; var note", with: "var cost: String = \"\"; var note")
+        let folder = try Self.folder(source)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = await OutputCapture.run(["stage", folder.path])
+        #expect(text.status == 0, "\(text.output)\(text.error)")
+        #expect(text.output.contains("No stage needed"), "\(text.output)")
+        for refused in [["--format", "swift"], ["--format", "corestore"], ["--format", "markdown"], ["--momd", "App.momd"]] {
+            let run = await OutputCapture.run(["stage", folder.path] + refused)
+            #expect(run.status == 2, "\(refused): \(run.output)")
+        }
+    }
+
+    /// Core Data stages as SwiftData writes them, each translating back into the Core Data stage.
+    @Test(arguments: [
+        ([("custom", ["A", "B"]), ("lightweight", ["C"])], "C", ["custom A→B", "lightweight B→C"]),
+        ([("lightweight", ["A", "B"]), ("custom", ["C", "D"]), ("lightweight", ["E"])], "E", ["lightweight A→C", "custom C→D", "lightweight D→E"]),
+        ([("lightweight", ["A"]), ("custom", ["B", "C"])], "C", ["lightweight A→B", "custom B→C"]),
+        ([("lightweight", ["A", "B", "C"])], "C", []),
+    ])
+    func translation(_ stages: [(String, [String])], _ app: String, _ expected: [String]) {
+        let coreData = stages.map { MigrationStage(kind: MigrationStage.Kind(rawValue: $0.0)!, versions: $0.1, checksums: [], reason: "", label: "") }
+        let swiftData = SwiftDataStageSuggestion.stages(translating: coreData, appSchema: app)
+        #expect(swiftData.map { "\($0.kind) \($0.fromVersion)→\($0.toVersion)" } == expected)
     }
 }

@@ -115,12 +115,13 @@ struct ReportCommand: AsyncParsableCommand {
     static let maxStagedVersions = 200
 
     /// The staged migration plan shown in Markdown and HTML, when the chain has a model and a
-    /// target. SwiftData sources whose plan has stages get none: the app's plan is its stage
-    /// list (`chainplan stage` audits it; the report's findings hold the audit's).
+    /// target. SwiftData sources with a plan get none: the app's plan is its stage list, in
+    /// SwiftData's terms (`chainplan stage` audits it, or shows the stages a plan without any
+    /// needs; the report's findings hold the audit's).
     static func stagePlan(_ report: ChainReport, input: InputOptions) -> StagePlan? {
         guard report.model != nil, report.target != nil, !report.diagnostics.hasUnusableInput,
               report.versions.count <= maxStagedVersions, let spec = try? input.resolveSpec() else { return nil }
-        if ChainPlanner(options: input.planOptions()).swiftDataPlanAudit(inputAt: spec) != nil { return nil }
+        if ChainPlanner(options: input.planOptions()).swiftDataStages(inputAt: spec) != nil { return nil }
         // The same hints as `chainplan stage`: the spec's and `.chainplan.yml`'s `stages`.
         let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true,

@@ -4,6 +4,7 @@ import ChainPlanKit
 import ChainPlanOutput
 import ChainPlanPlanning
 import ChainPlanStore
+import ChainPlanSwiftSource
 import Foundation
 
 /// `chainplan stage`: the staged migration plan (`NSStagedMigrationManager`) for the chain, proved
@@ -23,8 +24,10 @@ struct StageCommand: AsyncParsableCommand {
         read from the compiled model (--momd X.momd, its VersionInfo.plist); a version whose \
         hash rests on an unverified input gets none. --check audits a stage list (JSON, or a Swift source's checksum \
         literals) instead. SwiftData sources whose SchemaMigrationPlan has stages are audited the \
-        same way: the plan's stages, translated into Core Data's, are the stage list. Exit 1 when \
-        a finding is an error.
+        same way: the plan's stages, translated into Core Data's, are the stage list. A plan \
+        whose stages are empty gets what SwiftData does today (every store straight to the last \
+        schema) and the stages it needs, in SwiftData's terms (--format swift writes them). \
+        Exit 1 when a finding is an error.
 
         Examples:
           chainplan stage Chains/aircraft-staged/chain.json
@@ -71,16 +74,26 @@ struct StageCommand: AsyncParsableCommand {
         }
         let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         // SwiftData sources with a plan: the app's own stages are the plan; audit them as they run.
-        if check == nil, !writeModels, let audited = ChainPlanner(options: options).swiftDataPlanAudit(inputAt: spec) {
-            guard momd == nil, format != .swift, format != .corestore else {
-                throw UsageError("the app's SchemaMigrationPlan is its stage list: stage audits it (text or json); --momd, --format swift and --format corestore apply to Core Data models")
+        // A plan without stages: what SwiftData does today, and the stages it needs.
+        var stageless: SwiftMigrationPlan?
+        if check == nil, !writeModels, let swiftData = ChainPlanner(options: options).swiftDataStages(inputAt: spec) {
+            guard momd == nil, format != .corestore, format != .markdown else {
+                throw UsageError("the app's SchemaMigrationPlan is its stage list: stage shows it as text, json or swift; --momd, --format corestore and --format markdown apply to Core Data models")
             }
-            let shown = audited.plan.location.map { "plan '\(audited.plan.name)' (\($0.file))" } ?? "plan '\(audited.plan.name)'"
-            let notRun = audited.starts == nil
-                ? "No start is simulated: the container fails before any stage runs, or a stage or a schema cannot be read (see the findings).\n" : nil
-            let findings = configured.map { $0.apply(to: audited.findings).sorted() } ?? audited.findings
-            try report(title: "Audit of \(shown), translated into stages,", starts: audited.starts, findings: findings, notRun: notRun)
-            return
+            switch swiftData {
+            case .audited(let plan, let starts, let audited):
+                guard format != .swift else {
+                    throw UsageError("the app's SchemaMigrationPlan has stages: stage audits them (text or json); --format swift writes the stages of a plan that has none")
+                }
+                let shown = plan.location.map { "plan '\(plan.name)' (\($0.file))" } ?? "plan '\(plan.name)'"
+                let notRun = starts == nil
+                    ? "No start is simulated: the container fails before any stage runs, or a stage or a schema cannot be read (see the findings).\n" : nil
+                let findings = configured.map { $0.apply(to: audited).sorted() } ?? audited
+                try report(title: "Audit of \(shown), translated into stages,", starts: starts, findings: findings, notRun: notRun)
+                return
+            case .withoutStages(let plan):
+                stageless = plan
+            }
         }
         // Without --momd, the checksums come from the model files by Core Data's hash algorithm.
         let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { [identities] _ in identities },
@@ -95,6 +108,10 @@ struct StageCommand: AsyncParsableCommand {
         }
         if writeModels {
             try write(Data(try StageModelWriting.write(plan, outcome: outcome, configured: configured?.customStages ?? []).utf8))
+            return
+        }
+        if let stageless {
+            try showNeeded(stageless, report: outcome.report, plan: plan)
             return
         }
         let data: Data
@@ -118,6 +135,22 @@ struct StageCommand: AsyncParsableCommand {
         }
         try write(data)
         try ExitStatus.finish(plan.findings, strict: false)
+    }
+
+    /// A SwiftData plan without stages: each start's plain automatic migration today, and the
+    /// stages the plan needs (chainplan's stage plan in SwiftData's terms), as text, JSON or Swift.
+    private func showNeeded(_ swiftPlan: SwiftMigrationPlan, report chain: ChainReport, plan: StagePlan) throws {
+        let suggestion = SwiftDataStageSuggestion(plan: swiftPlan, report: chain, stagePlan: plan)
+        let shown = swiftPlan.location.map { "plan '\(swiftPlan.name)' (\($0.file))" } ?? "plan '\(swiftPlan.name)'"
+        switch format {
+        case .json: try write(SwiftDataStageRendering.json(suggestion, plan: plan))
+        case .swift:
+            guard !suggestion.stages.isEmpty else { throw UsageError("\(shown) needs no stage: every older schema's store migrates by inference") }
+            try write(Data(SwiftDataStageRendering.swift(suggestion).utf8))
+        case .text, .markdown, .corestore: try write(Data(SwiftDataStageRendering.text(suggestion, plan: plan, shown: shown).utf8))
+        }
+        // Today's failures are the chain's errors (validate reports them); the suggestion's are the plan's.
+        try ExitStatus.finish(chain.diagnostics + (suggestion.stages.isEmpty ? [] : plan.findings), strict: false)
     }
 
     private func write(_ data: Data) throws {
