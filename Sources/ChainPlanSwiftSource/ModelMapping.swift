@@ -249,24 +249,28 @@ struct ModelMapper {
                                            at: ChainPlanCore.SourceLocation, into mapped: inout MappedEntity) {
         let (value, isOptional) = type.withoutOptional
         Self.add(Self.attribute(property, type: .binary, isOptional: isOptional, options: options, at: at), unique: options.unique, to: &mapped)
-        mapped.codablePayloads.append(CodablePayload(entity: entity, property: property.name,
-                                                     elements: [Self.spelled(value)] + payloadShape(of: value, prefix: "", depth: 0), location: at))
+        var declaredTypes: [String] = []
+        let shape = payloadShape(of: value, prefix: "", depth: 0, declaredTypes: &declaredTypes)
+        mapped.codablePayloads.append(CodablePayload(entity: entity, property: property.name, elements: [Self.spelled(value)] + shape,
+                                                     declaredTypes: declaredTypes, location: at))
         mapped.unverified.append("\(entity).\(property.name): @Attribute(.codable) storage, taken as binary data [open, §11.4]")
     }
 
     /// A payload type's shape, as its Codable representation depends on it: each stored property
     /// of a declared struct or class as `prefix name: Type` (followed by its own type's shape
     /// under `prefix name.`), each case of an enum as `prefix case name(…) = raw`; containers by
-    /// their element or value. Types the files do not declare have no shape here.
-    private func payloadShape(of type: SwiftType, prefix: String, depth: Int) -> [String] {
+    /// their element or value. Types the files do not declare have no shape here. Each declared
+    /// type read is added to `declaredTypes` (once).
+    private func payloadShape(of type: SwiftType, prefix: String, depth: Int, declaredTypes: inout [String]) -> [String] {
         guard depth < SwiftSourceLimits.maxTypeDepth else { return [] }
         switch type {
         case .optional(let element), .array(let element), .set(let element), .dictionary(_, let element):
-            return payloadShape(of: element, prefix: prefix, depth: depth + 1)
+            return payloadShape(of: element, prefix: prefix, depth: depth + 1, declaredTypes: &declaredTypes)
         case .builtin, .unknown:
             return []
         case .declared(let name):
             guard let declaration = index.types[name], let group = declaration.node.asProtocol(DeclGroupSyntax.self) else { return [] }
+            if !declaredTypes.contains(name) { declaredTypes.append(name) }
             var shape: [String] = []
             for member in index.activeMembers(group.memberBlock.members).members {
                 if let cases = member.decl.as(EnumCaseDeclSyntax.self) {
@@ -283,7 +287,7 @@ struct ModelMapper {
                     }
                     let resolved = index.resolve(written, in: declaration.bodyScope)
                     shape.append("\(prefix)\(stored.name): \(Self.spelled(resolved))")
-                    shape += payloadShape(of: resolved, prefix: "\(prefix)\(stored.name).", depth: depth + 1)
+                    shape += payloadShape(of: resolved, prefix: "\(prefix)\(stored.name).", depth: depth + 1, declaredTypes: &declaredTypes)
                 }
             }
             return shape

@@ -155,6 +155,8 @@ package struct CodablePayload: Sendable, Hashable {
     /// The payload's shape: its type as Swift spells it, then its stored properties and cases
     /// (`name: Type`, `inner.name: Type`, `case name(…)`), in declaration order.
     package var elements: [String]
+    /// The types the sources declare that the shape is read from (qualified), outermost first.
+    package var declaredTypes: [String] = []
     /// Where the property is declared.
     package var location: SourceLocation?
 

@@ -2,16 +2,19 @@ import ChainPlanCore
 import ChainPlanReaders
 
 extension DiagnosticCode {
-    /// CP606 FrozenSchemaReachesLiveType: an older schema's graph holds a class declared outside it.
+    /// CP606 FrozenSchemaReachesLiveType: an older schema's graph holds a class, or a `.codable` payload type, declared outside it.
     ///
     /// Raised by the SwiftData reader (`FrozenSchemaCheck`, below) for every schema that a newer one follows.
     package static let frozenSchemaReachesLiveType = DiagnosticCode(
         "CP606", name: "FrozenSchemaReachesLiveType", severity: .warning,
-        summary: "An older schema reaches a model class declared outside it",
-        help: "A shipped `VersionedSchema` must describe exactly what that release stored: SwiftData checks a store against its checksum. When its `models` list, or a relationship of one of its classes, reaches a class declared outside the schema that a newer schema also uses (a top-level live class, another version's copy, or one behind a typealias), the old schema changes whenever that class does, and stores made by the release it describes fail with 134504 \"Cannot use staged migration with an unknown model version.\" Declare a frozen copy of each class inside the schema (`enum SchemaV1 { @Model final class Trip … }`) and point its relationships at those copies.",
+        summary: "An older schema reaches a model class or a payload type declared outside it",
+        help: "A shipped `VersionedSchema` must describe exactly what that release stored: SwiftData checks a store against its checksum. When its `models` list, or a relationship of one of its classes, reaches a class declared outside the schema that a newer schema also uses (a top-level live class, another version's copy, or one behind a typealias), the old schema changes whenever that class does, and stores made by the release it describes fail with 134504 \"Cannot use staged migration with an unknown model version.\" Declare a frozen copy of each class inside the schema (`enum SchemaV1 { @Model final class Trip … }`) and point its relationships at those copies. The same holds for the type an `@Attribute(.codable)` property stores: SwiftData keeps the payload opaquely, so no checksum moves when a shared payload type changes, and the values an older release stored must still decode with the new shape; a copy inside the schema records the shape that release wrote.",
         examples: [
             .swift("V1's Trip reaches the live Place", files: [
                 RuleExample.File("Models.swift", "import SwiftData\n@Model final class Place {\n    var name: String = \"\"\n}\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self] }\n    @Model final class Trip {\n        var place: Place?\n    }\n}\nenum V2: VersionedSchema {\n    static let versionIdentifier = Schema.Version(2, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self, Place.self] }\n    @Model final class Trip {\n        var place: Place?\n        var name: String?\n    }\n}\n"),
+            ], expected: 1),
+            .swift("V1 stores the live Settings as an @Attribute(.codable) payload that V2 also stores", files: [
+                RuleExample.File("Models.swift", "import SwiftData\nstruct Settings: Codable {\n    var theme: String\n}\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self] }\n    @Model final class Trip {\n        @Attribute(.codable) var settings: Settings?\n    }\n}\nenum V2: VersionedSchema {\n    static let versionIdentifier = Schema.Version(2, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self] }\n    @Model final class Trip {\n        @Attribute(.codable) var settings: Settings?\n        var name: String?\n    }\n}\n"),
             ], expected: 1),
             .swift("V1 holds its own copy of Place; the newest schema may use live classes", files: [
                 RuleExample.File("Models.swift", "import SwiftData\n@Model final class Place {\n    var name: String = \"\"\n}\nenum V1: VersionedSchema {\n    static let versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self] }\n    @Model final class Trip {\n        var place: Place?\n    }\n    @Model final class Place {\n        var name: String = \"\"\n    }\n}\nenum V2: VersionedSchema {\n    static let versionIdentifier = Schema.Version(2, 0, 0)\n    static var models: [any PersistentModel.Type] { [Trip.self, Place.self] }\n    @Model final class Trip {\n        var place: Place?\n        var name: String?\n    }\n}\n"),
@@ -23,7 +26,9 @@ extension DiagnosticCode {
 /// that is declared outside it and that a newer schema's graph also holds (a live class, or
 /// another version's copy) changes with that newer schema. A class outside it that no newer
 /// schema uses (FreezeRay's `DataV1.User`, a frozen copy in a namespace of its own) is frozen
-/// with it. One finding per schema, naming each such class and the path that reaches it.
+/// with it. The same for the types an `@Attribute(.codable)` payload is read from: no checksum
+/// sees them, so a change shows only against a revision (CP613 with `--against`). One finding
+/// per schema, naming each such type and how the schema reaches it.
 enum FrozenSchemaCheck {
     static func findings(_ versions: [SwiftSchemaVersion]) -> [Diagnostic] {
         var findings: [Diagnostic] = []
@@ -31,22 +36,45 @@ enum FrozenSchemaCheck {
             guard let identifier = version.identifier else { continue }
             let newer = versions.filter { other in other.identifier.map { VersionOrder.areInIncreasingOrder(identifier, $0) } ?? false }
             guard !newer.isEmpty else { continue }
-            let outside = version.types.filter { type in
-                !type.hasPrefix(version.name + ".") && newer.contains { $0.types.contains(type) }
+            func isOutside(_ type: String) -> Bool { !type.hasPrefix(version.name + ".") }
+            let outside = version.types.filter { type in isOutside(type) && newer.contains { $0.types.contains(type) } }
+            var payloads: [(type: String, payload: CodablePayload)] = []
+            for payload in version.codablePayloads {
+                for type in payload.declaredTypes where isOutside(type) && !payloads.contains(where: { $0.type == type })
+                    && newer.contains(where: { $0.codablePayloads.contains { $0.declaredTypes.contains(type) } }) {
+                    payloads.append((type, payload))
+                }
             }
-            guard !outside.isEmpty else { continue }
-            let paths = outside.map { type -> String in
-                let users = newer.filter { $0.types.contains(type) }.map { "'\($0.name)'" }
-                return "'\(type)' (\(path(to: type, in: version)); also in \(users.abbreviated.joined(separator: ", ")))"
+            guard !outside.isEmpty || !payloads.isEmpty else { continue }
+            var parts: [String] = []
+            if !outside.isEmpty {
+                let paths = outside.map { type -> String in
+                    "'\(type)' (\(path(to: type, in: version)); also in \(users(newer.filter { $0.types.contains(type) })))"
+                }
+                parts.append("it reaches \(outside.count == 1 ? "a class" : "classes") declared outside it that a newer schema also uses: "
+                             + paths.abbreviated.joined(separator: ", ")
+                             + "; when \(outside.count == 1 ? "it changes" : "they change"), this schema's checksum changes and its users' stores fail with 134504")
             }
-            let firstReach = outside.lazy.compactMap { version.reachedThrough[$0]?.location }.first
-            findings.append(Diagnostic(.frozenSchemaReachesLiveType,
-                                       "schema '\(version.name)' (\(identifier)) is not frozen: it reaches \(outside.count == 1 ? "a class" : "classes") declared outside it that a newer schema also uses: "
-                                       + paths.abbreviated.joined(separator: ", ")
-                                       + "; when \(outside.count == 1 ? "it changes" : "they change"), this schema's checksum changes and its users' stores fail with 134504",
+            if !payloads.isEmpty {
+                let paths = payloads.map { type, payload -> String in
+                    let using = newer.filter { $0.codablePayloads.contains { $0.declaredTypes.contains(type) } }
+                    return "'\(type)' (the payload of '\(payload.entity).\(payload.property)'; also in \(users(using)))"
+                }
+                parts.append("its @Attribute(.codable) \(payloads.count == 1 ? "payload is" : "payloads are") read from \(payloads.count == 1 ? "a type" : "types") declared outside it that a newer schema also uses: "
+                             + paths.abbreviated.joined(separator: ", ")
+                             + "; when \(payloads.count == 1 ? "it changes" : "they change"), no checksum moves and the values its users stored must still decode "
+                             + "(chainplan sees the change only against a revision, CP613 with --against)")
+            }
+            let firstReach = outside.lazy.compactMap { version.reachedThrough[$0]?.location }.first ?? payloads.first?.payload.location
+            findings.append(Diagnostic(.frozenSchemaReachesLiveType, "schema '\(version.name)' (\(identifier)) is not frozen: " + parts.joined(separator: "; "),
                                        at: firstReach ?? version.location ?? SourceLocation(file: ""), versions: [version.name]))
         }
         return findings
+    }
+
+    /// `'V2', 'V3'`, abbreviated past a few.
+    private static func users(_ versions: [SwiftSchemaVersion]) -> String {
+        versions.map { "'\($0.name)'" }.abbreviated.joined(separator: ", ")
     }
 
     /// How `type` enters `version`'s graph: listed in `models`, or `A.b → B.c → type`.
