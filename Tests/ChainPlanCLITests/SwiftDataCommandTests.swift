@@ -241,7 +241,7 @@ struct SwiftDataStagelessPlanTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = await OutputCapture.run(["stage", folder.path])
         #expect(text.status == 0, "\(text.output)\(text.error)")
-        for expected in ["has no stages", "'V1': straight to 'V3': inferred", "Stages the plan needs",
+        for expected in ["has no stages", "'V1': straight to 'V3': inferred", "deletes data: attribute 'Trip.cost' is removed", "Stages the plan needs",
                          "1. .lightweight(fromVersion: V1.self, toVersion: V2.self)",
                          "2. .custom(fromVersion: V2.self, toVersion: V3.self, willMigrate: { … }, didMigrate: { … })", "unverified:"] {
             #expect(text.output.contains(expected), "\(expected): \(text.output)")

@@ -28,6 +28,7 @@ package enum SwiftDataStageRendering {
         for start in suggestion.today {
             out += "  '\(start.start)': straight to '\(suggestion.appSchema)': \(describe(start))\n"
             for change in start.blocking { out += "     \(change)\n" }
+            for change in start.losing { out += "     deletes data: \(change)\n" }
         }
         guard !suggestion.stages.isEmpty else {
             return out + "\nNo stage needed: every older schema's store migrates to '\(suggestion.appSchema)' by inference, keeping what stepping through the schemas keeps.\n"

@@ -19,6 +19,8 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
         package var migration: String
         /// The changes that block inferring the jump.
         package var blocking: [String]
+        /// The changes whose data the jump deletes.
+        package var losing: [String]
     }
 
     /// One suggested `MigrationStage`, with why the stage plan has it.
@@ -49,8 +51,10 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
         today = report.paths.compactMap { path in
             guard path.start != stagePlan.appModel,
                   let step = report.steps.first(where: { $0.from == path.start && $0.to == path.next }) else { return nil }
+            let changes = step.changes ?? []
             return Today(start: path.start, migration: step.migration?.rawValue ?? "unknown",
-                         blocking: (step.changes ?? []).filter { $0.verdict == .blocksInference }.map(\.detail))
+                         blocking: changes.filter { $0.verdict == .blocksInference }.map(\.detail),
+                         losing: changes.filter { $0.verdict == .dataLoss }.map(\.detail))
         }
         stages = Self.stages(translating: stagePlan.stages, appSchema: stagePlan.appModel)
     }
