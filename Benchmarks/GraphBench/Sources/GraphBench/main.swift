@@ -1,6 +1,6 @@
 // Graph rendering benchmark: in-process libgvc versus the `dot` command on the same DOT text, a
 // 5,000-version history, and memory over 100 renders. Prints one JSON object on its last line.
-import ChainPlanOutput
+@testable import ChainPlanOutput
 import Foundation
 
 func chain(_ count: Int, jumpsEvery: Int? = nil, branchesEvery: Int? = nil) -> Diagram {
