@@ -281,6 +281,38 @@ struct SwiftDataStagelessPlanTests {
         }
     }
 
+    /// A schema that cannot be read: which stages are needed is not known, and none is suggested;
+    /// a plan of one schema has nothing to migrate.
+    @Test func unreadableAndSingleSchemas() async throws {
+        let unreadable = Self.source(stages: "    static var stages: [MigrationStage] { [] }")
+            .replacingOccurrences(of: "var cost: String = \"\" }", with: "var cost: String = \"\"; var spot: CLLocationCoordinate2D? }")
+        let folder = try Self.folder(unreadable)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = await OutputCapture.run(["stage", folder.path])
+        #expect(text.output.contains("Which stages the plan needs is not known"), "\(text.output)")
+        #expect(!text.output.contains(".custom("), "\(text.output)")
+        let json = try SwiftDataCommandTests.json(await OutputCapture.run(["stage", folder.path, "--format", "json"]).output)
+        #expect(json["unreadable"] as? Bool == true)
+        #expect((json["stages"] as? [Any])?.isEmpty == true && (json["findings"] as? [Any])?.isEmpty == true)
+        #expect(await OutputCapture.run(["stage", folder.path, "--format", "swift"]).status == 2)
+
+        let single = try Self.folder("""
+            import SwiftData
+            enum V1: VersionedSchema {
+                static let versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip { var name: String = "" }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [V1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: single) }
+        let one = await OutputCapture.run(["stage", single.path])
+        #expect(one.status == 0 && one.output.contains("There is no older schema"), "\(one.output)")
+    }
+
     /// Core Data stages as SwiftData writes them, each translating back into the Core Data stage.
     @Test(arguments: [
         ([("custom", ["A", "B"]), ("lightweight", ["C"])], "C", ["custom A→B", "lightweight B→C"]),

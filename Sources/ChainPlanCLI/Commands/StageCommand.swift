@@ -145,6 +145,7 @@ struct StageCommand: AsyncParsableCommand {
         switch format {
         case .json: try write(SwiftDataStageRendering.json(suggestion, plan: plan))
         case .swift:
+            guard !suggestion.unreadable else { throw UsageError("which stages \(shown) needs is not known: a schema cannot be read without a build (see chainplan validate)") }
             guard !suggestion.stages.isEmpty else { throw UsageError("\(shown) needs no stage: every older schema's store migrates by inference") }
             try write(Data(SwiftDataStageRendering.swift(suggestion).utf8))
         case .text, .markdown, .corestore: try write(Data(SwiftDataStageRendering.text(suggestion, plan: plan, shown: shown).utf8))

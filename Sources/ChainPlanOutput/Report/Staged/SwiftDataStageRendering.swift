@@ -5,30 +5,38 @@ import Foundation
 /// Renders what a SwiftData plan without stages does and the stages it needs, as text, JSON or
 /// the Swift of its `stages` property. Pure functions of the suggestion and the stage plan.
 package enum SwiftDataStageRendering {
-    /// The JSON document: the suggestion, each start's run with the suggested stages, and the
-    /// stage plan's findings.
+    /// The JSON document: the suggestion, and, when it has stages, each start's run with them and
+    /// their checks.
     struct Document: Encodable {
         var plan: String
         var appSchema: String
         var today: [SwiftDataStageSuggestion.Today]
         var stages: [SwiftDataStageSuggestion.Stage]
-        /// Each start's run with the suggested stages; absent when no stage is needed.
+        /// True when a schema cannot be read: which stages are needed is not known.
+        var unreadable: Bool
+        /// Each start's run with the suggested stages; absent when none is suggested.
         var starts: [StageRun]?
+        /// The suggested stages' checks (none when none is suggested).
         var findings: [Diagnostic]
     }
 
     package static func json(_ suggestion: SwiftDataStageSuggestion, plan: StagePlan) -> Data {
         JSONEnvelope.encode(Document(plan: suggestion.plan, appSchema: suggestion.appSchema, today: suggestion.today, stages: suggestion.stages,
-                                     starts: suggestion.stages.isEmpty ? nil : plan.starts, findings: plan.findings))
+                                     unreadable: suggestion.unreadable, starts: suggestion.stages.isEmpty ? nil : plan.starts, findings: suggestion.stages.isEmpty ? [] : plan.findings))
     }
 
     package static func text(_ suggestion: SwiftDataStageSuggestion, plan: StagePlan, shown: String) -> String {
         var out = "SwiftData \(shown) has no stages: a store of an older schema migrates straight to '\(suggestion.appSchema)', "
-            + "its mapping inferred (a plain automatic migration).\n\nToday, per start:\n"
+            + "its mapping inferred (a plain automatic migration).\n"
+        guard !suggestion.today.isEmpty else { return out + "\nThere is no older schema: nothing migrates.\n" }
+        out += "\nToday, per start:\n"
         for start in suggestion.today {
             out += "  '\(start.start)': straight to '\(suggestion.appSchema)': \(describe(start))\n"
             for change in start.blocking { out += "     \(change)\n" }
             for change in start.losing { out += "     deletes data: \(change)\n" }
+        }
+        if suggestion.unreadable {
+            return out + "\nWhich stages the plan needs is not known: a schema cannot be read without a build (CP602 says why; `chainplan validate` lists it).\n"
         }
         guard !suggestion.stages.isEmpty else {
             return out + "\nNo stage needed: every older schema's store migrates to '\(suggestion.appSchema)' by inference, keeping what stepping through the schemas keeps.\n"
@@ -37,8 +45,10 @@ package enum SwiftDataStageRendering {
         for (index, stage) in suggestion.stages.enumerated() {
             out += "  \(index + 1). \(call(stage))\n     \(stage.reason)\n"
         }
-        out += "  unverified: stages that meet at a schema rest on how SwiftData lists a shared schema (reference swiftdata §11.7, §11.8); "
-            + "chainplan reads it as listed once, as public plans that chain their stages need\n"
+        if suggestion.stages.count > 1 {
+            out += "  unverified: stages that meet at a schema rest on how SwiftData lists a shared schema (reference swiftdata §11.7, §11.8); "
+                + "chainplan reads it as listed once, as public plans that chain their stages need\n"
+        }
         out += "\nWith them, per start:\n" + plan.starts.map(StagePlanRendering.startLine).joined()
         out += "\nChecks (reference §6.1): "
         out += plan.findings.isEmpty ? "all pass\n" : "\(plan.findings.count) finding(s)\n"

@@ -40,8 +40,11 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
     /// The last schema, every store's destination.
     package var appSchema: String
     package var today: [Today]
-    /// Empty when every direct jump infers and keeps what stepping would keep: no stage needed.
+    /// Empty when every direct jump infers and keeps what stepping would keep (no stage needed),
+    /// or when `unreadable` (which stages are needed is not known).
     package var stages: [Stage]
+    /// A schema's model cannot be built without a build (CP602 says why): no stage is suggested.
+    package var unreadable: Bool
 
     /// The suggestion for `plan`, from the chain's report (each start's direct jump) and the stage
     /// plan made for the same schemas.
@@ -56,7 +59,8 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
                          blocking: changes.filter { $0.verdict == .blocksInference }.map(\.detail),
                          losing: changes.filter { $0.verdict == .dataLoss }.map(\.detail))
         }
-        stages = Self.stages(translating: stagePlan.stages, appSchema: stagePlan.appModel)
+        unreadable = today.contains { $0.migration == "unknown" }
+        stages = unreadable ? [] : Self.stages(translating: stagePlan.stages, appSchema: stagePlan.appModel)
     }
 
     /// Core Data `stages` as the SwiftData stages whose translation they are; none when they
