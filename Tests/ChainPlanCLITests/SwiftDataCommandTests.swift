@@ -313,6 +313,35 @@ struct SwiftDataStagelessPlanTests {
         #expect(one.status == 0 && one.output.contains("There is no older schema"), "\(one.output)")
     }
 
+    /// A stage's jump that infers but could fail validation says so in each start's run: the
+    /// audit shows the 134110 risk that `validate` reports as CP203.
+    @Test func aRunNamesAJumpThatCouldFailValidation() async throws {
+        let folder = try Self.folder("""
+            import SwiftData
+            enum V1: VersionedSchema {
+                static let versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip { var name: String = "" }
+            }
+            enum V2: VersionedSchema {
+                static let versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip { var name: String = ""; var rating: Int }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = await OutputCapture.run(["stage", folder.path])
+        #expect(text.output.contains("jump 'V1' → 'V2' (stage 1): lightweight, could fail validation: fails (134110) on stores where any Trip exists"),
+                "\(text.output)")
+        let json = try SwiftDataCommandTests.json(await OutputCapture.run(["stage", folder.path, "--format", "json"]).output)
+        let jump = try #require(((json["starts"] as? [[String: Any]])?.first?["jumps"] as? [[String: Any]])?.first)
+        #expect((jump["validation"] as? [[String: Any]])?.first?["property"] as? String == "rating", "\(jump)")
+    }
+
     /// Core Data stages as SwiftData writes them, each translating back into the Core Data stage.
     @Test(arguments: [
         ([("custom", ["A", "B"]), ("lightweight", ["C"])], "C", ["custom A→B", "lightweight B→C"]),

@@ -41,6 +41,9 @@ package enum StagePlanRendering {
             let stage = jump.stage.map { "stage \($0 + 1)" } ?? "plain automatic migration"
             out += "     jump '\(jump.from)' → '\(jump.to)' (\(stage)): \(jump.migration)\(jump.mappingModel.map { " by '\($0)'" } ?? "")"
             if !jump.lostComparedToSteps.isEmpty { out += ", drops \(jump.lostComparedToSteps.joined(separator: ", "))" }
+            if let checks = jump.validation, !checks.isEmpty {
+                out += ", could fail validation: fails (134110) on stores where " + checks.map(\.condition).joined(separator: ", or ")
+            }
             out += "\n"
         }
         for handler in run.handlers { out += "     \(handler.handler.rawValue) of stage \(handler.stage + 1) at '\(handler.model)'\n" }
@@ -69,7 +72,10 @@ package enum StagePlanRendering {
             return [String(index + 1), stage.kind.rawValue, versions, handlers, markup.text(stage.reason)]
         }
         let starts = plan.starts.map { run -> [String] in
-            let jumps = run.jumps.map { "\(markup.code($0.from)) → \(markup.code($0.to)) (\(markup.text($0.migration)))" }.joined(separator: markup.lineBreak)
+            let jumps = run.jumps.map { jump -> String in
+                let risk = jump.validation?.isEmpty == false ? ", could fail validation" : ""
+                return "\(markup.code(jump.from)) → \(markup.code(jump.to)) (\(markup.text(jump.migration + risk)))"
+            }.joined(separator: markup.lineBreak)
             let handlers = run.handlers.map { "\($0.handler.rawValue) at \(markup.code($0.model))" }.joined(separator: markup.lineBreak)
             let outcome = run.error.map { "\(markup.text(Self.outcome($0))): \(markup.text($0.reason))" } ?? markup.text(run.summary)
             return [markup.code(run.version), jumps.isEmpty ? "—" : jumps, handlers.isEmpty ? "—" : handlers, outcome]

@@ -54,9 +54,10 @@ final class JumpJudge {
            let stepped = steppedLineage(from: start, to: end) {
             lost = stepped.lost(in: direct)
         }
-        let judgement = JumpJudgement(migration: classification.migration, inferable: classification.inferable,
+        var judgement = JumpJudgement(migration: classification.migration, inferable: classification.inferable,
                                       mappingModel: classification.mappingModel?.path, lostComparedToSteps: lost,
                                       blocking: classification.changes.filter { $0.verdict == .blocksInference }.map(\.detail))
+        judgement.validation = classification.validation
         jumps[key] = judgement
         return judgement
     }

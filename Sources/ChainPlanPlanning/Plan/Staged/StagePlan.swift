@@ -1,4 +1,5 @@
 import ChainPlanCore
+import ChainPlanInference
 /// A staged migration plan (`NSStagedMigrationManager`, iOS 17+): the stages in migration order,
 /// the proof of Core Data's rules (reference §6.1) and what every shipped start version goes
 /// through. A pure value: renderers turn it into text, JSON, Markdown, Swift or CoreStore code.
@@ -98,6 +99,9 @@ public struct StageRun: Sendable, Hashable, Codable {
         public var mappingModel: String?
         /// Data this jump drops that stepping keeps (`Entity` or `Entity.property`).
         public var lostComparedToSteps: [String]
+        /// An inferred jump flagged "could fail validation": the checks that decide it on a real
+        /// store (absent when none).
+        public var validation: [ValidationCheck]? = nil
     }
 
     public struct HandlerCall: Sendable, Hashable, Codable {

@@ -26,6 +26,8 @@ package struct JumpJudgement: Sendable, Hashable {
     package var lostComparedToSteps: [String]
     /// Why it fails, when it does.
     package var blocking: [String]
+    /// An inferred jump flagged "could fail validation": the checks that decide it (nil when none).
+    package var validation: [ValidationCheck]? = nil
 
     /// Core Data finds no mapping model and cannot infer one (134140), or a model is unreadable.
     package var fails: Bool { (migration == .heavyweight && mappingModel == nil) || migration == .unknown }
@@ -108,7 +110,8 @@ package enum StageSimulation {
             guard target != actual else { return true }
             let judgement = judge(actual, target)
             run.jumps.append(StageRun.Jump(from: name(actual), to: name(target), stage: stage, migration: judgement.label,
-                                           mappingModel: judgement.mappingModel, lostComparedToSteps: judgement.lostComparedToSteps))
+                                           mappingModel: judgement.mappingModel, lostComparedToSteps: judgement.lostComparedToSteps,
+                                           validation: judgement.validation))
             if judgement.fails { return false }
             actual = target
             return true
