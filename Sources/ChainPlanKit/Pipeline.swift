@@ -68,10 +68,15 @@ extension ChainPlanner {
     /// the step classifier computes (Core Data's algorithm, no second hashing of the bundle).
     public func stagePlan(inputAt url: URL, identities: (ModelBundle) -> VersionIdentities?, computingIdentities: Bool = false,
                           marked extra: [StepKey] = []) -> StagePlanOutcome {
+        stagePlan(inputAt: url, loaded: nil, identities: identities, computingIdentities: computingIdentities, marked: extra)
+    }
+
+    /// `stagePlan(inputAt:…)`, from `loaded` when `url` was already loaded (`SwiftDataStages`).
+    package func stagePlan(inputAt url: URL, loaded: ProjectLoader.Loaded?, identities: (ModelBundle) -> VersionIdentities?,
+                           computingIdentities: Bool = false, marked extra: [StepKey] = []) -> StagePlanOutcome {
         var planner = self
         planner.keepsClassifications = true
-        return planner.planned(inputAt: url).stagePlan(inputAt: url, identities: identities, computingIdentities: computingIdentities,
-                                                       marked: extra)
+        return planner.plan(loaded ?? ProjectLoader(options: options).load(inputAt: url)).stagePlan(inputAt: url, identities: identities, computingIdentities: computingIdentities, marked: extra)
     }
 
     /// The SwiftData migration plan of the Swift sources `url` is or names, for `stage`: audited
@@ -79,13 +84,24 @@ extension ChainPlanner {
     /// findings, and each start's run when its translated stages could be audited); the plan
     /// alone when its `stages` is empty; nil when the input is not SwiftData sources with a plan.
     package func swiftDataStages(inputAt url: URL) -> SwiftDataStages? {
+        guard let (project, plan) = swiftData(inputAt: url) else { return nil }
+        guard let audited = SwiftDataPlanCheck.audit(of: project) else { return .withoutStages(plan, loaded: .project(project)) }
+        return .audited(plan: audited.plan, starts: audited.starts, findings: audited.findings)
+    }
+
+    /// The SwiftData migration plan of the Swift sources `url` is or names; nil when there is none.
+    package func swiftDataPlan(inputAt url: URL) -> SwiftMigrationPlan? {
+        swiftData(inputAt: url)?.plan
+    }
+
+    /// The project loaded from the Swift sources `url` is or names, with their migration plan.
+    private func swiftData(inputAt url: URL) -> (project: LoadedProject, plan: SwiftMigrationPlan)? {
         // Only Swift sources, or a spec that names them, are loaded here (the rest is loaded once, by `stagePlan`).
         let namesSources = SwiftSourceLocator.isSwiftSource(url) || (!ModelBundleLocator.isBundle(url)
             && SpecReader(maxBytes: options.maxSpecBytes, codes: PlanningRules.all).read(fileAt: url, displayPath: url.lastPathComponent).spec?.swiftData != nil)
         guard namesSources, case .project(let project) = ProjectLoader(options: options).load(inputAt: url),
               let plan = project.swiftData?.plan else { return nil }
-        guard let audited = SwiftDataPlanCheck.audit(of: project) else { return .withoutStages(plan) }
-        return .audited(plan: audited.plan, starts: audited.starts, findings: audited.findings)
+        return (project, plan)
     }
 
     /// What `StageListAudit` needs to audit a user's stage list against the chain at `url`.
@@ -236,6 +252,7 @@ package enum SwiftDataPipeline {
 package enum SwiftDataStages {
     /// The plan's stages audited: each start's run (nil: none simulated) and every finding.
     case audited(plan: SwiftMigrationPlan, starts: [StageRun]?, findings: [Diagnostic])
-    /// A plan whose `stages` is empty: SwiftData migrates every older store straight to the last schema.
-    case withoutStages(SwiftMigrationPlan)
+    /// A plan whose `stages` is empty: SwiftData migrates every older store straight to the last
+    /// schema. `loaded` is the project, for planning the stages it needs without reading it again.
+    case withoutStages(SwiftMigrationPlan, loaded: ProjectLoader.Loaded)
 }

@@ -362,15 +362,15 @@ package struct DeclarationIndex {
         return resolved
     }
 
-    /// For a dotted name the sources do not declare (`MyApp.Trip`): when its first component may
-    /// be the module the sources build (no type of that name, no system module, no module name
-    /// stated), how to say so; nil otherwise.
-    package func moduleNameHint(for written: String) -> String? {
+    /// What a finding about a name the sources do not declare (`MyApp.Trip`) adds: when its first
+    /// component may be the module the sources build (no type of that name, no system module, no
+    /// module name stated), how to say so (`; if 'MyApp' is …`); empty otherwise.
+    package func moduleNameHint(for written: String) -> String {
         let components = written.split(separator: ".").map(String.init)
         guard components.count >= 2, configuration.moduleName == nil, let first = components.first,
               types[first] == nil, aliases[first] == nil, !Self.systemModules.contains(first),
-              !StatedConfiguration.sdkModules.contains(first) else { return nil }
-        return "if '\(first)' is the module these sources build, state it with --module-name \(first)"
+              !StatedConfiguration.sdkModules.contains(first) else { return "" }
+        return "; if '\(first)' is the module these sources build, state it with --module-name \(first)"
     }
 
     /// The member type `name` of `container` (the top level when empty), typealiases followed.

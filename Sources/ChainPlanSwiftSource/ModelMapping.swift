@@ -190,8 +190,8 @@ struct ModelMapper {
             return
         }
         if let unknown = swiftType.firstUnknown {
-            let why = index.moduleNameHint(for: unknown).map { "another module's type; \($0)" } ?? "another module's type, or a typealias cycle"
-            note(.unresolvedSwiftName("type '\(unknown)' of '\(qualified)' cannot be resolved in the files read (\(why)); its Core Data type is unknown", at: at))
+            note(.unresolvedSwiftName("type '\(unknown)' of '\(qualified)' cannot be resolved in the files read (another module's type, or a typealias cycle"
+                                      + "\(index.moduleNameHint(for: unknown))); its Core Data type is unknown", at: at))
             mapped.failure = mapped.failure ?? "the type '\(unknown)' of '\(qualified)' is unknown"
             return
         }
@@ -471,7 +471,7 @@ struct ModelMapper {
                     return .failure(AttributeTypeFailure("the type of '\(elementName)' cannot be read"))
                 }
                 if let unknown = declared.firstUnknown {
-                    note(.unresolvedSwiftName("type '\(unknown)' of '\(elementName)' is not declared in the files read (\(index.moduleNameHint(for: unknown).map { "another module?; \($0)" } ?? "another module?"))",
+                    note(.unresolvedSwiftName("type '\(unknown)' of '\(elementName)' is not declared in the files read (another module?\(index.moduleNameHint(for: unknown)))",
                                               at: location(property.node, file: type.file)))
                     return .failure(AttributeTypeFailure("the type '\(unknown)' of '\(elementName)' is unknown"))
                 }

@@ -229,8 +229,7 @@ private struct Reading {
         let path = resolved.path
         guard let name = resolved.declared else {
             let written = path.joined(separator: ".")
-            let why = index.moduleNameHint(for: written).map { "another module?; \($0)" } ?? "another module?"
-            mapper.note(.unresolvedSwiftName("'\(written)' in \(owner) is not declared in the files read (\(why))",
+            mapper.note(.unresolvedSwiftName("'\(written)' in \(owner) is not declared in the files read (another module?\(index.moduleNameHint(for: written)))",
                                              at: location(element, file: file)))
             return nil
         }

@@ -201,33 +201,30 @@ struct SwiftDataCommandTests {
 /// straight to the last schema) and the stages the plan needs, which, pasted into the plan, audit
 /// as the stage plan chainplan made.
 struct SwiftDataStagelessPlanTests {
+    /// A plan over schemas V1, V2, … whose `Trip` has the members given for each, with `stages`
+    /// (Swift lines) as the plan's stages property.
+    static func source(_ trips: [String], stages: String = "static var stages: [MigrationStage] { [] }") -> String {
+        var text = "import SwiftData\n"
+        for (index, members) in trips.enumerated() {
+            text += """
+                enum V\(index + 1): VersionedSchema {
+                    static let versionIdentifier = Schema.Version(\(index + 1), 0, 0)
+                    static var models: [any PersistentModel.Type] { [Trip.self] }
+                    @Model final class Trip { \(members) }
+                }
+
+                """
+        }
+        let schemas = trips.indices.map { "V\($0 + 1).self" }.joined(separator: ", ")
+        return text + "enum Plan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [\(schemas)] }\n"
+            + stages.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n}\n"
+    }
+
     /// V2 renames `cost` to `price` with `originalName`; V3 drops the identifier, so the direct
     /// jump (and V2 → V3) drops the values stepping would keep: a custom stage with data work.
-    static func source(stages: String) -> String {
-        """
-        import SwiftData
-        enum V1: VersionedSchema {
-            static let versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Trip.self] }
-            @Model final class Trip { var name: String = ""; var cost: String = "" }
-        }
-        enum V2: VersionedSchema {
-            static let versionIdentifier = Schema.Version(2, 0, 0)
-            static var models: [any PersistentModel.Type] { [Trip.self] }
-            @Model final class Trip { var name: String = ""; @Attribute(originalName: "cost") var price: String = "" }
-        }
-        enum V3: VersionedSchema {
-            static let versionIdentifier = Schema.Version(3, 0, 0)
-            static var models: [any PersistentModel.Type] { [Trip.self] }
-            @Model final class Trip { var name: String = ""; var price: String = ""; var note: String? }
-        }
-        enum Plan: SchemaMigrationPlan {
-            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self, V3.self] }
-        \(stages)
-        }
-
-        """
-    }
+    static let renamed = ["var name: String = \"\"; var cost: String = \"\"",
+                          "var name: String = \"\"; @Attribute(originalName: \"cost\") var price: String = \"\"",
+                          "var name: String = \"\"; var price: String = \"\"; var note: String?"]
 
     static func folder(_ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chainplan-stageless-\(UUID().uuidString)")
@@ -237,7 +234,7 @@ struct SwiftDataStagelessPlanTests {
     }
 
     @Test func stageShowsTodayAndTheStagesNeeded() async throws {
-        let folder = try Self.folder(Self.source(stages: "    static var stages: [MigrationStage] { [] }"))
+        let folder = try Self.folder(Self.source(Self.renamed))
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = await OutputCapture.run(["stage", folder.path])
         #expect(text.status == 0, "\(text.output)\(text.error)")
@@ -254,7 +251,7 @@ struct SwiftDataStagelessPlanTests {
         // Pasted into the plan, the Swift audits clean, each start running the planned jumps.
         let swift = await OutputCapture.run(["stage", folder.path, "--format", "swift"])
         #expect(swift.status == 0, "\(swift.error)")
-        let pasted = try Self.folder(Self.source(stages: swift.output.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")))
+        let pasted = try Self.folder(Self.source(Self.renamed, stages: swift.output))
         defer { try? FileManager.default.removeItem(at: pasted) }
         let audit = await OutputCapture.run(["stage", pasted.path, "--format", "json"])
         #expect(audit.status == 0, "\(audit.output)")
@@ -267,10 +264,7 @@ struct SwiftDataStagelessPlanTests {
     /// A plan whose direct jumps all infer needs no stage; `--format swift` then has nothing to
     /// write (exit 2), and Core Data's formats are refused.
     @Test func aPlanThatNeedsNoStage() async throws {
-        let source = Self.source(stages: "    static var stages: [MigrationStage] { [] }")
-            .replacingOccurrences(of: "@Attribute(originalName: \"cost\") var price", with: "var cost")
-            .replacingOccurrences(of: "var price: String = \"\"; var note", with: "var cost: String = \"\"; var note")
-        let folder = try Self.folder(source)
+        let folder = try Self.folder(Self.source([Self.renamed[0], Self.renamed[0], Self.renamed[0] + "; var note: String?"]))
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = await OutputCapture.run(["stage", folder.path])
         #expect(text.status == 0, "\(text.output)\(text.error)")
@@ -284,9 +278,7 @@ struct SwiftDataStagelessPlanTests {
     /// A schema that cannot be read: which stages are needed is not known, and none is suggested;
     /// a plan of one schema has nothing to migrate.
     @Test func unreadableAndSingleSchemas() async throws {
-        let unreadable = Self.source(stages: "    static var stages: [MigrationStage] { [] }")
-            .replacingOccurrences(of: "var cost: String = \"\" }", with: "var cost: String = \"\"; var spot: CLLocationCoordinate2D? }")
-        let folder = try Self.folder(unreadable)
+        let folder = try Self.folder(Self.source([Self.renamed[0] + "; var spot: CLLocationCoordinate2D?", Self.renamed[1], Self.renamed[2]]))
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = await OutputCapture.run(["stage", folder.path])
         #expect(text.output.contains("Which stages the plan needs is not known"), "\(text.output)")
@@ -296,18 +288,7 @@ struct SwiftDataStagelessPlanTests {
         #expect((json["stages"] as? [Any])?.isEmpty == true && (json["findings"] as? [Any])?.isEmpty == true)
         #expect(await OutputCapture.run(["stage", folder.path, "--format", "swift"]).status == 2)
 
-        let single = try Self.folder("""
-            import SwiftData
-            enum V1: VersionedSchema {
-                static let versionIdentifier = Schema.Version(1, 0, 0)
-                static var models: [any PersistentModel.Type] { [Trip.self] }
-                @Model final class Trip { var name: String = "" }
-            }
-            enum Plan: SchemaMigrationPlan {
-                static var schemas: [any VersionedSchema.Type] { [V1.self] }
-                static var stages: [MigrationStage] { [] }
-            }
-            """)
+        let single = try Self.folder(Self.source(["var name: String = \"\""]))
         defer { try? FileManager.default.removeItem(at: single) }
         let one = await OutputCapture.run(["stage", single.path])
         #expect(one.status == 0 && one.output.contains("There is no older schema"), "\(one.output)")
@@ -316,23 +297,8 @@ struct SwiftDataStagelessPlanTests {
     /// A stage's jump that infers but could fail validation says so in each start's run: the
     /// audit shows the 134110 risk that `validate` reports as CP203.
     @Test func aRunNamesAJumpThatCouldFailValidation() async throws {
-        let folder = try Self.folder("""
-            import SwiftData
-            enum V1: VersionedSchema {
-                static let versionIdentifier = Schema.Version(1, 0, 0)
-                static var models: [any PersistentModel.Type] { [Trip.self] }
-                @Model final class Trip { var name: String = "" }
-            }
-            enum V2: VersionedSchema {
-                static let versionIdentifier = Schema.Version(2, 0, 0)
-                static var models: [any PersistentModel.Type] { [Trip.self] }
-                @Model final class Trip { var name: String = ""; var rating: Int }
-            }
-            enum Plan: SchemaMigrationPlan {
-                static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
-                static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }
-            }
-            """)
+        let folder = try Self.folder(Self.source(["var name: String = \"\"", "var name: String = \"\"; var rating: Int"],
+                                                 stages: "static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = await OutputCapture.run(["stage", folder.path])
         #expect(text.output.contains("jump 'V1' → 'V2' (stage 1): lightweight, could fail validation: fails (134110) on stores where any Trip exists"),

@@ -121,7 +121,7 @@ struct ReportCommand: AsyncParsableCommand {
     static func stagePlan(_ report: ChainReport, input: InputOptions) -> StagePlan? {
         guard report.model != nil, report.target != nil, !report.diagnostics.hasUnusableInput,
               report.versions.count <= maxStagedVersions, let spec = try? input.resolveSpec() else { return nil }
-        if ChainPlanner(options: input.planOptions()).swiftDataStages(inputAt: spec) != nil { return nil }
+        if ChainPlanner(options: input.planOptions()).swiftDataPlan(inputAt: spec) != nil { return nil }
         // The same hints as `chainplan stage`: the spec's and `.chainplan.yml`'s `stages`.
         let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         return ChainPlanner(options: input.planOptions()).stagePlan(inputAt: spec, identities: { _ in nil }, computingIdentities: true,

@@ -75,7 +75,7 @@ struct StageCommand: AsyncParsableCommand {
         let configured = RuleConfiguration.governing(inputAt: spec, file: input.configURL).configuration
         // SwiftData sources with a plan: the app's own stages are the plan; audit them as they run.
         // A plan without stages: what SwiftData does today, and the stages it needs.
-        var stageless: SwiftMigrationPlan?
+        var stageless: (plan: SwiftMigrationPlan, loaded: ProjectLoader.Loaded)?
         if check == nil, !writeModels, let swiftData = ChainPlanner(options: options).swiftDataStages(inputAt: spec) {
             guard momd == nil, format != .corestore, format != .markdown else {
                 throw UsageError("the app's SchemaMigrationPlan is its stage list: stage shows it as text, json or swift; --momd, --format corestore and --format markdown apply to Core Data models")
@@ -85,19 +85,19 @@ struct StageCommand: AsyncParsableCommand {
                 guard format != .swift else {
                     throw UsageError("the app's SchemaMigrationPlan has stages: stage audits them (text or json); --format swift writes the stages of a plan that has none")
                 }
-                let shown = plan.location.map { "plan '\(plan.name)' (\($0.file))" } ?? "plan '\(plan.name)'"
                 let notRun = starts == nil
                     ? "No start is simulated: the container fails before any stage runs, or a stage or a schema cannot be read (see the findings).\n" : nil
                 let findings = configured.map { $0.apply(to: audited).sorted() } ?? audited
-                try report(title: "Audit of \(shown), translated into stages,", starts: starts, findings: findings, notRun: notRun)
+                try report(title: "Audit of \(Self.shown(plan)), translated into stages,", starts: starts, findings: findings, notRun: notRun)
                 return
-            case .withoutStages(let plan):
-                stageless = plan
+            case .withoutStages(let plan, let loaded):
+                stageless = (plan, loaded)
             }
         }
         // Without --momd, the checksums come from the model files by Core Data's hash algorithm.
-        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, identities: { [identities] _ in identities },
-                                                               computingIdentities: true, marked: configured?.customStages ?? [])
+        let outcome = ChainPlanner(options: options).stagePlan(inputAt: spec, loaded: stageless?.loaded,
+                                                               identities: { [identities] _ in identities }, computingIdentities: true,
+                                                               marked: configured?.customStages ?? [])
         identities = outcome.identities
         guard let plan = outcome.plan else {
             throw UsageError(findings: outcome.report.diagnostics.filter { $0.severity == .error }, outcome.problem ?? "no stage plan")
@@ -111,7 +111,7 @@ struct StageCommand: AsyncParsableCommand {
             return
         }
         if let stageless {
-            try showNeeded(stageless, report: outcome.report, plan: plan)
+            try showNeeded(stageless.plan, report: outcome.report, plan: plan)
             return
         }
         let data: Data
@@ -141,7 +141,7 @@ struct StageCommand: AsyncParsableCommand {
     /// stages the plan needs (chainplan's stage plan in SwiftData's terms), as text, JSON or Swift.
     private func showNeeded(_ swiftPlan: SwiftMigrationPlan, report chain: ChainReport, plan: StagePlan) throws {
         let suggestion = SwiftDataStageSuggestion(plan: swiftPlan, report: chain, stagePlan: plan)
-        let shown = swiftPlan.location.map { "plan '\(swiftPlan.name)' (\($0.file))" } ?? "plan '\(swiftPlan.name)'"
+        let shown = Self.shown(swiftPlan)
         switch format {
         case .json: try write(SwiftDataStageRendering.json(suggestion, plan: plan))
         case .swift:
@@ -152,6 +152,11 @@ struct StageCommand: AsyncParsableCommand {
         }
         // Today's failures are the chain's errors (validate reports them); the suggestion's are the plan's.
         try ExitStatus.finish(chain.diagnostics + (suggestion.stages.isEmpty ? [] : plan.findings), strict: false)
+    }
+
+    /// `plan 'AppMigrationPlan' (Sources/Plan.swift)`.
+    private static func shown(_ plan: SwiftMigrationPlan) -> String {
+        plan.location.map { "plan '\(plan.name)' (\($0.file))" } ?? "plan '\(plan.name)'"
     }
 
     private func write(_ data: Data) throws {

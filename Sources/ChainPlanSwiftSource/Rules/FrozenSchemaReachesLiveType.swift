@@ -36,36 +36,34 @@ enum FrozenSchemaCheck {
             guard let identifier = version.identifier else { continue }
             let newer = versions.filter { other in other.identifier.map { VersionOrder.areInIncreasingOrder(identifier, $0) } ?? false }
             guard !newer.isEmpty else { continue }
-            func isOutside(_ type: String) -> Bool { !type.hasPrefix(version.name + ".") }
-            let outside = version.types.filter { type in isOutside(type) && newer.contains { $0.types.contains(type) } }
-            var payloads: [(type: String, payload: CodablePayload)] = []
+            // Each class, and each payload type, declared outside the schema, with the newer schemas using it.
+            let outside = version.types.compactMap { type -> (type: String, users: [SwiftSchemaVersion])? in
+                let users = newer.filter { $0.types.contains(type) }
+                return type.hasPrefix(version.name + ".") || users.isEmpty ? nil : (type, users)
+            }
+            var payloads: [(type: String, payload: CodablePayload, users: [SwiftSchemaVersion])] = []
             for payload in version.codablePayloads {
-                for type in payload.declaredTypes where isOutside(type) && !payloads.contains(where: { $0.type == type })
-                    && newer.contains(where: { $0.codablePayloads.contains { $0.declaredTypes.contains(type) } }) {
-                    payloads.append((type, payload))
+                for type in payload.declaredTypes where !type.hasPrefix(version.name + ".") && !payloads.contains(where: { $0.type == type }) {
+                    let users = newer.filter { $0.codablePayloads.contains { $0.declaredTypes.contains(type) } }
+                    if !users.isEmpty { payloads.append((type, payload, users)) }
                 }
             }
             guard !outside.isEmpty || !payloads.isEmpty else { continue }
             var parts: [String] = []
             if !outside.isEmpty {
-                let paths = outside.map { type -> String in
-                    "'\(type)' (\(path(to: type, in: version)); also in \(users(newer.filter { $0.types.contains(type) })))"
-                }
+                let paths = outside.map { "'\($0.type)' (\(path(to: $0.type, in: version)); also in \(names($0.users)))" }
                 parts.append("it reaches \(outside.count == 1 ? "a class" : "classes") declared outside it that a newer schema also uses: "
                              + paths.abbreviated.joined(separator: ", ")
                              + "; when \(outside.count == 1 ? "it changes" : "they change"), this schema's checksum changes and its users' stores fail with 134504")
             }
             if !payloads.isEmpty {
-                let paths = payloads.map { type, payload -> String in
-                    let using = newer.filter { $0.codablePayloads.contains { $0.declaredTypes.contains(type) } }
-                    return "'\(type)' (the payload of '\(payload.entity).\(payload.property)'; also in \(users(using)))"
-                }
+                let paths = payloads.map { "'\($0.type)' (the payload of '\($0.payload.entity).\($0.payload.property)'; also in \(names($0.users)))" }
                 parts.append("its @Attribute(.codable) \(payloads.count == 1 ? "payload is" : "payloads are") read from \(payloads.count == 1 ? "a type" : "types") declared outside it that a newer schema also uses: "
                              + paths.abbreviated.joined(separator: ", ")
                              + "; when \(payloads.count == 1 ? "it changes" : "they change"), no checksum moves and the values its users stored must still decode "
                              + "(chainplan sees the change only against a revision, CP613 with --against)")
             }
-            let firstReach = outside.lazy.compactMap { version.reachedThrough[$0]?.location }.first ?? payloads.first?.payload.location
+            let firstReach = outside.lazy.compactMap { version.reachedThrough[$0.type]?.location }.first ?? payloads.first?.payload.location
             findings.append(Diagnostic(.frozenSchemaReachesLiveType, "schema '\(version.name)' (\(identifier)) is not frozen: " + parts.joined(separator: "; "),
                                        at: firstReach ?? version.location ?? SourceLocation(file: ""), versions: [version.name]))
         }
@@ -73,7 +71,7 @@ enum FrozenSchemaCheck {
     }
 
     /// `'V2', 'V3'`, abbreviated past a few.
-    private static func users(_ versions: [SwiftSchemaVersion]) -> String {
+    private static func names(_ versions: [SwiftSchemaVersion]) -> String {
         versions.map { "'\($0.name)'" }.abbreviated.joined(separator: ", ")
     }
 

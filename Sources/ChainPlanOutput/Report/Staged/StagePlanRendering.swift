@@ -26,8 +26,12 @@ package enum StagePlanRendering {
             out += "\nListed once: " + plan.merged.map { "'\($0.version)' as '\($0.listedAs)'" }.joined(separator: ", ") + "\n"
         }
         out += DecompositionRendering.text(plan)
-        out += "\nPer start:\n"
-        for run in plan.starts { out += startLine(run) }
+        return out + startsAndChecks(plan, heading: "Per start")
+    }
+
+    /// Each start's simulation under `heading`, then the plan's §6.1 checks.
+    package static func startsAndChecks(_ plan: StagePlan, heading: String) -> String {
+        var out = "\n\(heading):\n" + plan.starts.map(startLine).joined()
         out += "\nChecks (reference §6.1): "
         out += plan.findings.isEmpty ? "all pass\n" : "\(plan.findings.count) finding(s)\n"
         for finding in plan.findings { out += "  " + TextReporter.line(for: finding, color: false) + "\n" }

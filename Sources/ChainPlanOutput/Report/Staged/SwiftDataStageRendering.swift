@@ -49,11 +49,7 @@ package enum SwiftDataStageRendering {
             out += "  unverified: stages that meet at a schema rest on how SwiftData lists a shared schema (reference swiftdata §11.7, §11.8); "
                 + "chainplan reads it as listed once, as public plans that chain their stages need\n"
         }
-        out += "\nWith them, per start:\n" + plan.starts.map(StagePlanRendering.startLine).joined()
-        out += "\nChecks (reference §6.1): "
-        out += plan.findings.isEmpty ? "all pass\n" : "\(plan.findings.count) finding(s)\n"
-        for finding in plan.findings { out += "  " + TextReporter.line(for: finding, color: false) + "\n" }
-        return out
+        return out + StagePlanRendering.startsAndChecks(plan, heading: "With them, per start")
     }
 
     /// The plan's `stages` property with the suggested stages, each custom stage's handlers
@@ -62,7 +58,7 @@ package enum SwiftDataStageRendering {
         var out = "// The stages '\(suggestion.plan)' needs, as chainplan plans them: replace its `stages` with this.\n"
         out += "static var stages: [MigrationStage] {\n    [\n"
         for stage in suggestion.stages {
-            if stage.kind == "custom" {
+            if stage.kind == .custom {
                 out += "        .custom(\n            fromVersion: \(stage.fromVersion).self,\n            toVersion: \(stage.toVersion).self,\n"
                 if stage.handlers {
                     out += "            willMigrate: { context in\n"
@@ -88,16 +84,16 @@ package enum SwiftDataStageRendering {
     /// `.lightweight(fromVersion: V1.self, toVersion: V2.self)`, or the custom stage's call in short.
     static func call(_ stage: SwiftDataStageSuggestion.Stage) -> String {
         let versions = "fromVersion: \(stage.fromVersion).self, toVersion: \(stage.toVersion).self"
-        guard stage.kind == "custom" else { return ".lightweight(\(versions))" }
+        guard stage.kind == .custom else { return ".lightweight(\(versions))" }
         return ".custom(\(versions), " + (stage.handlers ? "willMigrate: { … }, didMigrate: { … })" : "willMigrate: nil, didMigrate: nil)")
     }
 
     static func describe(_ start: SwiftDataStageSuggestion.Today) -> String {
         switch start.migration {
-        case "none": "nothing to migrate (same checksum)"
-        case "lightweight": "inferred"
-        case "heavyweight": "fails: not inferable (a SwiftData app has no mapping model)"
-        default: "unknown (a schema cannot be read)"
+        case .none: "nothing to migrate (same checksum)"
+        case .lightweight: "inferred"
+        case .heavyweight: "fails: not inferable (a SwiftData app has no mapping model)"
+        case .unknown: "unknown (a schema cannot be read)"
         }
     }
 

@@ -1,4 +1,5 @@
 import ChainPlanCore
+import ChainPlanInference
 import ChainPlanSwiftSource
 
 /// What a SwiftData plan whose `stages` is empty does today, and the stages it needs.
@@ -14,9 +15,9 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
     /// One start's plain automatic migration today.
     package struct Today: Sendable, Hashable, Codable {
         package var start: String
-        /// The direct jump's migration: `none`, `lightweight`, `heavyweight` (a mapping model, which
-        /// a SwiftData app does not have: it fails) or `unknown`.
-        package var migration: String
+        /// The direct jump's migration; `heavyweight` (a mapping model, which a SwiftData app does
+        /// not have) fails.
+        package var migration: MigrationKind
         /// The changes that block inferring the jump.
         package var blocking: [String]
         /// The changes whose data the jump deletes.
@@ -25,7 +26,7 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
 
     /// One suggested `MigrationStage`, with why the stage plan has it.
     package struct Stage: Sendable, Hashable, Codable {
-        package var kind: String
+        package var kind: MigrationStage.Kind
         package var fromVersion: String
         package var toVersion: String
         /// A custom stage's handlers do data work (else both are `nil`: the stage only forces stepping).
@@ -43,8 +44,9 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
     /// Empty when every direct jump infers and keeps what stepping would keep (no stage needed),
     /// or when `unreadable` (which stages are needed is not known).
     package var stages: [Stage]
+
     /// A schema's model cannot be built without a build (CP602 says why): no stage is suggested.
-    package var unreadable: Bool
+    package var unreadable: Bool { today.contains { $0.migration == .unknown } }
 
     /// The suggestion for `plan`, from the chain's report (each start's direct jump) and the stage
     /// plan made for the same schemas.
@@ -55,12 +57,12 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
             guard path.start != stagePlan.appModel,
                   let step = report.steps.first(where: { $0.from == path.start && $0.to == path.next }) else { return nil }
             let changes = step.changes ?? []
-            return Today(start: path.start, migration: step.migration?.rawValue ?? "unknown",
+            return Today(start: path.start, migration: step.migration ?? .unknown,
                          blocking: changes.filter { $0.verdict == .blocksInference }.map(\.detail),
                          losing: changes.filter { $0.verdict == .dataLoss }.map(\.detail))
         }
-        unreadable = today.contains { $0.migration == "unknown" }
-        stages = unreadable ? [] : Self.stages(translating: stagePlan.stages, appSchema: stagePlan.appModel)
+        stages = []
+        if !unreadable { stages = Self.stages(translating: stagePlan.stages, appSchema: stagePlan.appModel) }
     }
 
     /// Core Data `stages` as the SwiftData stages whose translation they are; none when they
@@ -76,7 +78,7 @@ package struct SwiftDataStageSuggestion: Sendable, Hashable, Codable {
                 // A stage of the last schema alone starts where the custom stage before it ends.
                 if from == to, index > 0, let previous = all[index - 1].versions.last { from = previous }
             }
-            return Stage(kind: stage.kind.rawValue, fromVersion: from, toVersion: to, handlers: stage.kind == .custom && stage.handlers,
+            return Stage(kind: stage.kind, fromVersion: from, toVersion: to, handlers: stage.kind == .custom && stage.handlers,
                          reason: stage.reason, work: stage.work)
         }
     }
